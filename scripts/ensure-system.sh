@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Hookreel needs (ffmpeg, festival voice, fonts; chromium for tests) when missing.
+# Usage: scripts/ensure-system.sh [--with-browser]
+set -euo pipefail
+need=()
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
+command -v text2wave >/dev/null 2>&1 || need+=(festival)
+[ -d /usr/share/festival/voices/us/cmu_us_slt_arctic_hts ] || need+=(festvox-us-slt-hts)
+[ -d /usr/share/festival/voices/english/kal_diphone ] || need+=(festvox-kallpc16k)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || need+=(fonts-dejavu-core)
+if [ "${1:-}" = "--with-browser" ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+fi
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+echo "[ensure-system] installing: ${need[*]}"
+SUDO=""
+if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run for every workspace: unit tests beside the code, API tests over HTTP in apps/server/test. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'engine',
+          include: ['packages/engine/src/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // faults-redis: about one run in five a job queued while Redis was down is never picked up after the
+          // restart (a real recovery bug in jobs/bullmq-queue.ts, open in issue #6); kept out of CI until fixed.
+          // To work on it, drop it from this list and run it alone with --project server.
+          exclude: ['apps/server/test/scale/**', 'apps/server/test/faults-redis.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Multi-process scale mode (API and worker processes, PostgreSQL, Redis, s3rver): `npm run test:scale`.
+        test: {
+          name: 'scale',
+          include: ['apps/server/test/scale/**/*.test.ts'],
+          testTimeout: 420_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          // Each file boots its own cluster of render processes: one file at a time, after the other projects
+          // (in a full run), so the clusters do not compete with each other or the rest of the suite for CPU.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
