@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export const SIZES = ['small', 'medium', 'large'] as const;
+export const SizeClass = z.enum(SIZES);
+export type SizeClass = z.infer<typeof SizeClass>;
+
+/** Under 80 small, 80 to 150 medium, above 150 large; missing width is medium. */
+export const sizeClassOf = (width: number | null | undefined): SizeClass => {
+  if (width === null || width === undefined) return 'medium';
+  if (width < 80) return 'small';
+  if (width > 150) return 'large';
+  return 'medium';
+};
+
+export const Avatar = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  prompt: z.string().nullable(),
+  name: z.string().nullable(),
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  rotation: z.number(),
+  size: SizeClass,
+  /** Merge status for the project named by the list call's project_id. */
+  merge_status: z.enum(['not_merged', 'merging', 'merged', 'failed']).nullable(),
+  merged_url: z.string().nullable(),
+});
+export type Avatar = z.infer<typeof Avatar>;
+
+export const ListAvatarsQuery = z.object({
+  project_id: z.coerce.number().int().positive().optional(),
+  sizes: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(z.array(SizeClass).optional()),
+});
+
+const Corner = z.number().finite();
+export const SavedBounds = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  rotation: z.number().int(),
+  x1: Corner,
+  y1: Corner,
+  x2: Corner,
+  y2: Corner,
+  x3: Corner,
+  y3: Corner,
+  x4: Corner,
+  y4: Corner,
+});
+export type SavedBounds = z.infer<typeof SavedBounds>;
+
+/** The hard-coded catalogue of 12 actors (spec section 3). */
+export const ACTOR_GENDERS = ['male', 'female'] as const;
+export const ACTOR_RACES = ['white', 'black', 'asian', 'hispanic', 'middle_eastern'] as const;
+export const ACTOR_BACKGROUNDS = ['office', 'casual', 'outdoor', 'studio'] as const;
+export const Actor = z.object({
+  id: z.string(),
+  name: z.string(),
+  gender: z.enum(ACTOR_GENDERS),
+  race: z.enum(ACTOR_RACES),
+  background: z.enum(ACTOR_BACKGROUNDS),
+});
+export type Actor = z.infer<typeof Actor>;
+
+export const ACTORS: readonly Actor[] = Array.from({ length: 12 }, (_, i) => ({
+  id: String(i + 1),
+  name: `Actor ${i + 1}`,
+  gender: ACTOR_GENDERS[i % 2]!,
+  race: ACTOR_RACES[i % ACTOR_RACES.length]!,
+  background: ACTOR_BACKGROUNDS[Math.floor(i / 3) % ACTOR_BACKGROUNDS.length]!,
+}));

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { Accent, Language } from './common.ts';
+import { LIMITS } from './constants.ts';
+import { VALIDATION } from './messages.ts';
+import { HookPackStatus, PreviewStatus } from './statuses.ts';
+
+export const CharacterType = z.object({ id: z.number().int(), description: z.string(), order_index: z.number().int() });
+export type CharacterType = z.infer<typeof CharacterType>;
+
+export const GeneratedCharacter = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  prompt: z.string(),
+  selected: z.boolean(),
+  character_type_id: z.number().int().nullable(),
+});
+export type GeneratedCharacter = z.infer<typeof GeneratedCharacter>;
+
+export const PreviewCharacter = z.object({
+  id: z.number().int(),
+  generated_character_id: z.number().int(),
+  url: z.string().nullable(),
+  errors: z.string().nullable(),
+  approved: z.boolean(),
+  status: PreviewStatus.nullable(),
+  created_at: z.string(),
+  position_x: z.number().nullable(),
+  position_y: z.number().nullable(),
+  scale: z.number().nullable(),
+  rotation: z.number().nullable(),
+});
+export type PreviewCharacter = z.infer<typeof PreviewCharacter>;
+
+export const HookPack = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  language: Language,
+  accent: Accent,
+  message: z.string().nullable(),
+  product_details: z.string().nullable(),
+  product_url: z.string().nullable(),
+  detected_shape: z.string().nullable(),
+  detected_category: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+  character_types: z.array(CharacterType),
+  generated_characters: z.array(GeneratedCharacter),
+  preview_characters: z.array(PreviewCharacter),
+});
+export type HookPack = z.infer<typeof HookPack>;
+
+export const HookPackSummary = HookPack.pick({
+  id: true,
+  name: true,
+  status: true,
+  product_url: true,
+  product_details: true,
+  created_at: true,
+});
+
+export const CreateHookPackRequest = z.object({
+  name: z.string().trim().max(200).optional(),
+  language: Language.default('english'),
+  accent: Accent.default('american'),
+});
+
+export const UpdateHookPackRequest = z
+  .object({
+    status: HookPackStatus,
+    message: z.string().trim().min(1, VALIDATION.hookRequired).max(LIMITS.hookTextMax),
+    language: Language,
+    accent: Accent,
+    product_details: z.string().trim().min(1, VALIDATION.productDescription).max(LIMITS.productDetailsMax),
+    name: z.string().trim().max(200),
+  })
+  .partial()
+  .strict();
+
+export const CharacterTypesBatch = z
+  .array(
+    z.object({
+      description: z.string().trim().min(1, VALIDATION.characterTypesBlank).max(LIMITS.characterDescriptionMax),
+      order_index: z.number().int().min(0).max(100),
+    }),
+  )
+  .min(LIMITS.characterTypesMin, VALIDATION.characterTypesMin)
+  .max(LIMITS.characterTypesMax, VALIDATION.characterTypesMax);
+
+export const HookPackIdQuery = z.object({ hook_pack_id: z.coerce.number().int().positive() });
+export const GenerateCharactersQuery = HookPackIdQuery.extend({
+  count: z.coerce.number().int().min(1).max(12).default(LIMITS.charactersPerType),
+  character_type_id: z.coerce.number().int().positive().optional(),
+  description: z.string().trim().min(1).max(LIMITS.characterDescriptionMax).optional(),
+});
+export const SelectedQuery = z.object({
+  selected: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export const GeneratePreviewJson = z.object({
+  hook_pack_id: z.number().int().positive(),
+  character_ids: z.array(z.number().int().positive()).min(1).max(24),
+});
+export const UpdatePreviewRequest = z.object({ approved: z.boolean(), status: PreviewStatus }).partial();
+export const RegenerateQuery = z.object({ reason: z.enum(['product', 'person']) });
+
+/** One video variant of a pack: which character says which hook line. */
+export const HookVariant = z.object({
+  index: z.number().int().min(0),
+  generated_character_id: z.number().int(),
+  hook_text: z.string().trim().min(1, VALIDATION.hookRequired).max(LIMITS.hookTextMax),
+});
+export const QueueHookPackVideosRequest = z
+  .object({ variants: z.array(HookVariant).max(LIMITS.videosPerHookPack) })
+  .partial();

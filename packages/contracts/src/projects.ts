@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { Accent, Language } from './common.ts';
+import { LIMITS } from './constants.ts';
+import { VALIDATION } from './messages.ts';
+
+export const ProjectName = z
+  .string()
+  .trim()
+  .min(LIMITS.projectNameMin, VALIDATION.nameMin)
+  .max(LIMITS.projectNameMax, VALIDATION.nameMax);
+
+export const Script = z.string().max(LIMITS.scriptMax, VALIDATION.scriptMax);
+
+export const ProjectCharacter = z.object({
+  id: z.number().int(),
+  prompt: z.string().nullable(),
+  url: z.string(),
+  display_url: z.string(),
+  name: z.string(),
+  selected: z.boolean(),
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  rotation: z.number(),
+  is_merged: z.boolean(),
+  merged_character: z.object({ url: z.string() }).nullable(),
+});
+export type ProjectCharacter = z.infer<typeof ProjectCharacter>;
+
+export const Project = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  file_path: z.string().nullable(),
+  script: z.string(),
+  language: Language,
+  accent: Accent,
+  created_at: z.string(),
+  updated_at: z.string(),
+  characters: z.array(ProjectCharacter),
+});
+export type Project = z.infer<typeof Project>;
+
+/** POST /projects/ is multipart: name and an optional file. */
+export const CreateProjectFields = z.object({ name: ProjectName });
+export const CreateProjectResponse = z.object({ id: z.number().int() });
+
+export const UpdateProjectRequest = z
+  .object({ name: ProjectName, script: Script, language: Language, accent: Accent })
+  .partial()
+  .strict();
+export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;
+
+export const SelectedCharactersRequest = z.object({
+  character_ids: z.array(z.coerce.number().int().positive()).max(100),
+});
