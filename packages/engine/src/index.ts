@@ -1,0 +1,45 @@
+/** The generation engine: media stages with local implementations (offline, real media) and remote adapters. */
+export * from './types.ts';
+export {
+  ACTOR_STYLES,
+  BACKGROUNDS,
+  HAND_ANCHOR,
+  actorFromDescription,
+  actorFromSeed,
+  catalogueActorSpec,
+  renderActorPortrait,
+  type ActorSpec,
+  type ActorStyle,
+  type Background,
+  type Race,
+} from './actors/index.ts';
+export { groupWords, toAss, toSrt, toVtt } from './captions/index.ts';
+export { compositeProduct, frameOf, type Placement } from './composite/index.ts';
+export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductShape } from './cutout/index.ts';
+export { mouthTimeline, renderVideo } from './render/index.ts';
+export { renderTalkingVideo, type TalkingActor, type TalkingVideoInput, type TalkingVideoOutput } from './pipeline.ts';
+export { localVoice, type VoiceRequest, type VoiceResult, type VoiceSynthesizer } from './voice/index.ts';
+export { ffprobe, mediaDurationSec } from './util/media.ts';
+export {
+  FalLipSync,
+  OpenAIImages,
+  OpenAIVision,
+  OpenAIVoice,
+  PRODUCT_CATEGORIES,
+  PRODUCT_SHAPES,
+  ProviderError,
+  createEngineConfig,
+  remoteStagesFromEnv,
+  type EngineConfig,
+  type FalConfig,
+  type ImageGenerationRequest,
+  type ImageGenerationResult,
+  type ImageGenerator,
+  type LipSyncProvider,
+  type LipSyncRequest,
+  type LipSyncResult,
+  type OpenAIConfig,
+  type ProductAnalysis,
+  type ProductAnalyzer,
+  type RemoteStages,
+} from './remote/index.ts';

@@ -1,0 +1,134 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { renderActorPortrait, type ActorSpec } from './actors/index.ts';
+import { toAss, toSrt, toVtt } from './captions/index.ts';
+import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
+import type { LipSyncProvider } from './remote/fal.ts';
+import { renderVideo, type RenderInput } from './render/index.ts';
+import type { Accent, Gender, Language, WordTiming } from './types.ts';
+import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
+
+export type TalkingActor =
+  | { kind: 'procedural'; spec: ActorSpec }
+  /** A still (an uploaded avatar, or an actor already holding the product): it gets gentle camera motion. */
+  | { kind: 'photo'; imagePath: string; gender: Gender };
+
+export interface TalkingVideoInput {
+  /** What the actor says. */
+  script: string;
+  language: Language;
+  accent: Accent;
+  actor: TalkingActor;
+  /** The cut-out product and where it goes; omitted when the actor image already holds it. */
+  product?: { cutoutPath: string; placement: Placement } | null;
+  /** Shown on screen for the first seconds. */
+  hookText?: string | null;
+  watermark: boolean;
+  workDir: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number, message: string) => void;
+  voice?: VoiceSynthesizer;
+  /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
+  lipSync?: LipSyncProvider | null;
+}
+
+export interface TalkingVideoOutput {
+  videoPath: string;
+  posterPath: string;
+  assPath: string;
+  srtPath: string;
+  vttPath: string;
+  durationSec: number;
+  words: WordTiming[];
+}
+
+/**
+ * Script → voice → captions → frames → MP4. Every output is written under `workDir` with fixed names and moved
+ * into place atomically, so running it twice leaves one set of files.
+ */
+export async function renderTalkingVideo(input: TalkingVideoInput): Promise<TalkingVideoOutput> {
+  const dir = input.workDir;
+  await mkdir(dir, { recursive: true });
+  const report = (f: number, m: string) => input.onProgress?.(Math.max(0, Math.min(1, f)), m);
+  const gender = input.actor.kind === 'procedural' ? input.actor.spec.gender : input.actor.gender;
+
+  report(0.02, 'Synthesising the voice');
+  const voice = await (input.voice ?? localVoice).synthesize(
+    { text: input.script, language: input.language, accent: input.accent, gender },
+    path.join(dir, 'voice'),
+    input.signal,
+  );
+
+  report(0.25, 'Writing captions');
+  const durationSec = voice.durationSec + 0.4;
+  const assPath = path.join(dir, 'captions.ass');
+  const srtPath = path.join(dir, 'captions.srt');
+  const vttPath = path.join(dir, 'captions.vtt');
+  await writeFile(
+    assPath,
+    toAss(voice.words, { hookText: input.hookText ?? undefined, hookUntilSec: Math.min(3, durationSec) }),
+  );
+  await writeFile(srtPath, toSrt(voice.words));
+  await writeFile(vttPath, toVtt(voice.words));
+
+  report(0.3, 'Preparing the actor');
+  let visual: RenderInput['visual'] = await prepareFrames(input, dir);
+  if (visual.kind === 'photo' && input.lipSync) {
+    report(0.32, 'Lip-syncing the actor');
+    const clip = await input.lipSync.lipSync({
+      imagePath: visual.imagePath,
+      audioPath: voice.wavPath,
+      outPath: path.join(dir, 'lipsync.mp4'),
+      signal: input.signal,
+    });
+    visual = { kind: 'clip', videoPath: clip.videoPath, posterSourcePath: visual.imagePath };
+  }
+
+  report(0.35, 'Rendering the video');
+  const videoPath = path.join(dir, 'video.mp4');
+  const posterPath = path.join(dir, 'poster.jpg');
+  await renderVideo({
+    visual,
+    voicePath: voice.wavPath,
+    durationSec,
+    words: voice.words,
+    assPath,
+    watermark: input.watermark,
+    outPath: videoPath,
+    posterPath,
+    workDir: dir,
+    signal: input.signal,
+    onProgress: (f) => report(0.35 + f * 0.63, 'Rendering the video'),
+  });
+  report(1, 'Video ready');
+  return { videoPath, posterPath, assPath, srtPath, vttPath, durationSec, words: voice.words };
+}
+
+async function prepareFrames(input: TalkingVideoInput, dir: string) {
+  const withProduct = async (actorPath: string, outName: string) => {
+    const out = path.join(dir, outName);
+    if (input.product) {
+      await compositeProduct({
+        actorPath,
+        productPath: input.product.cutoutPath,
+        placement: input.product.placement,
+        outPath: out,
+      });
+    } else {
+      await frameOf(actorPath).png().toFile(out);
+    }
+    return out;
+  };
+  if (input.actor.kind === 'procedural') {
+    const closedRaw = path.join(dir, 'actor-closed-raw.png');
+    const openRaw = path.join(dir, 'actor-open-raw.png');
+    await writeFile(closedRaw, await renderActorPortrait(input.actor.spec));
+    await writeFile(openRaw, await renderActorPortrait(input.actor.spec, { mouthOpen: true }));
+    return {
+      kind: 'lipflap' as const,
+      closedPath: await withProduct(closedRaw, 'frame-closed.png'),
+      openPath: await withProduct(openRaw, 'frame-open.png'),
+    };
+  }
+  return { kind: 'photo' as const, imagePath: await withProduct(input.actor.imagePath, 'frame.png') };
+}

@@ -1,0 +1,261 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FFMPEG, ffprobe } from '../util/media.ts';
+import { runProcess } from '../util/process.ts';
+import { FalLipSync, MAX_INLINE_BYTES, fileAsDataUri, type FalConfig } from './fal.ts';
+import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
+import { ProviderError } from './http.ts';
+
+const KEY = 'fal-key-id:fal-key-secret-123456';
+const MODEL = 'fal-ai/sync-lipsync';
+
+let dir: string;
+let imagePath: string;
+let audioPath: string;
+let clipPath: string;
+let mp4: Buffer;
+const servers: FakeServer[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'hookreel-fal-'));
+  imagePath = path.join(dir, 'actor.png');
+  await sharp({ create: { width: 576, height: 1024, channels: 3, background: '#c8a27a' } })
+    .png()
+    .toFile(imagePath);
+  audioPath = path.join(dir, 'voice.wav');
+  await runProcess(FFMPEG, [
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:duration=1',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    audioPath,
+  ]);
+  // The "lip-synced" result the provider serves: a small real H.264 MP4.
+  clipPath = path.join(dir, 'result.mp4');
+  await runProcess(FFMPEG, [
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=144x256:rate=25:duration=1',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    clipPath,
+  ]);
+  mp4 = await readFile(clipPath);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+type Handler = (req: RecordedRequest, ctx: { url: string; cdn: string }) => FakeReply | Promise<FakeReply>;
+
+/** A queue server and, on another origin, a CDN serving the result (so the key must not travel there). */
+async function setup(queue: Handler, cdnReply: FakeReply = { headers: { 'content-type': 'video/mp4' }, body: mp4 }) {
+  const cdn = await startFakeServer(() => cdnReply);
+  const q = await startFakeServer((req, s) => queue(req, { url: s.url, cdn: cdn.url }));
+  servers.push(cdn, q);
+  const config: FalConfig = { key: KEY, baseUrl: q.url, model: MODEL, pollIntervalMs: 10, retry: { baseDelayMs: 10 } };
+  return { queue: q, cdn, config };
+}
+
+/** The documented flow: submit → IN_QUEUE → IN_PROGRESS ×2 → COMPLETED → result. */
+function happyQueue(statusOverride?: (n: number) => FakeReply | null): Handler {
+  let polls = 0;
+  return (req, { url, cdn }) => {
+    const base = `${url}/${MODEL}/requests/req-123`;
+    if (req.method === 'POST' && req.path === `/${MODEL}`) {
+      return {
+        json: { request_id: 'req-123', status_url: `${base}/status`, response_url: base, cancel_url: `${base}/cancel` },
+      };
+    }
+    if (req.method === 'GET' && req.path === `/${MODEL}/requests/req-123/status`) {
+      const n = polls++;
+      const o = statusOverride?.(n);
+      if (o) return o;
+      const seq = [
+        { status: 'IN_QUEUE', queue_position: 2, response_url: base },
+        { status: 'IN_PROGRESS', response_url: base, logs: null },
+        { status: 'IN_PROGRESS', response_url: base, logs: null },
+      ];
+      return { status: n < seq.length ? 202 : 200, json: seq[n] ?? { status: 'COMPLETED', response_url: base } };
+    }
+    if (req.method === 'GET' && req.path === `/${MODEL}/requests/req-123`) {
+      return {
+        json: { video: { url: `${cdn}/files/output/abc.mp4`, content_type: 'video/mp4', file_size: mp4.length } },
+      };
+    }
+    if (req.method === 'PUT' && req.path === `/${MODEL}/requests/req-123/cancel`)
+      return { status: 202, json: { status: 'CANCELLATION_REQUESTED' } };
+    return { status: 404, json: { detail: `Not found: ${req.method} ${req.path}` } };
+  };
+}
+
+describe('fal lip-sync', () => {
+  it('submits data URIs, polls until COMPLETED, then downloads the result video', async () => {
+    const { queue, cdn, config } = await setup(happyQueue());
+    const progress: [number, string][] = [];
+    const outPath = path.join(dir, 'out', 'talking.mp4');
+    const res = await new FalLipSync(config).lipSync({
+      imagePath,
+      audioPath,
+      outPath,
+      onProgress: (f, m) => progress.push([f, m]),
+    });
+    expect(res).toEqual({ videoPath: outPath, requestId: 'req-123' });
+
+    const calls = queue.requests.map((r) => `${r.method} ${r.path}`);
+    expect(calls).toEqual([
+      `POST /${MODEL}`,
+      `GET /${MODEL}/requests/req-123/status`,
+      `GET /${MODEL}/requests/req-123/status`,
+      `GET /${MODEL}/requests/req-123/status`,
+      `GET /${MODEL}/requests/req-123/status`,
+      `GET /${MODEL}/requests/req-123`,
+    ]);
+    for (const r of queue.requests) expect(r.headers.authorization).toBe(`Key ${KEY}`);
+    const submit = queue.requests[0]!;
+    expect(submit.headers['content-type']).toBe('application/json');
+    const body = submit.json();
+    expect(Object.keys(body).sort()).toEqual(['audio_url', 'image_url']);
+    expect(body.image_url).toBe(`data:image/png;base64,${(await readFile(imagePath)).toString('base64')}`);
+    expect(body.audio_url).toBe(`data:audio/wav;base64,${(await readFile(audioPath)).toString('base64')}`);
+
+    expect(cdn.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /files/output/abc.mp4']);
+    expect(cdn.requests[0]!.headers.authorization).toBeUndefined();
+
+    expect(Buffer.compare(await readFile(outPath), mp4)).toBe(0);
+    const probe = await ffprobe(outPath);
+    expect(probe.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
+
+    expect(progress.some(([, m]) => /queue \(position 2\)/.test(m))).toBe(true);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]![0]).toBeGreaterThanOrEqual(progress[i - 1]![0]);
+    expect(progress.at(-1)).toEqual([1, 'Lip-sync done']);
+  });
+
+  it('sends a clip as video_url', async () => {
+    const { queue, config } = await setup(happyQueue());
+    await new FalLipSync(config).lipSync({ imagePath: clipPath, audioPath, outPath: path.join(dir, 'from-clip.mp4') });
+    const body = queue.requests[0]!.json();
+    expect(Object.keys(body).sort()).toEqual(['audio_url', 'video_url']);
+    expect(body.video_url).toMatch(/^data:video\/mp4;base64,/);
+  });
+
+  it('retries a 500 on a status poll and a 429 with Retry-After on submit', async () => {
+    let submits = 0;
+    const inner = happyQueue((n) => (n === 1 ? { status: 500, body: 'Internal Server Error' } : null));
+    const { queue, config } = await setup((req, ctx) => {
+      if (req.method === 'POST' && submits++ === 0)
+        return { status: 429, headers: { 'retry-after': '1' }, json: { detail: 'Too many requests' } };
+      return inner(req, ctx);
+    });
+    const outPath = path.join(dir, 'retried.mp4');
+    await new FalLipSync(config).lipSync({ imagePath, audioPath, outPath });
+    const posts = queue.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(950);
+    // IN_QUEUE, 500 (retried), IN_PROGRESS, COMPLETED.
+    expect(queue.requests.filter((r) => r.path.endsWith('/status'))).toHaveLength(4);
+    expect((await stat(outPath)).size).toBe(mp4.length);
+  });
+
+  it("surfaces the provider's validation error from the result", async () => {
+    const inner = happyQueue();
+    const { config } = await setup((req, ctx) =>
+      req.method === 'GET' && req.path === `/${MODEL}/requests/req-123`
+        ? {
+            status: 422,
+            json: { detail: [{ loc: ['body', 'audio_url'], msg: 'Audio is too long', type: 'value_error' }] },
+          }
+        : inner(req, ctx),
+    );
+    const err = await rejectionOf(
+      new FalLipSync(config).lipSync({ imagePath, audioPath, outPath: path.join(dir, 'nope.mp4') }),
+    );
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.message).toContain('422');
+    expect(err.message).toContain('body.audio_url: Audio is too long');
+    expect(err.message).not.toContain(KEY);
+  });
+
+  it('rejects a wrong key at once with the message and never leaks the key', async () => {
+    const { queue, config } = await setup(() => ({ status: 401, json: { detail: `Invalid key ${KEY}` } }));
+    const err = await rejectionOf(
+      new FalLipSync(config).lipSync({ imagePath, audioPath, outPath: path.join(dir, 'nope.mp4') }),
+    );
+    expect(err.message).toMatch(/fal error 401 .*Invalid key \*\*\*/);
+    expect(err.message).not.toContain('fal-key-secret');
+    expect(queue.requests).toHaveLength(1);
+  });
+
+  it('gives up after 3 failed attempts', async () => {
+    const { queue, config } = await setup(() => ({ status: 502, body: '<html>Bad gateway</html>' }));
+    const err = await rejectionOf(
+      new FalLipSync(config).lipSync({ imagePath, audioPath, outPath: path.join(dir, 'nope.mp4') }),
+    );
+    expect(err.message).toMatch(/502.*Bad gateway.*gave up after 3 attempts/);
+    expect(queue.requests).toHaveLength(3);
+  });
+
+  it('refuses a result that is not a video and keeps no file', async () => {
+    const { config } = await setup(happyQueue(), { body: 'not a video' });
+    const outPath = path.join(dir, 'garbage.mp4');
+    const err = await rejectionOf(new FalLipSync(config).lipSync({ imagePath, audioPath, outPath }));
+    expect(err.message).toMatch(/not a playable video/);
+    await expect(stat(outPath)).rejects.toThrow();
+  });
+
+  it('cancels the request when the caller aborts while polling', async () => {
+    const ac = new AbortController();
+    const inner = happyQueue(() => ({ status: 202, json: { status: 'IN_PROGRESS' } }));
+    const { queue, config } = await setup((req, ctx) => {
+      if (req.path.endsWith('/status') && queue.requests.filter((r) => r.path.endsWith('/status')).length === 2)
+        ac.abort(new Error('Job cancelled'));
+      return inner(req, ctx);
+    });
+    const err = await rejectionOf(
+      new FalLipSync(config).lipSync({ imagePath, audioPath, outPath: path.join(dir, 'nope.mp4'), signal: ac.signal }),
+    );
+    expect(err.message).toBe('Job cancelled');
+    await expect
+      .poll(() => queue.requests.some((r) => r.method === 'PUT' && r.path === `/${MODEL}/requests/req-123/cancel`))
+      .toBe(true);
+    const cancel = queue.requests.find((r) => r.method === 'PUT')!;
+    expect(cancel.headers.authorization).toBe(`Key ${KEY}`);
+  });
+
+  it('refuses inputs above the inline size limit with a clear message', async () => {
+    const big = path.join(dir, 'big.wav');
+    await writeFile(big, Buffer.alloc(2048));
+    await expect(fileAsDataUri(big, 1024)).rejects.toThrow(
+      /big\.wav is 2 KB; files sent inline to the lip-sync provider are limited to 1 KB/,
+    );
+    await expect(fileAsDataUri(path.join(dir, 'x.txt'))).rejects.toThrow(/unsupported file type/);
+    expect(MAX_INLINE_BYTES).toBe(10 * 1024 * 1024);
+    expect(await fileAsDataUri(big)).toMatch(/^data:audio\/wav;base64,/);
+  });
+});

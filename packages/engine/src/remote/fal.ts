@@ -1,0 +1,251 @@
+/**
+ * Lip-sync through a fal.ai-style queue API: submit → poll status → fetch result → download the video.
+ * https://docs.fal.ai/model-endpoints/queue
+ */
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProgressFn } from '../types.ts';
+import { produceAtomic } from '../util/files.ts';
+import { ffprobe } from '../util/media.ts';
+import { abortError } from '../util/process.ts';
+import { ProviderError, requestWithRetry, safeUrl, sleep, type FetchFn, type RetryPolicy } from './http.ts';
+import { assertHttpUrl, nonEmpty } from './openai.ts';
+
+const PROVIDER = 'fal';
+export const DEFAULT_FAL_BASE_URL = 'https://queue.fal.run';
+export const DEFAULT_FAL_LIPSYNC_MODEL = 'fal-ai/sync-lipsync';
+/**
+ * Largest local file sent inline as a data URI (before base64, which adds a third). Larger inputs need the
+ * provider's file storage (not implemented): shorten the clip or lower its bitrate.
+ */
+export const MAX_INLINE_BYTES = 10 * 1024 * 1024;
+/** Largest result video accepted. */
+export const MAX_RESULT_BYTES = 300 * 1024 * 1024;
+
+export interface LipSyncRequest {
+  /** The actor: a still (PNG/JPEG/WebP, sent as image_url) or a clip (MP4/MOV/WebM, sent as video_url). */
+  imagePath: string;
+  /** The voice track (WAV/MP3/…), sent as audio_url. */
+  audioPath: string;
+  /** Where the talking video (MP4) is written, atomically. */
+  outPath: string;
+  signal?: AbortSignal;
+  onProgress?: ProgressFn;
+}
+
+export interface LipSyncResult {
+  videoPath: string;
+  /** Provider's id for the job, for support and logs. */
+  requestId: string;
+}
+
+export interface LipSyncProvider {
+  lipSync(req: LipSyncRequest): Promise<LipSyncResult>;
+}
+
+export interface FalConfig {
+  key: string;
+  baseUrl: string;
+  model: string;
+  /** Wait between status polls. */
+  pollIntervalMs?: number;
+  /** Give up (and cancel the request) after this long in total. */
+  overallTimeoutMs?: number;
+  /** Per-request timeout (submit, each poll, result, download). */
+  requestTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  fetch?: FetchFn;
+}
+
+export function falConfigFromEnv(env: Record<string, string | undefined>): FalConfig | null {
+  const key = nonEmpty(env.FAL_KEY);
+  if (!key) return null;
+  const baseUrl = (nonEmpty(env.FAL_BASE_URL) ?? DEFAULT_FAL_BASE_URL).replace(/\/+$/, '');
+  assertHttpUrl('FAL_BASE_URL', baseUrl);
+  const model = (nonEmpty(env.FAL_LIPSYNC_MODEL) ?? DEFAULT_FAL_LIPSYNC_MODEL).replace(/^\/+|\/+$/g, '');
+  return { key, baseUrl, model };
+}
+
+const MIME: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.aac': 'audio/aac',
+  '.ogg': 'audio/ogg',
+};
+
+/** A local file as a data URI, refused above MAX_INLINE_BYTES with a message that says what to do. */
+export async function fileAsDataUri(filePath: string, maxBytes = MAX_INLINE_BYTES): Promise<string> {
+  const mime = MIME[path.extname(filePath).toLowerCase()];
+  if (!mime) throw new Error(`Cannot send ${path.basename(filePath)} to the lip-sync provider: unsupported file type`);
+  const { size } = await stat(filePath);
+  if (size > maxBytes) {
+    throw new Error(
+      `${path.basename(filePath)} is ${formatSize(size)}; files sent inline to the lip-sync provider are limited to ${formatSize(maxBytes)}`,
+    );
+  }
+  return `data:${mime};base64,${(await readFile(filePath)).toString('base64')}`;
+}
+
+interface SubmitResponse {
+  request_id?: string;
+  status_url?: string;
+  response_url?: string;
+  cancel_url?: string;
+}
+interface StatusResponse {
+  status?: string;
+  queue_position?: number;
+  error?: unknown;
+}
+interface ResultResponse {
+  video?: { url?: string; content_type?: string };
+}
+
+export class FalLipSync implements LipSyncProvider {
+  constructor(readonly config: FalConfig) {}
+
+  async lipSync(req: LipSyncRequest): Promise<LipSyncResult> {
+    const cfg = this.config;
+    const report = (f: number, m: string) => req.onProgress?.(Math.max(0, Math.min(1, f)), m);
+    const pollMs = cfg.pollIntervalMs ?? 2_000;
+    const deadline = Date.now() + (cfg.overallTimeoutMs ?? 20 * 60_000);
+    const origin = new URL(cfg.baseUrl).origin;
+    // The key goes only to the queue's own origin, never to the CDN that serves the result.
+    const http = (url: string, json?: unknown, method?: 'GET' | 'POST' | 'PUT') =>
+      requestWithRetry({
+        provider: PROVIDER,
+        method,
+        url,
+        json,
+        headers: sameOrigin(url, origin) ? { authorization: `Key ${cfg.key}` } : {},
+        timeoutMs: cfg.requestTimeoutMs ?? 120_000,
+        signal: req.signal,
+        retry: cfg.retry,
+        secrets: [cfg.key],
+        fetch: cfg.fetch,
+      });
+
+    report(0.02, 'Uploading to the lip-sync provider');
+    const isVideo = /\.(mp4|mov|webm)$/i.test(req.imagePath);
+    const input: Record<string, string> = {
+      [isVideo ? 'video_url' : 'image_url']: await fileAsDataUri(req.imagePath),
+      audio_url: await fileAsDataUri(req.audioPath),
+    };
+    const submitted = (await http(`${cfg.baseUrl}/${cfg.model}`, input, 'POST')).json<SubmitResponse>();
+    const requestId = submitted.request_id;
+    if (!requestId) throw new ProviderError(`${PROVIDER}: submit returned no request_id`, PROVIDER, null);
+    const appBase = `${cfg.baseUrl}/${cfg.model}/requests/${encodeURIComponent(requestId)}`;
+    const statusUrl = submitted.status_url ?? `${appBase}/status`;
+    const responseUrl = submitted.response_url ?? appBase;
+    const cancelUrl = submitted.cancel_url ?? `${appBase}/cancel`;
+
+    const cancel = () => {
+      // Best effort, without the aborted signal, so the provider stops billing for a job nobody wants.
+      void requestWithRetry({
+        provider: PROVIDER,
+        method: 'PUT',
+        url: cancelUrl,
+        headers: sameOrigin(cancelUrl, origin) ? { authorization: `Key ${cfg.key}` } : {},
+        timeoutMs: 10_000,
+        retry: { maxAttempts: 1 },
+        secrets: [cfg.key],
+        fetch: cfg.fetch,
+      }).catch(() => undefined);
+    };
+
+    try {
+      let polls = 0;
+      for (;;) {
+        const st = (await http(statusUrl)).json<StatusResponse>();
+        if (st.status === 'COMPLETED') {
+          if (st.error) throw new ProviderError(`${PROVIDER}: lip-sync failed: ${describe(st.error)}`, PROVIDER, null);
+          break;
+        }
+        if (st.status === 'IN_QUEUE') {
+          report(
+            0.05,
+            st.queue_position != null
+              ? `Waiting in the lip-sync queue (position ${st.queue_position})`
+              : 'Waiting in the lip-sync queue',
+          );
+        } else if (st.status === 'IN_PROGRESS') {
+          polls++;
+          // No real progress from the provider: creep towards 0.9 so the bar moves without lying about the end.
+          report(0.1 + 0.8 * (1 - 1 / (1 + polls / 10)), 'Lip-syncing the actor');
+        } else {
+          throw new ProviderError(
+            `${PROVIDER}: unexpected status ${JSON.stringify(st.status)} for request ${requestId}`,
+            PROVIDER,
+            null,
+          );
+        }
+        if (Date.now() + pollMs > deadline) {
+          throw new ProviderError(`${PROVIDER}: lip-sync request ${requestId} did not finish in time`, PROVIDER, null);
+        }
+        await sleep(pollMs, req.signal);
+      }
+    } catch (e) {
+      if (req.signal?.aborted || (e instanceof ProviderError && /did not finish in time/.test(e.message))) cancel();
+      throw e;
+    }
+
+    report(0.92, 'Fetching the lip-synced video');
+    const result = (await http(responseUrl)).json<ResultResponse>();
+    const videoUrl = result.video?.url;
+    if (!videoUrl)
+      throw new ProviderError(`${PROVIDER}: result for request ${requestId} has no video.url`, PROVIDER, null);
+    assertHttpUrl('video.url', videoUrl);
+    const video = await requestWithRetry({
+      provider: PROVIDER,
+      url: videoUrl,
+      headers: { accept: '*/*', ...(sameOrigin(videoUrl, origin) ? { authorization: `Key ${cfg.key}` } : {}) },
+      timeoutMs: cfg.requestTimeoutMs ?? 300_000,
+      signal: req.signal,
+      retry: cfg.retry,
+      secrets: [cfg.key],
+      fetch: cfg.fetch,
+    });
+    if (video.body.length > MAX_RESULT_BYTES)
+      throw new ProviderError(`${PROVIDER}: result video is too large`, PROVIDER, video.status);
+    if (req.signal?.aborted) throw abortError(req.signal);
+    // Checked before it is moved into place, so a bad download never replaces a good file.
+    await produceAtomic(req.outPath, async (tmp) => {
+      await writeFile(tmp, video.body);
+      const probe = await ffprobe(tmp).catch(() => null);
+      if (!probe?.streams.some((s) => s.codec_type === 'video')) {
+        throw new ProviderError(`${PROVIDER}: ${safeUrl(videoUrl)} is not a playable video`, PROVIDER, video.status);
+      }
+    });
+    report(1, 'Lip-sync done');
+    return { videoPath: req.outPath, requestId };
+  }
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+function describe(err: unknown): string {
+  if (typeof err === 'string') return err;
+  try {
+    return JSON.stringify(err).slice(0, 300);
+  } catch {
+    return String(err);
+  }
+}

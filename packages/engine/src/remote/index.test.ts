@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { localVoice } from '../voice/index.ts';
+import { FalLipSync } from './fal.ts';
+import { OpenAIHookWriter } from './hook-writer.ts';
+import { createEngineConfig, remoteStagesFromEnv } from './index.ts';
+import { OpenAIImages, OpenAIVision, OpenAIVoice } from './openai.ts';
+
+describe('engine config from env', () => {
+  it('is all local with no provider variables', () => {
+    expect(remoteStagesFromEnv({})).toEqual({
+      voice: false,
+      images: false,
+      vision: false,
+      hooks: false,
+      lipsync: false,
+    });
+    const cfg = createEngineConfig({
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      FAL_BASE_URL: 'not a url',
+      OPENAI_API_KEY: '  ',
+    });
+    expect(cfg.remote).toEqual({ voice: false, images: false, vision: false, hooks: false, lipsync: false });
+    expect(cfg.voice).toBe(localVoice);
+    expect([cfg.images, cfg.vision, cfg.hooks, cfg.lipsync]).toEqual([null, null, null, null]);
+    expect(cfg.summary).toEqual([
+      'voice: local (festival / eSpeak-NG)',
+      'images: local (DiceBear portraits)',
+      'vision: local (mask geometry + colour)',
+      'hooks: local (rule-based variations)',
+      'lipsync: local (lip-flap)',
+    ]);
+  });
+
+  it('switches each stage on its own variable, with defaults', () => {
+    const env = {
+      OPENAI_API_KEY: 'sk-secret-abcdef',
+      OPENAI_IMAGE_MODEL: 'dall-e-3',
+      OPENAI_VISION_MODEL: 'gpt-4o-mini',
+      OPENAI_TEXT_MODEL: 'gpt-4o-mini',
+      FAL_KEY: 'fal-secret-123',
+    };
+    const cfg = createEngineConfig(env);
+    expect(cfg.remote).toEqual({ voice: true, images: true, vision: true, hooks: true, lipsync: true });
+    expect(cfg.voice).toBeInstanceOf(OpenAIVoice);
+    expect(cfg.images).toBeInstanceOf(OpenAIImages);
+    expect(cfg.vision).toBeInstanceOf(OpenAIVision);
+    expect(cfg.lipsync).toBeInstanceOf(FalLipSync);
+    expect(cfg.hooks).toBeInstanceOf(OpenAIHookWriter);
+    const voice = cfg.voice as OpenAIVoice;
+    expect(voice.config).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: env.OPENAI_API_KEY,
+      ttsModel: 'gpt-4o-mini-tts',
+    });
+    expect((cfg.lipsync as FalLipSync).config).toMatchObject({
+      key: env.FAL_KEY,
+      baseUrl: 'https://queue.fal.run',
+      model: 'fal-ai/sync-lipsync',
+    });
+    const summary = cfg.summary.join('\n');
+    expect(summary).not.toContain('secret');
+    expect(summary).toContain('voice: remote (OpenAI-compatible https://api.openai.com/v1, gpt-4o-mini-tts)');
+  });
+
+  it('points at a keyless local server (Ollama / vLLM) with a model variable alone', () => {
+    const cfg = createEngineConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_VISION_MODEL: 'llava' });
+    expect(cfg.remote).toEqual({ voice: false, images: false, vision: true, hooks: false, lipsync: false });
+    expect((cfg.vision as OpenAIVision).config).toMatchObject({
+      baseUrl: 'http://localhost:11434/v1',
+      visionModel: 'llava',
+    });
+    expect((cfg.vision as OpenAIVision).config.apiKey).toBeUndefined();
+    const tts = createEngineConfig({
+      OPENAI_BASE_URL: 'http://localhost:8880/v1',
+      OPENAI_TTS_MODEL: 'kokoro',
+      OPENAI_TTS_VOICE: 'af_bella',
+    });
+    expect(tts.remote.voice).toBe(true);
+    expect((tts.voice as OpenAIVoice).config).toMatchObject({ ttsModel: 'kokoro', ttsVoice: 'af_bella' });
+  });
+
+  it('fails fast on a malformed base URL', () => {
+    expect(() => createEngineConfig({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'localhost:11434' })).toThrow(
+      /OPENAI_BASE_URL/,
+    );
+    expect(() => createEngineConfig({ FAL_KEY: 'k', FAL_BASE_URL: 'ftp://x' })).toThrow(
+      /FAL_BASE_URL must be an http\(s\) URL/,
+    );
+  });
+});

@@ -1,0 +1,429 @@
+/**
+ * OpenAI-compatible adapters: speech (/audio/speech), images (/images/generations) and vision chat
+ * (/chat/completions). They speak the OpenAI wire format, so the same code talks to OpenAI, Ollama, vLLM, LocalAI
+ * and other compatible servers by changing OPENAI_BASE_URL.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ProductCategory, ProductShape } from '../cutout/index.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH, type Gender, type Language, type WordTiming } from '../types.ts';
+import { produceAtomic, writeFileAtomic } from '../util/files.ts';
+import { FFMPEG, mediaDurationSec } from '../util/media.ts';
+import { runProcess } from '../util/process.ts';
+import type { VoiceRequest, VoiceResult, VoiceSynthesizer } from '../voice/index.ts';
+import { ProviderError, requestWithRetry, type FetchFn, type HttpRequest, type RetryPolicy } from './http.ts';
+
+const PROVIDER = 'OpenAI-compatible';
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULT_TTS_MODEL = 'gpt-4o-mini-tts';
+export const DEFAULT_IMAGE_SIZE = '1024x1792';
+
+export interface OpenAIConfig {
+  /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), http://localhost:8000/v1 (vLLM). */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when present; local servers usually need none. */
+  apiKey?: string;
+  ttsModel: string;
+  /** Fixed voice; when absent one is picked from the actor's gender. */
+  ttsVoice?: string;
+  imageModel?: string;
+  /** Requested size; the result is always resized to the 576x1024 frame. */
+  imageSize?: string;
+  visionModel?: string;
+  /** Chat model that writes hook variations (OPENAI_TEXT_MODEL). */
+  textModel?: string;
+  /** Per-attempt timeout. Defaults: speech 120 s, images 180 s, vision 120 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  fetch?: FetchFn;
+}
+
+export function openAIConfigFromEnv(env: Record<string, string | undefined>): OpenAIConfig {
+  const baseUrl = (nonEmpty(env.OPENAI_BASE_URL) ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  assertHttpUrl('OPENAI_BASE_URL', baseUrl);
+  return {
+    baseUrl,
+    apiKey: nonEmpty(env.OPENAI_API_KEY),
+    ttsModel: nonEmpty(env.OPENAI_TTS_MODEL) ?? DEFAULT_TTS_MODEL,
+    ttsVoice: nonEmpty(env.OPENAI_TTS_VOICE),
+    imageModel: nonEmpty(env.OPENAI_IMAGE_MODEL),
+    visionModel: nonEmpty(env.OPENAI_VISION_MODEL),
+    textModel: nonEmpty(env.OPENAI_TEXT_MODEL),
+  };
+}
+
+function call(cfg: OpenAIConfig, endpoint: string, json: unknown, timeoutMs: number, signal?: AbortSignal) {
+  // /audio/speech answers with audio bytes; the others with JSON.
+  const headers: Record<string, string> = { accept: endpoint === '/audio/speech' ? '*/*' : 'application/json' };
+  if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
+  const req: HttpRequest = {
+    provider: PROVIDER,
+    method: 'POST',
+    url: `${cfg.baseUrl}${endpoint}`,
+    headers,
+    json,
+    timeoutMs: cfg.timeoutMs ?? timeoutMs,
+    signal,
+    retry: cfg.retry,
+    secrets: [cfg.apiKey],
+    fetch: cfg.fetch,
+  };
+  return requestWithRetry(req);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Speech
+
+/** OpenAI's built-in voices, by the actor's gender. */
+const VOICE_BY_GENDER: Record<Gender, string> = { female: 'nova', male: 'onyx' };
+
+const LANGUAGE_NAMES: Record<Language, string> = {
+  english: 'English',
+  spanish: 'Spanish',
+  french: 'French',
+  german: 'German',
+  portuguese: 'Portuguese',
+  dutch: 'Dutch',
+};
+
+/** Style instructions (gpt-4o-*-tts models only; tts-1 and most compatible servers have no such field). */
+function speechInstructions(req: VoiceRequest): string {
+  const accent = req.accent === 'neutral' ? '' : ` with a natural ${req.accent} accent`;
+  return `Speak ${LANGUAGE_NAMES[req.language]}${accent}, like a friendly person filming a short, upbeat product video on their phone.`;
+}
+
+/**
+ * OpenAI-compatible text-to-speech. The API returns audio only, no word timings, so they are estimated: the speech
+ * span (the audio minus leading/trailing silence) is shared out over the words in proportion to their character
+ * length, with a little extra after punctuation for the pause a speaker makes there. Good enough for
+ * word-highlight captions; not phoneme-accurate.
+ */
+export class OpenAIVoice implements VoiceSynthesizer {
+  constructor(readonly config: OpenAIConfig) {}
+
+  async synthesize(req: VoiceRequest, outDir: string, signal?: AbortSignal): Promise<VoiceResult> {
+    const text = req.text.trim();
+    if (!text) throw new Error('Nothing to say: the script is empty');
+    await mkdir(outDir, { recursive: true });
+    const cfg = this.config;
+    const voice = cfg.ttsVoice ?? VOICE_BY_GENDER[req.gender];
+    const body: Record<string, unknown> = { model: cfg.ttsModel, voice, input: text, response_format: 'wav' };
+    if (/^gpt-4o/i.test(cfg.ttsModel)) body.instructions = speechInstructions(req);
+    const res = await call(cfg, '/audio/speech', body, 120_000, signal);
+    if (res.body.length < 44) {
+      throw new ProviderError(
+        `${PROVIDER}: /audio/speech returned ${res.body.length} bytes, not audio`,
+        PROVIDER,
+        res.status,
+      );
+    }
+    // Some compatible servers ignore response_format and send mp3/ogg; ffmpeg reads the content whatever the name.
+    const raw = path.join(outDir, 'voice-raw.audio');
+    await writeFileAtomic(raw, res.body);
+    const wavPath = path.join(outDir, 'voice.wav');
+    await produceAtomic(wavPath, (tmp) =>
+      runProcess(
+        FFMPEG,
+        ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-ac', '1', '-ar', '48000', tmp],
+        {
+          timeoutMs: 60_000,
+          signal,
+        },
+      ),
+    );
+    const durationSec = await mediaDurationSec(wavPath);
+    const span = await speechSpan(wavPath, durationSec, signal);
+    return {
+      wavPath,
+      durationSec,
+      words: estimateWordTimings(text, span.startSec, span.endSec),
+      voice: `openai:${cfg.ttsModel}:${voice}`,
+    };
+  }
+}
+
+/**
+ * Word timings spread over [startSec, endSec] in proportion to each word's character length (letters and digits;
+ * at least 1), plus a pause weight after , ; : (1.5 chars) and . ! ? (3 chars). Words keep their punctuation, like
+ * the local voices' tokens. Strictly increasing, never past endSec.
+ */
+export function estimateWordTimings(text: string, startSec: number, endSec: number): WordTiming[] {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length === 0) return [];
+  const weights = tokens.map((t, i) => {
+    const chars = Math.max(1, t.replace(/[^\p{L}\p{N}]/gu, '').length);
+    const last = i === tokens.length - 1;
+    const pause = last ? 0 : /[.!?…]["')\]]*$/u.test(t) ? 3 : /[,;:]["')\]]*$/u.test(t) ? 1.5 : 0;
+    return { chars, pause };
+  });
+  const total = weights.reduce((s, w) => s + w.chars + w.pause, 0);
+  const span = Math.max(0.05 * tokens.length, endSec - startSec);
+  const perUnit = span / total;
+  const out: WordTiming[] = [];
+  let t = startSec;
+  tokens.forEach((word, i) => {
+    const w = weights[i]!;
+    const s = t;
+    const e = s + w.chars * perUnit;
+    out.push({ word, startSec: round3(s), endSec: round3(e) });
+    t = e + w.pause * perUnit;
+  });
+  return out;
+}
+
+/** Where speech starts and ends: ffmpeg silencedetect trims leading/trailing silence (whole file if none). */
+export async function speechSpan(
+  wavPath: string,
+  durationSec: number,
+  signal?: AbortSignal,
+): Promise<{ startSec: number; endSec: number }> {
+  const { stderr } = await runProcess(
+    FFMPEG,
+    [
+      '-hide_banner',
+      '-nostats',
+      '-protocol_whitelist',
+      'file',
+      '-i',
+      wavPath,
+      '-af',
+      'silencedetect=noise=-45dB:d=0.12',
+      '-f',
+      'null',
+      '-',
+    ],
+    { timeoutMs: 60_000, signal },
+  );
+  let startSec = 0;
+  let endSec = durationSec;
+  const starts = [...stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
+  const ends = [...stderr.matchAll(/silence_end: (-?[\d.]+)/g)].map((m) => Number(m[1]));
+  // Leading silence: one that starts at ~0.
+  if (starts.length > 0 && starts[0]! <= 0.02 && ends.length > 0) startSec = ends[0]!;
+  // Trailing silence: the last silence either has no end (older ffmpeg) or ends at the end of the file.
+  const lastStart = starts.at(-1);
+  if (lastStart !== undefined && lastStart > startSec) {
+    const lastEnd = ends.length === starts.length ? ends.at(-1)! : undefined;
+    if (lastEnd === undefined || lastEnd >= durationSec - 0.05) endSec = lastStart;
+  }
+  if (!(endSec - startSec > 0.2)) return { startSec: 0, endSec: durationSec };
+  return { startSec: Math.max(0, startSec), endSec: Math.min(durationSec, endSec) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Images
+
+export interface ImageGenerationRequest {
+  /** Free-text description of the person (from the user). */
+  description: string;
+  outPath: string;
+  signal?: AbortSignal;
+}
+
+export interface ImageGenerationResult {
+  /** PNG, FRAME_WIDTH x FRAME_HEIGHT (576x1024). */
+  imagePath: string;
+  width: number;
+  height: number;
+}
+
+/** Characters from a description. The local stage renders DiceBear portraits from `actorFromDescription`. */
+export interface ImageGenerator {
+  generate(req: ImageGenerationRequest): Promise<ImageGenerationResult>;
+}
+
+/** The prompt sent for a character: the user's words inside a fixed framing that suits a UGC ad. */
+export function characterPrompt(description: string): string {
+  return [
+    `Vertical smartphone photo of a single real person: ${description.trim()}.`,
+    'Waist-up, facing the camera, looking into the lens, mouth closed, one hand free at chest height,',
+    'natural light, authentic UGC selfie-video style, plain believable background, no text, no logos, no watermark.',
+  ].join(' ');
+}
+
+export class OpenAIImages implements ImageGenerator {
+  constructor(readonly config: OpenAIConfig) {}
+
+  async generate(req: ImageGenerationRequest): Promise<ImageGenerationResult> {
+    const cfg = this.config;
+    if (!cfg.imageModel) throw new Error('OPENAI_IMAGE_MODEL is not set');
+    const body: Record<string, unknown> = {
+      model: cfg.imageModel,
+      prompt: characterPrompt(req.description),
+      n: 1,
+      size: cfg.imageSize ?? DEFAULT_IMAGE_SIZE,
+    };
+    // gpt-image-* always answers in base64 and rejects the response_format field.
+    if (!/^gpt-image/i.test(cfg.imageModel)) body.response_format = 'b64_json';
+    const res = await call(cfg, '/images/generations', body, 180_000, req.signal);
+    const parsed = res.json<{ data?: { b64_json?: string }[] }>();
+    const b64 = parsed.data?.[0]?.b64_json;
+    if (!b64)
+      throw new ProviderError(`${PROVIDER}: /images/generations returned no data[0].b64_json`, PROVIDER, res.status);
+    const bytes = Buffer.from(b64, 'base64');
+    let png: Buffer;
+    try {
+      // Cover-crop from the top-centre area (attention strategy keeps the face) into the 9:16 frame.
+      png = await sharp(bytes)
+        .resize(FRAME_WIDTH, FRAME_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
+        .removeAlpha()
+        .png()
+        .toBuffer();
+    } catch (e) {
+      throw new ProviderError(
+        `${PROVIDER}: /images/generations returned an unreadable image (${(e as Error).message})`,
+        PROVIDER,
+        res.status,
+      );
+    }
+    await writeFileAtomic(req.outPath, png);
+    return { imagePath: req.outPath, width: FRAME_WIDTH, height: FRAME_HEIGHT };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Vision
+
+/** The engine's ProductShape / ProductCategory values, checked against the types in both directions. */
+export const PRODUCT_SHAPES = [
+  'bottle',
+  'tube',
+  'box',
+  'jar',
+  'can',
+  'pouch',
+  'other',
+] as const satisfies readonly ProductShape[];
+export const PRODUCT_CATEGORIES = [
+  'skincare',
+  'beverage',
+  'supplement',
+  'cosmetics',
+  'food',
+  'other',
+] as const satisfies readonly ProductCategory[];
+type Exhaustive<All, Listed> = [All] extends [Listed] ? true : never;
+const shapesComplete: Exhaustive<ProductShape, (typeof PRODUCT_SHAPES)[number]> = true;
+const categoriesComplete: Exhaustive<ProductCategory, (typeof PRODUCT_CATEGORIES)[number]> = true;
+void shapesComplete;
+void categoriesComplete;
+
+export interface ProductAnalysis {
+  shape: ProductShape;
+  category: ProductCategory;
+}
+
+/** Product analysis. Locally, `cutoutProduct` computes it from the mask geometry and colours. */
+export interface ProductAnalyzer {
+  analyse(req: { imagePath: string; signal?: AbortSignal }): Promise<ProductAnalysis>;
+}
+
+export function visionPrompt(): string {
+  return [
+    'This photo shows one product for sale. Classify it.',
+    `"shape" is one of: ${PRODUCT_SHAPES.join(', ')}.`,
+    `"category" is one of: ${PRODUCT_CATEGORIES.join(', ')}.`,
+    'Answer with JSON only, exactly like {"shape":"bottle","category":"skincare"}.',
+  ].join('\n');
+}
+
+/** Longest side sent to the model; enough to recognise a product, small enough to keep the request light. */
+export const VISION_MAX_SIDE = 768;
+
+export class OpenAIVision implements ProductAnalyzer {
+  constructor(readonly config: OpenAIConfig) {}
+
+  async analyse(req: { imagePath: string; signal?: AbortSignal }): Promise<ProductAnalysis> {
+    const cfg = this.config;
+    if (!cfg.visionModel) throw new Error('OPENAI_VISION_MODEL is not set');
+    const png = await sharp(await readFile(req.imagePath))
+      .rotate()
+      .resize(VISION_MAX_SIDE, VISION_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+    const body = {
+      // No temperature / max_tokens: reasoning models reject them, and the prompt already asks for a short answer.
+      model: cfg.visionModel,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: visionPrompt() },
+            { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
+          ],
+        },
+      ],
+    };
+    const text = await chatCompletion(cfg, body, 120_000, req.signal);
+    return parseProductAnalysis(text);
+  }
+}
+
+/** POST /chat/completions and the first choice's text (string content or the text parts of an array). */
+export async function chatCompletion(
+  cfg: OpenAIConfig,
+  body: unknown,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
+  const res = await call(cfg, '/chat/completions', body, timeoutMs, signal);
+  const parsed = res.json<{ choices?: { message?: { content?: unknown } }[] }>();
+  const content = parsed.choices?.[0]?.message?.content;
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content.map((c: { text?: string }) => c?.text ?? '').join('')
+        : '';
+  if (!text)
+    throw new ProviderError(`${PROVIDER}: /chat/completions returned no message content`, PROVIDER, res.status);
+  return text;
+}
+
+/**
+ * Reads {shape, category} out of a model's answer (bare JSON, JSON in a ```json fence, or JSON inside prose) and
+ * maps anything outside the engine's lists to 'other'. Plurals and case are forgiven ("Bottles" → bottle).
+ */
+export function parseProductAnalysis(text: string): ProductAnalysis {
+  let obj: Record<string, unknown> = {};
+  const m = /\{[\s\S]*\}/.exec(text);
+  if (m) {
+    try {
+      const v: unknown = JSON.parse(m[0]);
+      if (v && typeof v === 'object') obj = v as Record<string, unknown>;
+    } catch {
+      /* not JSON: both fields fall back to 'other' */
+    }
+  }
+  return { shape: pick(obj.shape, PRODUCT_SHAPES), category: pick(obj.category, PRODUCT_CATEGORIES) };
+}
+
+function pick<T extends string>(value: unknown, list: readonly T[]): T {
+  if (typeof value !== 'string') return 'other' as T;
+  const v = value.trim().toLowerCase();
+  const candidates = [v, v.replace(/s$/, ''), v.replace(/es$/, ''), `${v}s`];
+  for (const c of candidates) if ((list as readonly string[]).includes(c)) return c as T;
+  return 'other' as T;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+export function nonEmpty(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  return t ? t : undefined;
+}
+
+export function assertHttpUrl(name: string, value: string): void {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new Error(`${name} is not a valid URL: ${value}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL: ${value}`);
+}

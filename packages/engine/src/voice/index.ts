@@ -1,0 +1,91 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Accent, Gender, Language, WordTiming } from '../types.ts';
+import { produceAtomic } from '../util/files.ts';
+import { FFMPEG, mediaDurationSec } from '../util/media.ts';
+import { runProcess } from '../util/process.ts';
+import { espeakSpeak, espeakVoiceFor } from './espeak.ts';
+import { FESTIVAL_VOICES, festivalSpeak, type FestivalVoice } from './festival.ts';
+
+export interface VoiceRequest {
+  text: string;
+  language: Language;
+  accent: Accent;
+  gender: Gender;
+}
+
+export interface VoiceResult {
+  /** 48 kHz mono WAV. */
+  wavPath: string;
+  durationSec: number;
+  words: WordTiming[];
+  voice: string;
+}
+
+export interface VoiceSynthesizer {
+  synthesize(req: VoiceRequest, outDir: string, signal?: AbortSignal): Promise<VoiceResult>;
+}
+
+/** Festival voice for English: the closest accent that exists, and the actor's gender. */
+export function festivalVoiceFor(accent: Accent, gender: Gender): FestivalVoice | null {
+  if (gender === 'female') return FESTIVAL_VOICES.femaleAmerican;
+  return accent === 'british' ? FESTIVAL_VOICES.maleBritish : FESTIVAL_VOICES.maleAmerican;
+}
+
+/**
+ * The local voice: festival for English (natural HTS voice, exact word timings), eSpeak-NG for the other
+ * languages. The result is resampled to 48 kHz so every render mixes the same format.
+ */
+export const localVoice: VoiceSynthesizer = {
+  async synthesize(req, outDir, signal) {
+    await mkdir(outDir, { recursive: true });
+    const raw = path.join(outDir, 'voice-raw.wav');
+    let words: WordTiming[];
+    let voice: string;
+    const festivalVoice = req.language === 'english' ? festivalVoiceFor(req.accent, req.gender) : null;
+    if (festivalVoice && (await festivalVoiceInstalled(festivalVoice))) {
+      voice = `festival:${festivalVoice}`;
+      words = await festivalSpeak(req.text, festivalVoice, raw, signal);
+    } else {
+      voice = `espeak:${espeakVoiceFor(req.language, req.accent, req.gender)}`;
+      words = (await espeakSpeak(req.text, voice.slice(7), raw, signal)).words;
+    }
+    const wavPath = path.join(outDir, 'voice.wav');
+    await produceAtomic(wavPath, (tmp) =>
+      runProcess(
+        FFMPEG,
+        ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-ac', '1', '-ar', '48000', tmp],
+        { timeoutMs: 60_000, signal },
+      ),
+    );
+    const durationSec = await mediaDurationSec(wavPath);
+    return {
+      wavPath,
+      durationSec,
+      words: words.map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
+      voice,
+    };
+  },
+};
+
+const installed = new Map<string, Promise<boolean>>();
+/** A voice package may be missing on a machine (e.g. rab_diphone); then the next-closest voice speaks. */
+function festivalVoiceInstalled(voice: FestivalVoice): Promise<boolean> {
+  let p = installed.get(voice);
+  if (!p) {
+    p = import('node:fs/promises').then(async ({ access }) => {
+      const dirs = [`/usr/share/festival/voices/us/${voice}`, `/usr/share/festival/voices/english/${voice}`];
+      for (const d of dirs) {
+        try {
+          await access(d);
+          return true;
+        } catch {
+          /* try the next location */
+        }
+      }
+      return false;
+    });
+    installed.set(voice, p);
+  }
+  return p;
+}

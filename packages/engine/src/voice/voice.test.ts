@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '../types.ts';
+import { audioPeak, mediaDurationSec } from '../util/media.ts';
+import { localVoice } from './index.ts';
+import { parseFestivalTokens } from './festival.ts';
+
+const LINES: Record<Language, string> = {
+  english: 'This serum changed my skin in 7 days, honestly.',
+  spanish: 'Este sérum cambió mi piel en siete días.',
+  french: 'Ce sérum a changé ma peau en sept jours.',
+  german: 'Dieses Serum hat meine Haut in sieben Tagen verändert.',
+  portuguese: 'Este sérum mudou a minha pele em sete dias.',
+  dutch: 'Dit serum heeft mijn huid in zeven dagen veranderd.',
+};
+
+describe('local voice', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-voice-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.each(LANGUAGES)('speaks %s with word timings in order', async (language) => {
+    const text = LINES[language];
+    const out = await localVoice.synthesize(
+      { text, language, accent: 'american', gender: language === 'german' ? 'male' : 'female' },
+      path.join(dir, language),
+    );
+    const duration = await mediaDurationSec(out.wavPath);
+    expect(duration).toBeGreaterThan(1);
+    expect(out.durationSec).toBeCloseTo(duration, 1);
+    expect(await audioPeak(out.wavPath)).toBeGreaterThan(0.05);
+    expect(out.words.map((w) => w.word.replace(/[.,!?]/g, ''))).toEqual(
+      text.split(' ').map((w) => w.replace(/[.,!?]/g, '')),
+    );
+    for (let i = 1; i < out.words.length; i++) {
+      expect(out.words[i]!.startSec).toBeGreaterThanOrEqual(out.words[i - 1]!.startSec);
+      expect(out.words[i]!.endSec).toBeGreaterThan(out.words[i]!.startSec);
+    }
+    expect(out.words[out.words.length - 1]!.endSec).toBeLessThanOrEqual(duration + 0.01);
+    expect(out.voice).toMatch(language === 'english' ? /^festival:/ : /^espeak:/);
+  });
+
+  it('gives the actor a voice of their gender and accent', async () => {
+    const male = await localVoice.synthesize(
+      { text: 'Hello there.', language: 'english', accent: 'american', gender: 'male' },
+      path.join(dir, 'male'),
+    );
+    expect(male.voice).toBe('festival:kal_diphone');
+    const british = await localVoice.synthesize(
+      { text: 'Hello there.', language: 'english', accent: 'british', gender: 'male' },
+      path.join(dir, 'british'),
+    );
+    // Debian ships no British male festival voice; eSpeak's en-gb speaks instead.
+    expect(british.voice).toMatch(/^(festival:rab_diphone|espeak:en-gb\+m3)$/);
+  });
+
+  it('parses festival token lines, keeping the written token and its punctuation', () => {
+    expect(parseFestivalTokens('T\t0\t7\t,\t1.5\t2.0\nnoise\nT\t"\tHi\t0\t0.1\t0.3\n')).toEqual([
+      { word: '7,', startSec: 1.5, endSec: 2 },
+      { word: '"Hi', startSec: 0.1, endSec: 0.3 },
+    ]);
+  });
+});
