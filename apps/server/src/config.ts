@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting comes from the environment; the embedded default needs none of them. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
+  /** Origin users reach the app at; used for OAuth redirects and e-mail links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  /** Whether this process runs jobs. Defaults to yes in embedded mode, no when REDIS_URL hands them to workers. */
+  RUN_JOBS: z.enum(['true', 'false']).optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SEC: z.coerce.number().int().min(10).max(900).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_EMAILS: z.string().default(''),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Hookreel <no-reply@hookreel.local>'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'hookreel.db')}`;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    workDir: path.join(dataDir, 'work'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    publicUrl,
+    databaseUrl,
+    redisUrl: e.REDIS_URL,
+    runJobs: e.RUN_JOBS ? e.RUN_JOBS === 'true' : !e.REDIS_URL,
+    workerConcurrency: e.WORKER_CONCURRENCY ?? Math.max(1, cpus().length),
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    accessTokenTtlSec: e.ACCESS_TOKEN_TTL_SEC,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+  };
+}
+
+/** A JWT secret that survives restarts in embedded mode without anyone having to set one. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,71 @@
+import type { Config } from './config.ts';
+import { createAccessTokenSigner, type AccessTokenSigner } from './auth/access-token.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import type { FileStore } from './storage/file-store.ts';
+import { createLocalFileStore } from './storage/local-file-store.ts';
+import { createS3FileStore } from './storage/s3-file-store.ts';
+import { seedActorCatalogue } from './services/avatars-catalogue.ts';
+import { localJobEngine, type JobEngine } from './jobs/engine.ts';
+import { createLocalJobEvents, createRedisJobEvents, type JobEventBus } from './jobs/events.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { jobSettingsFromEnv, type JobSettings } from './jobs/settings.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { projectsTableSource, type ProjectSource } from './services/jobs.ts';
+
+/** Everything a service needs, built once per process from the config (and replaced piecewise in tests). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  files: FileStore;
+  tokens: AccessTokenSigner;
+  /** Job dispatch (embedded runner or BullMQ); `start()` runs jobs in this process when config.runJobs. */
+  jobs: JobQueue;
+  /** Job update/cancel notifications (in-process, or Redis pub/sub in scale mode). */
+  jobEvents: JobEventBus;
+  /** Runner tuning (lease, heartbeat, poll, retry backoff); read when the runner starts. */
+  jobSettings: JobSettings;
+  /** The real work behind render jobs; the engine is wired here (tests inject a fast one). */
+  engine: JobEngine;
+  /** How the jobs area reads a user's project. */
+  projectSource: ProjectSource;
+  mailer: Mailer;
+  /** Closed in reverse order on shutdown. */
+  closers: Array<() => Promise<void>>;
+}
+
+export async function createContext(config: Config): Promise<AppContext> {
+  const db = openDatabase(config.databaseUrl);
+  await migrate(db);
+  const ctx: AppContext = {
+    config,
+    db,
+    files: config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(config.filesDir),
+    tokens: createAccessTokenSigner(config.jwtSecret, config.accessTokenTtlSec),
+    jobs: undefined as unknown as JobQueue,
+    jobEvents: undefined as unknown as JobEventBus,
+    jobSettings: jobSettingsFromEnv(),
+    engine: localJobEngine,
+    projectSource: projectsTableSource,
+    mailer: createMailer(config),
+    closers: [() => db.destroy()],
+  };
+  const redisUrl = config.redisUrl;
+  ctx.jobEvents = redisUrl ? createRedisJobEvents(redisUrl, () => ctx.jobSettings) : createLocalJobEvents();
+  ctx.jobs = createJobQueue(ctx);
+  // Closed in reverse: the runner stops (hands back its jobs) before events, mail and the database close.
+  ctx.closers.push(
+    () => ctx.mailer.close(),
+    () => ctx.jobEvents.close(),
+    () => ctx.jobs.stop(),
+  );
+  // The 12 catalogue actors exist from the first start (idempotent; safe when processes boot together).
+  await seedActorCatalogue(ctx);
+  return ctx;
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  for (const close of [...ctx.closers].reverse()) {
+    await close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,15 @@
+import { authMigration } from './001-auth.ts';
+import { jobsCreditsMigration } from './002-jobs-credits.ts';
+import { projectsAvatarsMigration } from './003-projects-avatars.ts';
+import { hookPacksMigration } from './004-hook-packs.ts';
+import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
+import type { Migration } from './helpers.ts';
+
+/** Every migration in order. Each area appends its own file; names never change once landed. */
+export const MIGRATIONS: readonly Migration[] = [
+  authMigration,
+  jobsCreditsMigration,
+  projectsAvatarsMigration,
+  hookPacksMigration,
+  idempotencyKeysMigration,
+];

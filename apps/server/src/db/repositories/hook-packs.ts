@@ -1,0 +1,406 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { now } from '../database.ts';
+import type {
+  CharacterTypesTable,
+  GeneratedCharactersTable,
+  HookPacksTable,
+  HookVariantsTable,
+  PreviewCharactersTable,
+} from '../tables/hook-packs.ts';
+import type { JobsTable } from '../tables/jobs.ts';
+import type { Executor } from './credits.ts';
+
+export type HookPackRow = Selectable<HookPacksTable>;
+export type CharacterTypeRow = Selectable<CharacterTypesTable>;
+export type GeneratedCharacterRow = Selectable<GeneratedCharactersTable>;
+export type PreviewCharacterRow = Selectable<PreviewCharactersTable>;
+export type HookVariantRow = Selectable<HookVariantsTable>;
+export type HookVariantWithJob = HookVariantRow & { job: Selectable<JobsTable> | null };
+
+type PackPatch = Pick<
+  Updateable<HookPacksTable>,
+  | 'name'
+  | 'language'
+  | 'accent'
+  | 'message'
+  | 'product_details'
+  | 'product_key'
+  | 'cutout_key'
+  | 'mask_key'
+  | 'detected_shape'
+  | 'detected_category'
+  | 'status'
+>;
+
+/**
+ * Hook packs and everything that hangs off them. Calls that take a userId answer only for that user's rows;
+ * the by-id lookups without one are for job handlers, which reload state from ids in their payload.
+ */
+export const hookPacksRepository = {
+  listByUser(db: Executor, userId: number): Promise<HookPackRow[]> {
+    return db
+      .selectFrom('hook_packs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  async findOwned(db: Executor, userId: number, id: number): Promise<HookPackRow | null> {
+    return (
+      (await db
+        .selectFrom('hook_packs')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  async findById(db: Executor, id: number): Promise<HookPackRow | null> {
+    return (await db.selectFrom('hook_packs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  },
+
+  insert(
+    db: Executor,
+    p: Pick<Insertable<HookPacksTable>, 'user_id' | 'name' | 'language' | 'accent' | 'file_token'>,
+  ): Promise<HookPackRow> {
+    const at = now();
+    return db
+      .insertInto('hook_packs')
+      .values({ ...p, status: 'created', created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  async update(db: Executor, id: number, patch: PackPatch): Promise<void> {
+    await db
+      .updateTable('hook_packs')
+      .set({ ...patch, updated_at: now() })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Sets the status only if it is currently `from` (e.g. generating_videos → videos_ready once). */
+  async transition(db: Executor, id: number, from: string, to: string): Promise<boolean> {
+    const res = await db
+      .updateTable('hook_packs')
+      .set({ status: to, updated_at: now() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  // Character types -----------------------------------------------------------------------------------------
+
+  typesOf(db: Executor, packId: number): Promise<CharacterTypeRow[]> {
+    return db
+      .selectFrom('character_types')
+      .selectAll()
+      .where('hook_pack_id', '=', packId)
+      .orderBy('order_index')
+      .orderBy('id')
+      .execute();
+  },
+
+  async findType(db: Executor, packId: number, typeId: number): Promise<CharacterTypeRow | null> {
+    return (
+      (await db
+        .selectFrom('character_types')
+        .selectAll()
+        .where('id', '=', typeId)
+        .where('hook_pack_id', '=', packId)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /** Replaces the pack's types; characters already generated keep existing (their type link becomes null). */
+  async replaceTypes(
+    db: Executor,
+    packId: number,
+    types: Array<{ description: string; order_index: number }>,
+  ): Promise<CharacterTypeRow[]> {
+    await db.deleteFrom('character_types').where('hook_pack_id', '=', packId).execute();
+    const at = now();
+    const out: CharacterTypeRow[] = [];
+    for (const t of types) {
+      out.push(
+        await db
+          .insertInto('character_types')
+          .values({ hook_pack_id: packId, description: t.description, order_index: t.order_index, created_at: at })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    return out.sort((a, b) => a.order_index - b.order_index || a.id - b.id);
+  },
+
+  // Generated characters ------------------------------------------------------------------------------------
+
+  charactersOf(db: Executor, packId: number, onlySelected = false): Promise<GeneratedCharacterRow[]> {
+    let q = db.selectFrom('generated_characters').selectAll().where('hook_pack_id', '=', packId);
+    if (onlySelected) q = q.where('selected', '=', 1);
+    return q.orderBy('id').execute();
+  },
+
+  charactersByIds(db: Executor, packId: number, ids: readonly number[]): Promise<GeneratedCharacterRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('generated_characters')
+      .selectAll()
+      .where('hook_pack_id', '=', packId)
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+  },
+
+  async findCharacter(db: Executor, id: number): Promise<GeneratedCharacterRow | null> {
+    return (await db.selectFrom('generated_characters').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  },
+
+  /** The character if its pack belongs to the user. */
+  async findOwnedCharacter(db: Executor, userId: number, id: number): Promise<GeneratedCharacterRow | null> {
+    return (
+      (await db
+        .selectFrom('generated_characters as c')
+        .innerJoin('hook_packs as p', 'p.id', 'c.hook_pack_id')
+        .selectAll('c')
+        .where('c.id', '=', id)
+        .where('p.user_id', '=', userId)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /** How many characters the pack already has with this prompt (the next index of the description's people). */
+  async countWithPrompt(db: Executor, packId: number, prompt: string): Promise<number> {
+    const r = await db
+      .selectFrom('generated_characters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('hook_pack_id', '=', packId)
+      .where('prompt', '=', prompt)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  async insertCharacters(
+    db: Executor,
+    rows: Array<Pick<Insertable<GeneratedCharactersTable>, 'hook_pack_id' | 'character_type_id' | 'seed' | 'prompt'>>,
+  ): Promise<GeneratedCharacterRow[]> {
+    const at = now();
+    const out: GeneratedCharacterRow[] = [];
+    for (const r of rows) {
+      out.push(
+        await db
+          .insertInto('generated_characters')
+          .values({
+            ...r,
+            image_key: null,
+            selected: 0,
+            status: 'pending',
+            job_id: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    return out;
+  },
+
+  async updateCharacters(
+    db: Executor,
+    ids: readonly number[],
+    patch: Pick<Updateable<GeneratedCharactersTable>, 'job_id' | 'status' | 'image_key' | 'seed' | 'selected'>,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('generated_characters')
+      .set({ ...patch, updated_at: now() })
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  // Previews ------------------------------------------------------------------------------------------------
+
+  previewsOf(db: Executor, packId: number): Promise<PreviewCharacterRow[]> {
+    return db.selectFrom('preview_characters').selectAll().where('hook_pack_id', '=', packId).orderBy('id').execute();
+  },
+
+  previewsByIds(db: Executor, ids: readonly number[]): Promise<PreviewCharacterRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('preview_characters')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+  },
+
+  async findOwnedPreview(db: Executor, userId: number, id: number): Promise<PreviewCharacterRow | null> {
+    return (
+      (await db
+        .selectFrom('preview_characters as v')
+        .innerJoin('hook_packs as p', 'p.id', 'v.hook_pack_id')
+        .selectAll('v')
+        .where('v.id', '=', id)
+        .where('p.user_id', '=', userId)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  async findPreview(db: Executor, id: number): Promise<PreviewCharacterRow | null> {
+    return (await db.selectFrom('preview_characters').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  },
+
+  async findPreviewOfCharacter(db: Executor, packId: number, characterId: number): Promise<PreviewCharacterRow | null> {
+    return (
+      (await db
+        .selectFrom('preview_characters')
+        .selectAll()
+        .where('hook_pack_id', '=', packId)
+        .where('generated_character_id', '=', characterId)
+        .orderBy('id', 'desc')
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /**
+   * One preview per character: a new placement resets the existing row (same id, image cleared, unapproved)
+   * rather than piling up duplicates.
+   */
+  async upsertPreview(
+    db: Executor,
+    p: {
+      hook_pack_id: number;
+      generated_character_id: number;
+      position_x: number;
+      position_y: number;
+      scale: number;
+      rotation: number;
+      mask_key: string | null;
+    },
+  ): Promise<PreviewCharacterRow> {
+    const existing = await this.findPreviewOfCharacter(db, p.hook_pack_id, p.generated_character_id);
+    const at = now();
+    const reset = {
+      position_x: p.position_x,
+      position_y: p.position_y,
+      scale: p.scale,
+      rotation: p.rotation,
+      mask_key: p.mask_key,
+      image_key: null,
+      errors: null,
+      approved: 0,
+      status: null,
+      job_id: null,
+      updated_at: at,
+    };
+    if (existing) {
+      await db.updateTable('preview_characters').set(reset).where('id', '=', existing.id).execute();
+      return { ...existing, ...reset };
+    }
+    return db
+      .insertInto('preview_characters')
+      .values({
+        hook_pack_id: p.hook_pack_id,
+        generated_character_id: p.generated_character_id,
+        ...reset,
+        created_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  async updatePreviews(
+    db: Executor,
+    ids: readonly number[],
+    patch: Pick<
+      Updateable<PreviewCharactersTable>,
+      'job_id' | 'image_key' | 'errors' | 'approved' | 'status' | 'position_x' | 'position_y' | 'scale' | 'rotation'
+    >,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('preview_characters')
+      .set({ ...patch, updated_at: now() })
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  approvedPreviews(db: Executor, packId: number): Promise<PreviewCharacterRow[]> {
+    return db
+      .selectFrom('preview_characters')
+      .selectAll()
+      .where('hook_pack_id', '=', packId)
+      .where('approved', '=', 1)
+      .orderBy('id')
+      .execute();
+  },
+
+  /**
+   * Attaches a hold reserved in the same transaction to a job row that was created without one (a job that
+   * renders several priced images holds them all under one hold; the runner captures or releases it).
+   */
+  async attachHold(db: Executor, jobId: number, holdId: number): Promise<void> {
+    await db
+      .updateTable('jobs')
+      .set({ hold_id: holdId })
+      .where('id', '=', jobId)
+      .where('hold_id', 'is', null)
+      .execute();
+  },
+
+  // Variants ------------------------------------------------------------------------------------------------
+
+  async replaceVariants(
+    db: Executor,
+    packId: number,
+    variants: Array<{ variant_index: number; generated_character_id: number; hook_text: string }>,
+  ): Promise<HookVariantRow[]> {
+    await db.deleteFrom('hook_variants').where('hook_pack_id', '=', packId).execute();
+    const at = now();
+    const out: HookVariantRow[] = [];
+    for (const v of variants) {
+      out.push(
+        await db
+          .insertInto('hook_variants')
+          .values({ hook_pack_id: packId, ...v, job_id: null, created_at: at })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    return out;
+  },
+
+  async setVariantJob(db: Executor, variantId: number, jobId: number): Promise<void> {
+    await db.updateTable('hook_variants').set({ job_id: jobId }).where('id', '=', variantId).execute();
+  },
+
+  async findVariant(db: Executor, packId: number, index: number): Promise<HookVariantRow | null> {
+    return (
+      (await db
+        .selectFrom('hook_variants')
+        .selectAll()
+        .where('hook_pack_id', '=', packId)
+        .where('variant_index', '=', index)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /** The pack's variants in order, each with its job row (null when the job was deleted). */
+  async variantsWithJobs(db: Executor, packId: number): Promise<HookVariantWithJob[]> {
+    const variants = await db
+      .selectFrom('hook_variants')
+      .selectAll()
+      .where('hook_pack_id', '=', packId)
+      .orderBy('variant_index')
+      .execute();
+    const jobIds = variants.map((v) => v.job_id).filter((id): id is number => id !== null);
+    const jobs = jobIds.length ? await db.selectFrom('jobs').selectAll().where('id', 'in', jobIds).execute() : [];
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    return variants.map((v) => ({ ...v, job: v.job_id !== null ? (byId.get(v.job_id) ?? null) : null }));
+  },
+};

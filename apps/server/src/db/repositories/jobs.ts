@@ -1,0 +1,207 @@
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import type { DialectName } from '../database.ts';
+import type { Database } from '../schema.ts';
+import type { JobsTable } from '../tables/jobs.ts';
+import type { Executor } from './credits.ts';
+
+export type JobRow = Selectable<JobsTable>;
+export type NewJobRow = Insertable<JobsTable>;
+
+/** A row a runner may take: queued and due, or running under a lease that has run out (its runner died). */
+function claimable(eb: ExpressionBuilder<Database, 'jobs'>, at: string) {
+  return eb.or([
+    eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', at)]),
+    eb.and([eb('status', '=', 'in_progress'), eb('lease_expires_at', '<', at)]),
+  ]);
+}
+
+export interface ClaimArgs {
+  owner: string;
+  now: string;
+  leaseUntil: string;
+}
+
+/**
+ * Every write a runner makes is conditional on still holding the lease (`lease_owner = owner`), so a runner
+ * that lost its lease, or whose job was deleted, changes nothing.
+ */
+export const jobsRepository = {
+  async insert(db: Executor, row: NewJobRow): Promise<number> {
+    const r = await db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  },
+
+  findById(db: Executor, id: number): Promise<JobRow | undefined> {
+    return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  findOwned(db: Executor, userId: number, id: number): Promise<JobRow | undefined> {
+    return db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  },
+
+  async findManyByIds(db: Executor, userId: number, ids: number[]): Promise<JobRow[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+  },
+
+  findByIdempotencyKey(db: Executor, userId: number, key: string): Promise<JobRow | undefined> {
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  },
+
+  listForUser(db: Executor, userId: number, names: readonly string[]): Promise<JobRow[]> {
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('name', 'in', [...names])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  /**
+   * Takes the next due job. On PostgreSQL the candidate row is locked with FOR UPDATE SKIP LOCKED so several
+   * runners never pick the same row and never wait on each other; SQLite has a single writer, so the UPDATE is
+   * atomic as it is. The claimable condition is repeated on the outer UPDATE so a row that changed in between
+   * is not taken.
+   */
+  async claimNext(db: Executor, dialect: DialectName, a: ClaimArgs): Promise<JobRow | undefined> {
+    return db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'in_progress',
+        lease_owner: a.owner,
+        lease_expires_at: a.leaseUntil,
+        attempts: eb('attempts', '+', 1),
+        started_at: eb.fn.coalesce('started_at', eb.val(a.now)),
+        updated_at: a.now,
+      }))
+      .where('id', '=', (eb) => {
+        const q = eb
+          .selectFrom('jobs')
+          .select('id')
+          .where((w) => claimable(w, a.now))
+          .orderBy('run_after')
+          .orderBy('id')
+          .limit(1);
+        return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+      })
+      .where((eb) => claimable(eb, a.now))
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /** Scale mode: the queue delivered this id; take it only if it is still claimable. */
+  async claimById(db: Executor, id: number, a: ClaimArgs): Promise<JobRow | undefined> {
+    return db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'in_progress',
+        lease_owner: a.owner,
+        lease_expires_at: a.leaseUntil,
+        attempts: eb('attempts', '+', 1),
+        started_at: eb.fn.coalesce('started_at', eb.val(a.now)),
+        updated_at: a.now,
+      }))
+      .where('id', '=', id)
+      .where((eb) => claimable(eb, a.now))
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /** Ids a queue may have lost: due queued rows and expired leases (scale mode sweeper). */
+  async claimableIds(db: Executor, now: string, limit: number): Promise<Array<{ id: number; attempts: number }>> {
+    return db
+      .selectFrom('jobs')
+      .select(['id', 'attempts'])
+      .where((eb) => claimable(eb, now))
+      .orderBy('run_after')
+      .limit(limit)
+      .execute();
+  },
+
+  async extendLease(db: Executor, id: number, owner: string, leaseUntil: string): Promise<boolean> {
+    const r = await db
+      .updateTable('jobs')
+      .set({ lease_expires_at: leaseUntil })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'in_progress')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Progress, log lines and other fields while the lease is held; false when it is not. */
+  async updateLeased(
+    db: Executor,
+    id: number,
+    owner: string,
+    fields: Partial<Pick<JobRow, 'progress' | 'logs' | 'updated_at'>>,
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('jobs')
+      .set(fields)
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'in_progress')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Ends a leased run: completed, failed, or back to queued (retry later / handed back on shutdown). */
+  async finishLeased(
+    db: Executor,
+    id: number,
+    owner: string,
+    fields: Partial<
+      Pick<
+        JobRow,
+        | 'status'
+        | 'progress'
+        | 'logs'
+        | 'result'
+        | 'video_key'
+        | 'poster_key'
+        | 'error'
+        | 'run_after'
+        | 'attempts'
+        | 'updated_at'
+        | 'finished_at'
+      >
+    >,
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('jobs')
+      .set({ ...fields, lease_owner: null, lease_expires_at: null })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'in_progress')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async deleteById(db: Executor, id: number): Promise<boolean> {
+    const r = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  },
+
+  batchJobs(db: Executor, batchId: string): Promise<JobRow[]> {
+    return db.selectFrom('jobs').selectAll().where('batch_id', '=', batchId).orderBy('id').execute();
+  },
+
+  /** Claims a batch's e-mail: only the one caller that flips notified_at on the batch's first job gets true. */
+  async claimBatchNotification(db: Executor, firstJobId: number, now: string): Promise<boolean> {
+    const r = await db
+      .updateTable('jobs')
+      .set({ notified_at: now })
+      .where('id', '=', firstJobId)
+      .where('notified_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+};

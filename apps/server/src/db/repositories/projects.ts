@@ -1,0 +1,232 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { now } from '../database.ts';
+import type { AvatarsTable, MergeStatus, ProjectCharactersTable, ProjectsTable } from '../tables/projects.ts';
+import type { Executor } from './credits.ts';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectCharacterRow = Selectable<ProjectCharactersTable>;
+/** A project character joined with its avatar's display fields. */
+export type ProjectCharacterJoined = ProjectCharacterRow &
+  Pick<Selectable<AvatarsTable>, 'image_key' | 'prompt' | 'name'> & {
+    avatar_x: number | null;
+    avatar_y: number | null;
+    avatar_width: number | null;
+    avatar_height: number | null;
+    avatar_rotation: number;
+  };
+
+export const projectsRepository = {
+  async listByUser(db: Executor, userId: number): Promise<ProjectRow[]> {
+    return db
+      .selectFrom('projects')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  /** The project if it exists and belongs to the user; null otherwise (the caller answers 404 either way). */
+  async findOwned(db: Executor, userId: number, id: number): Promise<ProjectRow | null> {
+    return (
+      (await db
+        .selectFrom('projects')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  async findById(db: Executor, id: number): Promise<ProjectRow | null> {
+    return (await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  },
+
+  async insert(db: Executor, p: { userId: number; name: string; fileKey: string | null }): Promise<ProjectRow> {
+    const at = now();
+    const values: Insertable<ProjectsTable> = {
+      user_id: p.userId,
+      name: p.name,
+      file_key: p.fileKey,
+      script: '',
+      language: 'english',
+      accent: 'american',
+      created_at: at,
+      updated_at: at,
+    };
+    return db.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow();
+  },
+
+  async update(
+    db: Executor,
+    userId: number,
+    id: number,
+    patch: Pick<Updateable<ProjectsTable>, 'name' | 'script' | 'language' | 'accent' | 'file_key'>,
+  ): Promise<ProjectRow | null> {
+    const res = await db
+      .updateTable('projects')
+      .set({ ...patch, updated_at: now() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+    return this.findOwned(db, userId, id);
+  },
+
+  /** Deletes the project (its characters go by cascade); returns the storage keys it referenced, or null. */
+  async delete(db: Executor, userId: number, id: number): Promise<string[] | null> {
+    const project = await this.findOwned(db, userId, id);
+    if (!project) return null;
+    const merged = await db
+      .selectFrom('project_characters')
+      .select('merged_key')
+      .where('project_id', '=', id)
+      .where('merged_key', 'is not', null)
+      .execute();
+    const res = await db.deleteFrom('projects').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) return null;
+    return [project.file_key, ...merged.map((m) => m.merged_key)].filter((k): k is string => !!k);
+  },
+
+  /** Characters of the given projects with their avatar's image and bounds, in the order they were added. */
+  async charactersOf(db: Executor, projectIds: number[]): Promise<ProjectCharacterJoined[]> {
+    if (projectIds.length === 0) return [];
+    return db
+      .selectFrom('project_characters as pc')
+      .innerJoin('avatars as a', 'a.id', 'pc.avatar_id')
+      .selectAll('pc')
+      .select([
+        'a.image_key',
+        'a.prompt',
+        'a.name',
+        'a.x as avatar_x',
+        'a.y as avatar_y',
+        'a.width as avatar_width',
+        'a.height as avatar_height',
+        'a.rotation as avatar_rotation',
+      ])
+      .where('pc.project_id', 'in', projectIds)
+      .where('a.deleted_at', 'is', null)
+      .orderBy('pc.id', 'asc')
+      .execute();
+  },
+
+  async findCharacter(db: Executor, projectId: number, avatarId: number): Promise<ProjectCharacterRow | null> {
+    return (
+      (await db
+        .selectFrom('project_characters')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('avatar_id', '=', avatarId)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /**
+   * Makes `avatarIds` the project's selection: new ones are added (placement seeded from the avatar's bounds),
+   * existing ones re-selected, the rest deselected, and deselected rows without merge results removed.
+   */
+  async setSelectedCharacters(db: Executor, projectId: number, avatarIds: number[]): Promise<void> {
+    const at = now();
+    const existing = await db
+      .selectFrom('project_characters')
+      .select(['avatar_id'])
+      .where('project_id', '=', projectId)
+      .execute();
+    const have = new Set(existing.map((r) => r.avatar_id));
+    const wanted = [...new Set(avatarIds)];
+    const toAdd = wanted.filter((id) => !have.has(id));
+    if (toAdd.length > 0) {
+      const avatars = await db
+        .selectFrom('avatars')
+        .select(['id', 'x', 'y', 'width', 'height', 'rotation'])
+        .where('id', 'in', toAdd)
+        .execute();
+      const byId = new Map(avatars.map((a) => [a.id, a]));
+      await db
+        .insertInto('project_characters')
+        .values(
+          toAdd.map((avatarId) => {
+            const a = byId.get(avatarId);
+            return {
+              project_id: projectId,
+              avatar_id: avatarId,
+              selected: 1,
+              x: a?.x ?? null,
+              y: a?.y ?? null,
+              width: a?.width ?? null,
+              height: a?.height ?? null,
+              rotation: a?.rotation ?? 0,
+              mask_placement: null,
+              merge_status: null,
+              merged_key: null,
+              merge_job_id: null,
+              created_at: at,
+              updated_at: at,
+            };
+          }),
+        )
+        .onConflict((oc) => oc.columns(['project_id', 'avatar_id']).doNothing())
+        .execute();
+    }
+    if (wanted.length > 0) {
+      await db
+        .updateTable('project_characters')
+        .set({ selected: 1, updated_at: at })
+        .where('project_id', '=', projectId)
+        .where('avatar_id', 'in', wanted)
+        .where('selected', '=', 0)
+        .execute();
+    }
+    let deselect = db
+      .updateTable('project_characters')
+      .set({ selected: 0, updated_at: at })
+      .where('project_id', '=', projectId);
+    if (wanted.length > 0) deselect = deselect.where('avatar_id', 'not in', wanted);
+    await deselect.execute();
+    await db
+      .deleteFrom('project_characters')
+      .where('project_id', '=', projectId)
+      .where('selected', '=', 0)
+      .where('merged_key', 'is', null)
+      .where((eb) => eb.or([eb('merge_status', 'is', null), eb('merge_status', 'in', ['not_merged', 'failed'])]))
+      .execute();
+  },
+
+  /**
+   * Records merge progress for one project character (used by the merge job). Creates the row when the
+   * character was never selected, so a merge started from the picker still has somewhere to land.
+   */
+  async setMergeState(
+    db: Executor,
+    projectId: number,
+    avatarId: number,
+    state: { status: MergeStatus; mergedKey?: string | null; jobId?: number | null; maskPlacement?: string | null },
+  ): Promise<void> {
+    const at = now();
+    const patch: Updateable<ProjectCharactersTable> = { merge_status: state.status, updated_at: at };
+    if (state.mergedKey !== undefined) patch.merged_key = state.mergedKey;
+    if (state.jobId !== undefined) patch.merge_job_id = state.jobId;
+    if (state.maskPlacement !== undefined) patch.mask_placement = state.maskPlacement;
+    await db
+      .insertInto('project_characters')
+      .values({
+        project_id: projectId,
+        avatar_id: avatarId,
+        selected: 1,
+        x: null,
+        y: null,
+        width: null,
+        height: null,
+        rotation: 0,
+        mask_placement: state.maskPlacement ?? null,
+        merge_status: state.status,
+        merged_key: state.mergedKey ?? null,
+        merge_job_id: state.jobId ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.columns(['project_id', 'avatar_id']).doUpdateSet(patch))
+      .execute();
+  },
+};

@@ -1,0 +1,55 @@
+import type { Selectable } from 'kysely';
+import { now } from '../database.ts';
+import type { UsersTable } from '../tables/auth.ts';
+import type { Executor } from './credits.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export const usersRepository = {
+  /**
+   * Creates the user, or returns null when the e-mail is taken. ON CONFLICT DO NOTHING instead of catching
+   * the unique violation keeps a PostgreSQL transaction usable and works the same on SQLite.
+   */
+  async insertIfEmailFree(db: Executor, user: { email: string; passwordHash: string | null }): Promise<UserRow | null> {
+    const at = now();
+    const row = await db
+      .insertInto('users')
+      .values({
+        email: user.email,
+        password_hash: user.passwordHash,
+        notify: 0,
+        credits_available: 0,
+        credits_held: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  },
+
+  async findById(db: Executor, id: number): Promise<UserRow | null> {
+    return (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  },
+
+  async findByEmail(db: Executor, email: string): Promise<UserRow | null> {
+    return (await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()) ?? null;
+  },
+
+  /** False when the user no longer exists. */
+  async setNotify(db: Executor, id: number, notify: boolean): Promise<boolean> {
+    const res = await db
+      .updateTable('users')
+      .set({ notify: notify ? 1 : 0, updated_at: now() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  /** Every row that belongs to the user goes with it through ON DELETE CASCADE. */
+  async delete(db: Executor, id: number): Promise<boolean> {
+    const res = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  },
+};

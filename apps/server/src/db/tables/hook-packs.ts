@@ -1,0 +1,94 @@
+import type { Bool, Id } from '../schema.ts';
+
+/** A hook pack: one product, its hook message and the characters that will say it (spec sections 2–4). */
+export interface HookPacksTable {
+  id: Id;
+  user_id: number;
+  name: string | null;
+  language: string;
+  accent: string;
+  /** The user's hook text (the wizard's Hook Message step). */
+  message: string | null;
+  product_details: string | null;
+  /** Sanitised upload: `users/<uid>/hook-packs/<uuid>.<ext>`. */
+  product_key: string | null;
+  /** Product with the background removed (PNG with alpha), written by the process-product job. */
+  cutout_key: string | null;
+  /** Alpha mask of the cut-out product. */
+  mask_key: string | null;
+  detected_shape: string | null;
+  detected_category: string | null;
+  status: string;
+  /** Random per-pack part of the output prefix, so video URLs (capability links) cannot be guessed. */
+  file_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CharacterTypesTable {
+  id: Id;
+  hook_pack_id: number;
+  description: string;
+  order_index: number;
+  created_at: string;
+}
+
+export type GeneratedCharacterStatus = 'pending' | 'ready' | 'failed';
+
+export interface GeneratedCharactersTable {
+  id: Id;
+  hook_pack_id: number;
+  /** Null for 'Generate More' characters made from a free description. */
+  character_type_id: number | null;
+  /** Procedural actor seed: the description plus an index, so the same description gives the same people. */
+  seed: string;
+  /** The description the character was made from. */
+  prompt: string;
+  /** Null until the generate-characters job has rendered the portrait. */
+  image_key: string | null;
+  selected: Bool;
+  status: GeneratedCharacterStatus;
+  job_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PreviewCharactersTable {
+  id: Id;
+  hook_pack_id: number;
+  generated_character_id: number;
+  /** The composite (character holding the product); null while pending. */
+  image_key: string | null;
+  errors: string | null;
+  approved: Bool;
+  status: 'accepted' | 'rejected' | null;
+  /** Placement of the product in the 576x1024 frame. */
+  position_x: number | null;
+  position_y: number | null;
+  scale: number | null;
+  rotation: number | null;
+  /** The editor's mask.png, when the placement came from the editor. */
+  mask_key: string | null;
+  job_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One video of the pack: which character says which hook line, and the job rendering it. */
+export interface HookVariantsTable {
+  id: Id;
+  hook_pack_id: number;
+  variant_index: number;
+  generated_character_id: number;
+  hook_text: string;
+  job_id: number | null;
+  created_at: string;
+}
+
+export interface HookPackTables {
+  hook_packs: HookPacksTable;
+  character_types: CharacterTypesTable;
+  generated_characters: GeneratedCharactersTable;
+  preview_characters: PreviewCharactersTable;
+  hook_variants: HookVariantsTable;
+}

@@ -1,0 +1,71 @@
+import type { Bool, Id } from '../schema.ts';
+
+export interface ProjectsTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  /** Storage key of the product/reference image (`users/<uid>/projects/<uuid>.<ext>`), or null. */
+  file_key: string | null;
+  script: string;
+  language: string;
+  accent: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MergeStatus = 'not_merged' | 'merging' | 'merged' | 'failed';
+
+/** The actors chosen for a project, with where the product goes in each one and the merge state. */
+export interface ProjectCharactersTable {
+  id: Id;
+  project_id: number;
+  avatar_id: number;
+  selected: Bool;
+  /** Placement box in the 576x1024 frame; seeded from the avatar's saved bounds when the actor is selected. */
+  x: number | null;
+  y: number | null;
+  width: number | null;
+  height: number | null;
+  rotation: number;
+  /** JSON MaskPlacement of the last merge request (position_x, position_y, scale, rotation), or null. */
+  mask_placement: string | null;
+  merge_status: MergeStatus | null;
+  merged_key: string | null;
+  merge_job_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The avatar library: the 12 catalogue actors, admin uploads, and (later) per-user avatars. */
+export interface AvatarsTable {
+  id: Id;
+  /** Null for the shared library (catalogue actors and admin uploads); a user id for a private avatar. */
+  owner_user_id: number | null;
+  /** Who uploaded it (audit only); null for catalogue actors. */
+  created_by_user_id: number | null;
+  image_key: string;
+  prompt: string | null;
+  name: string | null;
+  /** '1'..'12' for the hard-coded actor catalogue; unique, which makes seeding idempotent. */
+  catalogue_actor_id: string | null;
+  gender: string | null;
+  race: string | null;
+  background: string | null;
+  x: number | null;
+  y: number | null;
+  width: number | null;
+  height: number | null;
+  rotation: number;
+  /** JSON [x1,y1,x2,y2,x3,y3,x4,y4] of the rotated bounds, or null. */
+  corners: string | null;
+  /** Catalogue actors are tombstoned rather than removed, so the boot-time seeder does not bring them back. */
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectTables {
+  projects: ProjectsTable;
+  project_characters: ProjectCharactersTable;
+  avatars: AvatarsTable;
+}

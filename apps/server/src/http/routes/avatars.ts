@@ -1,0 +1,58 @@
+import { Avatar, ErrorResponse, IdParam, ListAvatarsQuery, SavedBounds } from '@hookreel/contracts';
+import { z } from 'zod';
+import * as avatars from '../../services/avatars.ts';
+import { walkMultipart } from '../../uploads/index.ts';
+import type { RouteModule } from './index.ts';
+
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+
+/** The avatar library (spec 7, Avatars). Reads need sign-in; writes are for admins (ADMIN_EMAILS). */
+export const avatarRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+  for (const path of ['/avatars/', '/avatars']) {
+    api.get(
+      path,
+      {
+        onRequest: requireUser,
+        schema: {
+          hide: path === '/avatars',
+          tags: ['avatars'],
+          querystring: ListAvatarsQuery,
+          response: { 200: z.array(Avatar), ...errors },
+        },
+      },
+      async (request) => avatars.listAvatars(ctx, request.userId, request.query),
+    );
+  }
+
+  api.put(
+    '/avatars/:id/bounds',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['avatars'], params: IdParam, body: SavedBounds, response: { 200: Avatar, ...errors } },
+    },
+    async (request) => avatars.updateAvatarBounds(ctx, request.userId, request.params.id, request.body),
+  );
+
+  api.post(
+    '/avatars/upload',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['avatars'],
+        consumes: ['multipart/form-data'],
+        description: 'Multipart: one or more images in field `files` (PNG, JPEG or WEBP, max 10MB each). Admins only.',
+        response: { 200: z.array(Avatar), 413: ErrorResponse, 415: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => avatars.uploadAvatars(ctx, request.userId, (onFile) => walkMultipart(request, onFile)),
+  );
+
+  api.delete(
+    '/avatars/:id',
+    { onRequest: requireUser, schema: { tags: ['avatars'], params: IdParam, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await avatars.deleteAvatar(ctx, request.userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

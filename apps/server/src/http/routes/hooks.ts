@@ -1,0 +1,316 @@
+import {
+  LIMITS,
+  CharacterType,
+  CharacterTypesBatch,
+  CreateHookPackRequest,
+  ErrorResponse,
+  GenerateCharactersQuery,
+  GeneratedCharacter,
+  GeneratePreviewJson,
+  HookPack,
+  HookPackIdQuery,
+  HookPackSummary,
+  IdParam,
+  Job,
+  PreviewCharacter,
+  QueueHookPackVideosRequest,
+  QueueHookPackVideosResponse,
+  RegenerateQuery,
+  SelectedQuery,
+  UpdateHookPackRequest,
+  UpdatePreviewRequest,
+  VALIDATION,
+} from '@hookreel/contracts';
+import archiver from 'archiver';
+import { z } from 'zod';
+import * as hooks from '../../services/hook-packs.ts';
+import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
+import { unprocessable } from '../errors.ts';
+import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
+import type { RouteModule } from './index.ts';
+
+const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+/** Credit-spending calls: 402 when short, 409 when an Idempotency-Key is reused for another request. */
+const paid = { ...errors, 402: ErrorResponse, 409: ErrorResponse };
+const tags = ['hook-packs'];
+
+const GenerateCharactersResponse = z.object({
+  job_id: z.number().int(),
+  hook_pack_id: z.number().int(),
+  characters: z.array(GeneratedCharacter),
+});
+const ProcessProductResponse = z.object({ job_id: z.number().int(), hook_pack_id: z.number().int() });
+const UploadProductResponse = z.object({ product_url: z.string(), hook_pack_id: z.number().int() });
+/** select-character: `selected` sets the selection; without it the selection toggles. */
+const SelectCharacterQuery = z.object({ selected: z.enum(['true', 'false']).optional() });
+
+/**
+ * Hook packs (spec 7, Hooks; and the two hook-pack Jobs calls). Thin: parse, call the service, answer.
+ * Ownership, credits and every rule live in services/hook-packs.ts.
+ */
+export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+  for (const path of ['/hooks', '/hooks/']) {
+    const hide = path === '/hooks/';
+    api.get(
+      path,
+      {
+        onRequest: requireUser,
+        schema: { hide, tags, response: { 200: z.array(HookPackSummary), 401: ErrorResponse } },
+      },
+      async (request) => hooks.listPacks(ctx, request.userId),
+    );
+    api.post(
+      path,
+      {
+        onRequest: requireUser,
+        schema: { hide, tags, body: CreateHookPackRequest, response: { 200: HookPack, ...errors } },
+      },
+      async (request) => hooks.createPack(ctx, request.userId, request.body),
+    );
+  }
+
+  api.get(
+    '/hooks/:id',
+    { onRequest: requireUser, schema: { tags, params: IdParam, response: { 200: HookPack, ...errors } } },
+    async (request) => hooks.getPack(ctx, request.userId, request.params.id),
+  );
+
+  api.get(
+    '/hooks/:id/hook-lines',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        querystring: z.object({ hook: z.string().max(LIMITS.hookTextMax).optional() }),
+        response: {
+          200: z.object({ lines: z.array(z.string()), source: z.enum(['model', 'rules']) }),
+          ...errors,
+        },
+        description: 'The 12 hook lines for the pack: the hook first, then variations (model when configured).',
+      },
+    },
+    async (request) => hooks.suggestHookLines(ctx, request.userId, request.params.id, request.query.hook),
+  );
+
+  api.put(
+    '/hooks/:id',
+    {
+      onRequest: requireUser,
+      schema: { tags, params: IdParam, body: UpdateHookPackRequest, response: { 200: HookPack, ...errors } },
+    },
+    async (request) => hooks.updatePack(ctx, request.userId, request.params.id, request.body),
+  );
+
+  api.post(
+    '/hooks/upload-product',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart: hook_pack_id and product_image (PNG, JPEG or WEBP, max 10MB).',
+        response: { 200: UploadProductResponse, 413: ErrorResponse, 415: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      let file: UploadedFile | null = null;
+      const fields = await walkMultipart(request, async (f) => {
+        if (f.fieldname !== 'product_image' || file) throw unprocessable(VALIDATION.imageRequired);
+        file = f;
+      });
+      return hooks.uploadProduct(ctx, request.userId, fields, file);
+    },
+  );
+
+  api.post(
+    '/hooks/process-step1',
+    {
+      onRequest: requireUser,
+      schema: { tags, querystring: HookPackIdQuery, response: { 200: ProcessProductResponse, ...errors } },
+    },
+    async (request) => hooks.processProduct(ctx, request.userId, request.query.hook_pack_id),
+  );
+
+  api.post(
+    '/hooks/character-types/batch',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        querystring: HookPackIdQuery,
+        body: CharacterTypesBatch,
+        response: { 200: z.array(CharacterType), ...errors },
+      },
+    },
+    async (request) => hooks.saveCharacterTypes(ctx, request.userId, request.query.hook_pack_id, request.body),
+  );
+
+  api.post(
+    '/hooks/generate-characters',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        querystring: GenerateCharactersQuery,
+        headers: IdempotencyHeaders,
+        response: { 200: GenerateCharactersResponse, ...paid },
+      },
+    },
+    async (request, reply) =>
+      sendIdempotent(ctx, request, reply, request.query, () =>
+        hooks.generateCharacters(ctx, request.userId, request.query),
+      ),
+  );
+
+  api.get(
+    '/hooks/characters/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        querystring: SelectedQuery,
+        response: { 200: z.array(GeneratedCharacter), ...errors },
+      },
+    },
+    async (request) => hooks.listCharacters(ctx, request.userId, request.params.id, request.query.selected),
+  );
+
+  api.post(
+    '/hooks/select-character/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        querystring: SelectCharacterQuery,
+        response: { 200: GeneratedCharacter, ...errors },
+      },
+    },
+    async (request) =>
+      hooks.selectCharacter(
+        ctx,
+        request.userId,
+        request.params.id,
+        request.query.selected === undefined ? undefined : request.query.selected === 'true',
+      ),
+  );
+
+  api.post(
+    '/hooks/generate-preview',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        description:
+          'JSON {hook_pack_id, character_ids} (automatic placement in the hand area), or multipart {hook_pack_id, ' +
+          'generated_character_id, mask_image, position_x, position_y, scale, rotation} (placement from the editor).',
+        headers: IdempotencyHeaders,
+        response: { 200: z.array(PreviewCharacter), 413: ErrorResponse, 415: ErrorResponse, ...paid },
+      },
+    },
+    async (request, reply) => {
+      if (request.isMultipart()) {
+        let mask: UploadedFile | null = null;
+        const fields = await walkMultipart(request, async (f) => {
+          if (f.fieldname !== 'mask_image' || mask) throw unprocessable(VALIDATION.imageRequired);
+          mask = f;
+        });
+        const maskFile = mask as UploadedFile | null; // assigned in the callback above; TS narrows it to null
+        return sendIdempotent(ctx, request, reply, { fields, mask: maskFile?.buffer }, () =>
+          hooks.generatePreviewFromEditor(ctx, request.userId, fields, maskFile),
+        );
+      }
+      const body = GeneratePreviewJson.parse(request.body ?? {});
+      return sendIdempotent(ctx, request, reply, body, () => hooks.generatePreviewsAuto(ctx, request.userId, body));
+    },
+  );
+
+  api.put(
+    '/hooks/preview/:id',
+    {
+      onRequest: requireUser,
+      schema: { tags, params: IdParam, body: UpdatePreviewRequest, response: { 200: PreviewCharacter, ...errors } },
+    },
+    async (request) => hooks.updatePreview(ctx, request.userId, request.params.id, request.body),
+  );
+
+  api.post(
+    '/hooks/preview/:id/regenerate',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        querystring: RegenerateQuery,
+        headers: IdempotencyHeaders,
+        response: { 200: PreviewCharacter, ...paid },
+      },
+    },
+    async (request, reply) =>
+      sendIdempotent(ctx, request, reply, { ...request.params, ...request.query }, () =>
+        hooks.regeneratePreview(ctx, request.userId, request.params.id, request.query.reason),
+      ),
+  );
+
+  api.post(
+    '/jobs/hook-pack/:id/queue-videos',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        body: QueueHookPackVideosRequest.nullish(),
+        headers: IdempotencyHeaders,
+        response: { 200: QueueHookPackVideosResponse, ...paid },
+      },
+    },
+    async (request, reply) =>
+      sendIdempotent(ctx, request, reply, { ...request.params, body: request.body ?? {} }, () =>
+        hooks.queueVideos(ctx, request.userId, request.params.id, request.body ?? {}),
+      ),
+  );
+
+  api.get(
+    '/jobs/hook-pack/:id/jobs',
+    { onRequest: requireUser, schema: { tags, params: IdParam, response: { 200: z.array(Job), ...errors } } },
+    async (request) => hooks.listPackJobs(ctx, request.userId, request.params.id),
+  );
+
+  api.get(
+    '/hooks/:id/download',
+    {
+      onRequest: requireUser,
+      schema: { tags, params: IdParam, description: 'A zip of the MP4s, their SRT and VTT captions and manifest.csv.' },
+    },
+    async (request, reply) => {
+      const plan = await hooks.downloadPlan(ctx, request.userId, request.params.id);
+      const zip = archiver('zip', { zlib: { level: 1 } });
+      zip.on('warning', (err) => request.log.warn({ err }, 'zip warning'));
+      zip.on('error', (err) => {
+        request.log.error({ err }, 'zip failed');
+        zip.destroy(err);
+      });
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${plan.fileName}"`)
+        .header('cache-control', 'private, no-store');
+      // Files are appended one at a time as the archive drains, so only one is open at once.
+      void (async () => {
+        try {
+          for (const entry of plan.entries) {
+            const file = await ctx.files.get(entry.key);
+            if (!file) continue; // a caption the engine did not write is left out rather than failing the zip
+            zip.append(file.body, { name: entry.name });
+          }
+          zip.append(plan.manifest, { name: 'manifest.csv' });
+          await zip.finalize();
+        } catch (err) {
+          zip.destroy(err as Error);
+        }
+      })();
+      return reply.send(zip);
+    },
+  );
+};

@@ -1,0 +1,29 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { App } from '../types.ts';
+import { staticRoutes } from './static.ts';
+import { projectRoutes } from './projects.ts';
+import { avatarRoutes } from './avatars.ts';
+import { authRoutes } from './auth.ts';
+import { userRoutes } from './user.ts';
+import { jobRoutes } from './jobs.ts';
+import { hookRoutes } from './hooks.ts';
+import { mergeRoutes } from './merge.ts';
+
+export interface RouteDeps {
+  ctx: AppContext;
+  requireUser: preHandlerAsyncHookHandler;
+}
+export type RouteModule = (api: App, deps: RouteDeps) => Promise<void>;
+
+/** Each area's routes, registered under /api. */
+export const API_ROUTES: readonly RouteModule[] = [
+  staticRoutes,
+  projectRoutes,
+  avatarRoutes,
+  authRoutes,
+  userRoutes,
+  jobRoutes,
+  hookRoutes,
+  mergeRoutes,
+];

@@ -1,0 +1,139 @@
+import type { ServerResponse } from 'node:http';
+import { ErrorResponse, Job, QueueJobResponse, type JobEvent } from '@hookreel/contracts';
+import { z } from 'zod';
+import { deleteJob, findJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
+import { notFound } from '../errors.ts';
+import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
+import type { RouteModule } from './index.ts';
+
+/** A non-numeric or out-of-range id is simply a job that does not exist. */
+const IdParam = z.object({ id: z.string().max(20) });
+const toId = (raw: string): number => {
+  const id = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
+  return id;
+};
+
+const HEARTBEAT_MS = 15_000;
+
+/** Jobs (spec section 7): the owner's video jobs, queueing a project render, deletion, and a live stream. */
+export const jobRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+  const common = { tags: ['jobs'], security: [{ bearer: [] }] };
+
+  for (const url of ['/jobs', '/jobs/']) {
+    api.get(
+      url,
+      {
+        preHandler: requireUser,
+        schema: { ...common, hide: url === '/jobs', response: { 200: z.array(Job), 401: ErrorResponse } },
+      },
+      async (request) => listJobs(ctx, request.userId),
+    );
+  }
+
+  /**
+   * Server-sent events: `{type:'job', job}` whenever one of the user's jobs changes, plus a comment every 15 s.
+   * EventSource cannot set headers, so the token may come as ?access_token= (see bearerOf).
+   */
+  const streams = new Set<ServerResponse>();
+  api.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+    streams.clear();
+  });
+  api.get(
+    '/jobs/events',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        querystring: z.object({ access_token: z.string().optional() }),
+        response: { 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.userId;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      res.write('retry: 3000\n\n');
+      streams.add(res);
+      // Events carry ids; reload each job so the stream always shows the row as it is now, in send order.
+      let chain = Promise.resolve();
+      const off = ctx.jobEvents.subscribe(userId, (jobId) => {
+        chain = chain.then(async () => {
+          const job = await findJobDto(ctx, userId, jobId).catch(() => null);
+          if (!job || res.writableEnded) return;
+          const event: JobEvent = { type: 'job', job };
+          res.write(`event: job\ndata: ${JSON.stringify(event)}\n\n`);
+        });
+      });
+      const beat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const cleanup = () => {
+        clearInterval(beat);
+        off();
+        streams.delete(res);
+      };
+      res.on('close', cleanup);
+      res.on('error', cleanup);
+    },
+  );
+
+  api.get(
+    '/jobs/:id',
+    {
+      preHandler: requireUser,
+      schema: { ...common, params: IdParam, response: { 200: Job, 401: ErrorResponse, 404: ErrorResponse } },
+    },
+    async (request) => getJob(ctx, request.userId, toId(request.params.id)),
+  );
+
+  /** {id} is a project id; queues one render paid with one video's credits. Honours an Idempotency-Key header. */
+  api.post(
+    '/jobs/:id/queue',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        params: IdParam,
+        headers: IdempotencyHeaders,
+        response: {
+          200: QueueJobResponse,
+          201: QueueJobResponse,
+          401: ErrorResponse,
+          402: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const projectId = toId(request.params.id);
+      return sendIdempotent(
+        ctx,
+        request,
+        reply,
+        { projectId },
+        async () => ({ id: (await queueProjectVideo(ctx, request.userId, projectId)).id }),
+        201,
+      );
+    },
+  );
+
+  api.delete(
+    '/jobs/:id',
+    {
+      preHandler: requireUser,
+      schema: { ...common, params: IdParam, response: { 204: z.null(), 401: ErrorResponse, 404: ErrorResponse } },
+    },
+    async (request, reply) => {
+      await deleteJob(ctx, request.userId, toId(request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../context.ts';
+import { now } from '../db/database.ts';
+import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
+import { captureHold, releaseHold } from '../services/credits.ts';
+import { dependencyFailure } from '../http/error-handler.ts';
+import { notifyBatchIfDone } from '../mail/notifications.ts';
+import {
+  assertHandlerMap,
+  isJobName,
+  PermanentJobError,
+  type ClaimedJob,
+  type JobContext,
+  type JobHandlerMap,
+  type JobOutcome,
+} from './registry.ts';
+import { retryDelayMs } from './settings.ts';
+import { jobFilePrefix } from './files.ts';
+
+type AbortReason = 'cancelled' | 'lease-lost' | 'shutdown';
+
+class JobAborted extends Error {
+  constructor(readonly reason: AbortReason) {
+    super(`job aborted: ${reason}`);
+  }
+}
+
+interface Running {
+  abort: AbortController;
+  reason: AbortReason | null;
+  done: Promise<void>;
+}
+
+const MAX_LOG_LINES = 200;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** What the job card shows: the error's message, except a full disk, whose message names server paths. */
+const errorText = (err: unknown) => {
+  if (dependencyFailure(err) === 'storage-full') {
+    return `The server ran out of storage space (${(err as { code?: string }).code ?? 'ENOSPC'})`;
+  }
+  return (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'Unknown error';
+};
+
+/**
+ * Claims and runs jobs from the jobs table; both dispatch backends (embedded poller, BullMQ worker) use it, so
+ * the row is the source of truth in either mode. Every write after the claim is conditional on the lease.
+ */
+export class JobExecutor {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly running = new Map<number, Running>();
+  private stopping = false;
+  private readonly offCancel: () => void;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly handlers: JobHandlerMap,
+    /** Called when a run ends with the row queued again (retry with delay, hand-back on shutdown). */
+    private readonly onRequeue: (jobId: number, attempts: number, delayMs: number) => Promise<void> = async () =>
+      undefined,
+  ) {
+    assertHandlerMap(handlers);
+    this.offCancel = ctx.jobEvents.onCancel((jobId) => this.abort(jobId, 'cancelled'));
+  }
+
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  private claimArgs() {
+    return { owner: this.owner, now: now(), leaseUntil: at(this.ctx.jobSettings.leaseMs) };
+  }
+
+  async claimNext(): Promise<JobRow | undefined> {
+    if (this.stopping) return undefined;
+    return jobsRepository.claimNext(this.ctx.db.kysely, this.ctx.db.dialect, this.claimArgs());
+  }
+
+  async claimById(id: number): Promise<JobRow | undefined> {
+    if (this.stopping) return undefined;
+    return jobsRepository.claimById(this.ctx.db.kysely, id, this.claimArgs());
+  }
+
+  /** Runs a claimed row to its end (completed, failed, retry scheduled, handed back or abandoned). */
+  execute(row: JobRow): Promise<void> {
+    const abort = new AbortController();
+    const entry: Running = { abort, reason: null, done: Promise.resolve() };
+    entry.done = this.run(row, entry)
+      .catch((err: unknown) => {
+        // The database failed mid-bookkeeping: leave the row to its lease; when it expires the job runs again.
+        console.warn(`[jobs] job ${row.id} stopped without a recorded outcome: ${errorText(err)}`);
+      })
+      .finally(() => this.running.delete(row.id));
+    this.running.set(row.id, entry);
+    return entry.done;
+  }
+
+  abort(jobId: number, reason: AbortReason): void {
+    const r = this.running.get(jobId);
+    if (!r || r.abort.signal.aborted) return;
+    r.reason = reason;
+    r.abort.abort(new JobAborted(reason));
+  }
+
+  /**
+   * Stops claiming, lets running jobs finish for up to `graceMs`, then aborts the rest, which hand their rows
+   * back (status queued, lease cleared) for another runner.
+   */
+  async shutdown(graceMs = this.ctx.jobSettings.shutdownGraceMs): Promise<void> {
+    this.stopping = true;
+    const all = () => Promise.allSettled([...this.running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all(), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
+    for (const id of [...this.running.keys()]) this.abort(id, 'shutdown');
+    await all();
+    this.offCancel();
+  }
+
+  private async run(row: JobRow, entry: Running): Promise<void> {
+    const { ctx } = this;
+    const db = ctx.db.kysely;
+    const signal = entry.abort.signal;
+    let logs: string[] = parseLogs(row.logs);
+    const owner = this.owner;
+    const publish = () => ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
+    const addLog = (line: string) => {
+      logs = [...logs, line].slice(-MAX_LOG_LINES);
+    };
+
+    // Heartbeat: extend the lease while running; if the row is gone or owned by someone else, stop the work.
+    const heartbeat = setInterval(() => {
+      jobsRepository
+        .extendLease(db, row.id, owner, at(ctx.jobSettings.leaseMs))
+        .then((ok) => {
+          if (!ok) this.abort(row.id, 'lease-lost');
+        })
+        .catch(() => undefined); // a database hiccup is not a lost lease; the next beat tries again
+    }, ctx.jobSettings.heartbeatMs);
+    heartbeat.unref();
+
+    const workDir = path.join(ctx.config.workDir, `job-${row.id}-${randomUUID().slice(0, 8)}`);
+    try {
+      addLog(row.attempts > 1 ? `Retrying (attempt ${row.attempts} of ${row.max_attempts})` : 'Processing started');
+      await jobsRepository.updateLeased(db, row.id, owner, { logs: JSON.stringify(logs), updated_at: now() });
+      publish();
+
+      let outcome: JobOutcome;
+      try {
+        if (row.attempts > row.max_attempts) {
+          throw new PermanentJobError(`Stopped after ${row.max_attempts} attempts`);
+        }
+        if (!isJobName(row.name)) throw new PermanentJobError(`Unknown job type: ${row.name}`);
+        const handler = this.handlers[row.name];
+        await mkdir(workDir, { recursive: true });
+        let lastProgress = row.progress;
+        const progress = async (percent: number, line?: string) => {
+          if (signal.aborted) throw signal.reason;
+          if (line) addLog(line);
+          lastProgress = Math.max(0, Math.min(99, Math.round(percent)));
+          const ok = await jobsRepository.updateLeased(db, row.id, owner, {
+            progress: lastProgress,
+            logs: JSON.stringify(logs),
+            updated_at: now(),
+          });
+          if (!ok) {
+            this.abort(row.id, 'lease-lost');
+            throw signal.reason;
+          }
+          publish();
+        };
+        const jobCtx: JobContext = {
+          app: ctx,
+          signal,
+          workDir,
+          outputKey: (file) => `${jobFilePrefix(row)}/${file}`,
+          progress,
+          log: (line) => progress(lastProgress, line),
+        };
+        // Race the handler against the abort signal so a handler that ignores it cannot hold the runner.
+        outcome = await Promise.race([
+          handler(toClaimed(row), jobCtx),
+          new Promise<never>((_, reject) => {
+            if (signal.aborted) reject(signal.reason);
+            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          }),
+        ]);
+      } catch (err) {
+        await this.onError(row, entry, logs, err);
+        return;
+      }
+      await this.complete(row, logs, outcome);
+    } finally {
+      clearInterval(heartbeat);
+      await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  private async complete(row: JobRow, logs: string[], outcome: JobOutcome): Promise<void> {
+    const { ctx } = this;
+    const finished = now();
+    const finalLogs = [...logs, outcome.logLine ?? 'Completed'].slice(-MAX_LOG_LINES);
+    const done = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const ok = await jobsRepository.finishLeased(trx, row.id, this.owner, {
+        status: 'completed',
+        progress: 100,
+        logs: JSON.stringify(finalLogs),
+        video_key: outcome.videoKey ?? null,
+        poster_key: outcome.posterKey ?? null,
+        result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+        error: null,
+        updated_at: finished,
+        finished_at: finished,
+      });
+      // Only the lease holder that marked the row completed captures; a deleted job's hold was released.
+      if (ok && row.hold_id !== null) await captureHold(trx, row.hold_id);
+      return ok;
+    });
+    if (!done) return;
+    ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
+    await this.afterTerminal(row);
+  }
+
+  private async onError(row: JobRow, entry: Running, logs: string[], err: unknown): Promise<void> {
+    const { ctx } = this;
+    const db = ctx.db.kysely;
+    const reason = entry.reason;
+    if (reason === 'cancelled') {
+      // The row was deleted; remove anything the run wrote after the delete cleaned up.
+      await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
+      return;
+    }
+    if (reason === 'lease-lost') return; // someone else owns the row now, or it is gone
+    if (reason === 'shutdown') {
+      const ok = await jobsRepository.finishLeased(db, row.id, this.owner, {
+        status: 'queued',
+        attempts: Math.max(0, row.attempts - 1),
+        logs: JSON.stringify([...logs, 'Paused while the server restarts; will resume'].slice(-MAX_LOG_LINES)),
+        run_after: now(),
+        updated_at: now(),
+      });
+      if (ok) {
+        ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
+        await this.onRequeue(row.id, Math.max(0, row.attempts - 1), 0).catch(() => undefined);
+      }
+      return;
+    }
+
+    const message = errorText(err);
+    const permanent = err instanceof PermanentJobError;
+    if (!permanent && row.attempts < row.max_attempts) {
+      const delay = retryDelayMs(ctx.jobSettings, row.attempts);
+      const ok = await jobsRepository.finishLeased(db, row.id, this.owner, {
+        status: 'queued',
+        error: message,
+        logs: JSON.stringify(
+          [...logs, `Attempt ${row.attempts} failed: ${message}. Retrying in ${Math.ceil(delay / 1000)} s`].slice(
+            -MAX_LOG_LINES,
+          ),
+        ),
+        run_after: at(delay),
+        updated_at: now(),
+      });
+      if (ok) {
+        ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
+        await this.onRequeue(row.id, row.attempts, delay).catch(() => undefined);
+      }
+      return;
+    }
+
+    const finished = now();
+    const done = await db.transaction().execute(async (trx) => {
+      const ok = await jobsRepository.finishLeased(trx, row.id, this.owner, {
+        status: 'failed',
+        error: message,
+        logs: JSON.stringify([...logs, `Failed: ${message}`].slice(-MAX_LOG_LINES)),
+        updated_at: finished,
+        finished_at: finished,
+      });
+      if (ok && row.hold_id !== null) await releaseHold(trx, row.hold_id);
+      return ok;
+    });
+    if (!done) return;
+    // An earlier attempt may have stored outputs and died before completing; a failed job serves none of them.
+    await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
+    ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
+    await this.afterTerminal(row);
+  }
+
+  private async afterTerminal(row: JobRow): Promise<void> {
+    if (!row.batch_id) return;
+    await notifyBatchIfDone(this.ctx, row.batch_id).catch((err: unknown) => {
+      console.warn(`[jobs] could not send the e-mail for batch ${row.batch_id}: ${errorText(err)}`);
+    });
+  }
+}
+
+function parseLogs(text: string): string[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function toClaimed(row: JobRow): ClaimedJob {
+  let payload: Record<string, unknown> = {};
+  try {
+    const v: unknown = JSON.parse(row.payload);
+    if (v && typeof v === 'object' && !Array.isArray(v)) payload = v as Record<string, unknown>;
+  } catch {
+    // an unreadable payload reaches the handler as {} and fails its own validation
+  }
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name as ClaimedJob['name'],
+    payload,
+    projectId: row.project_id,
+    hookPackId: row.hook_pack_id,
+    variantIndex: row.variant_index,
+    attempt: row.attempts,
+    maxAttempts: row.max_attempts,
+  };
+}

@@ -1,0 +1,92 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  actorFromSeed,
+  compositeProduct,
+  createEngineConfig,
+  cutoutProduct,
+  renderActorPortrait,
+  renderTalkingVideo,
+  type Placement,
+} from '@hookreel/engine';
+import type { Accent, Language } from '@hookreel/contracts';
+
+/**
+ * What the job handlers need from packages/engine, in one place: handlers speak this interface, and only this
+ * file knows the engine's functions. Everything here reads and writes local files.
+ */
+export interface Media {
+  /** Background removal + analysis of a product photo: an RGBA cut-out the photo's size, its mask, shape, category. */
+  cutoutProduct(input: { productPath: string; outDir: string; signal: AbortSignal }): Promise<{
+    cutoutPath: string;
+    maskPath: string;
+    shape: string | null;
+    category: string | null;
+  }>;
+  /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
+  renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
+  /** The cut-out composited onto the actor at a placement in the 576x1024 frame (PNG). */
+  compositeProduct(input: {
+    actorPath: string;
+    productPath: string;
+    placement: Placement;
+    outPath: string;
+    signal: AbortSignal;
+  }): Promise<void>;
+  /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
+  renderHookVideo(input: {
+    actorSeed: string;
+    actorDescription: string;
+    productCutoutPath: string | null;
+    placement: Placement | null;
+    hookText: string;
+    language: string;
+    accent: string;
+    watermark: boolean;
+    outDir: string;
+    signal: AbortSignal;
+    onProgress(fraction: number, message: string): void;
+  }): Promise<{ videoPath: string; posterPath: string | null; srtPath: string | null; vttPath: string | null }>;
+}
+
+let config: ReturnType<typeof createEngineConfig> | null = null;
+/**
+ * Which stages run remotely, from the environment (OPENAI_*, FAL_KEY; docs/providers.md), built once per process.
+ * Voice and product analysis switch here; everything else stays local.
+ */
+export const engineConfig = (): ReturnType<typeof createEngineConfig> => (config ??= createEngineConfig(process.env));
+
+/** The engine (packages/engine): real media, offline by default, remote stages where configured. */
+export const engineMedia: Media = {
+  async cutoutProduct(input) {
+    const r = await cutoutProduct(input);
+    const vision = engineConfig().vision;
+    const analysis = vision ? await vision.analyse({ imagePath: input.productPath, signal: input.signal }) : r;
+    return { cutoutPath: r.cutoutPath, maskPath: r.maskPath, shape: analysis.shape, category: analysis.category };
+  },
+  async renderActor(input) {
+    await writeFile(input.outPath, await renderActorPortrait(actorFromSeed(input.seed, input.description)));
+  },
+  async compositeProduct(input) {
+    await compositeProduct(input);
+  },
+  async renderHookVideo(input) {
+    const out = await renderTalkingVideo({
+      script: input.hookText,
+      hookText: input.hookText,
+      language: input.language as Language,
+      accent: input.accent as Accent,
+      actor: { kind: 'procedural', spec: actorFromSeed(input.actorSeed, input.actorDescription) },
+      product:
+        input.productCutoutPath && input.placement
+          ? { cutoutPath: input.productCutoutPath, placement: input.placement }
+          : null,
+      watermark: input.watermark,
+      voice: engineConfig().voice,
+      workDir: path.join(input.outDir, 'render'),
+      signal: input.signal,
+      onProgress: input.onProgress,
+    });
+    return { videoPath: out.videoPath, posterPath: out.posterPath, srtPath: out.srtPath, vttPath: out.vttPath };
+  },
+};

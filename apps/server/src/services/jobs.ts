@@ -1,0 +1,204 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { INSUFFICIENT_CREDITS, MESSAGES, PRICES, type Job, type PricedOperation } from '@hookreel/contracts';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import { now } from '../db/database.ts';
+import type { Executor } from '../db/repositories/credits.ts';
+import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
+import { projectsRepository } from '../db/repositories/projects.ts';
+import type { Database } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import type { ProjectForRender } from '../jobs/engine.ts';
+import { jobFilePrefix } from '../jobs/files.ts';
+import { JOB_NAMES, VIDEO_JOB_NAMES, type JobName } from '../jobs/registry.ts';
+import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
+
+/**
+ * How the jobs area finds a user's project without owning the projects tables. The projects area plugs its
+ * implementation into `ctx.projectSource`; the default reads the projects table (projectsTableSource below).
+ */
+export interface ProjectSource {
+  /** The project if it exists and belongs to the user, else null. Runs on the given executor (maybe a trx). */
+  findOwned(db: Executor, userId: number, projectId: number): Promise<ProjectForRender | null>;
+}
+export const noProjectSource: ProjectSource = { findOwned: async () => null };
+
+/** The spec's 402 message per priced operation (section 8, "HTTP 402"). */
+const INSUFFICIENT_MESSAGE: Record<PricedOperation, string> = {
+  video: INSUFFICIENT_CREDITS.videos,
+  characterGeneration: INSUFFICIENT_CREDITS.characters,
+  previewImage: INSUFFICIENT_CREDITS.previews,
+  merge: INSUFFICIENT_CREDITS.merge,
+};
+
+export interface NewJob {
+  userId: number;
+  name: JobName;
+  /** Ids and options only; handlers reload everything else. */
+  payload: Record<string, unknown>;
+  /** Display name on job cards (contracts Job.project_name). */
+  projectName: string;
+  projectId?: number | null;
+  hookPackId?: number | null;
+  variantIndex?: number | null;
+  /** Reserve PRICES[price] credits for this job (402 with the spec's message for it, or `insufficientMessage`). */
+  price?: PricedOperation;
+  insufficientMessage?: string;
+  /** Jobs of one request share a batch id: one "videos ready" e-mail per batch. */
+  batchId?: string | null;
+  idempotencyKey?: string | null;
+  maxAttempts?: number;
+}
+
+/**
+ * Inserts a job row, reserving its credits first, inside the caller's transaction: the job and its hold commit
+ * together or not at all. Call `ctx.jobs.enqueue(ids)` after the transaction commits (or use submitJobs).
+ */
+export async function createJob(trx: Transaction<Database>, spec: NewJob): Promise<number> {
+  const holdId =
+    spec.price !== undefined
+      ? await reserveCredits(
+          trx,
+          spec.userId,
+          toHundredths(PRICES[spec.price]),
+          spec.name,
+          spec.insufficientMessage ?? INSUFFICIENT_MESSAGE[spec.price],
+        )
+      : null;
+  const t = now();
+  return jobsRepository.insert(trx, {
+    user_id: spec.userId,
+    name: spec.name,
+    project_id: spec.projectId ?? null,
+    hook_pack_id: spec.hookPackId ?? null,
+    variant_index: spec.variantIndex ?? null,
+    project_name: spec.projectName,
+    status: 'queued',
+    progress: 0,
+    payload: JSON.stringify(spec.payload),
+    logs: JSON.stringify(['Queued']),
+    result: null,
+    video_key: null,
+    poster_key: null,
+    error: null,
+    attempts: 0,
+    max_attempts: spec.maxAttempts ?? 3,
+    lease_owner: null,
+    lease_expires_at: null,
+    run_after: t,
+    hold_id: holdId,
+    idempotency_key: spec.idempotencyKey ?? null,
+    file_token: randomBytes(12).toString('base64url'),
+    batch_id: spec.batchId ?? null,
+    notified_at: null,
+    created_at: t,
+    updated_at: t,
+  });
+}
+
+/**
+ * Runs `build` in one transaction (create jobs with createJob there, alongside the feature's own rows), then
+ * after commit dispatches the new jobs and tells event listeners. Returns what `build` returned.
+ */
+export async function submitJobs<T extends { jobIds: number[] }>(
+  ctx: AppContext,
+  userId: number,
+  build: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const out = await ctx.db.kysely.transaction().execute(build);
+  for (const id of out.jobIds) ctx.jobEvents.publish({ userId, jobId: id });
+  await ctx.jobs.enqueue(out.jobIds);
+  return out;
+}
+
+export const newBatchId = (): string => randomUUID();
+
+/** POST /jobs/{projectId}/queue: one render of the project, paid with one video's credits. */
+export async function queueProjectVideo(ctx: AppContext, userId: number, projectId: number): Promise<{ id: number }> {
+  const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
+    const project = await ctx.projectSource.findOwned(trx, userId, projectId);
+    if (!project) throw notFound();
+    const id = await createJob(trx, {
+      userId,
+      name: JOB_NAMES.renderProjectVideo,
+      payload: { projectId },
+      projectName: project.name,
+      projectId,
+      price: 'video',
+      insufficientMessage: INSUFFICIENT_CREDITS.videos,
+      batchId: newBatchId(),
+    });
+    return { jobIds: [id] };
+  });
+  return { id: jobIds[0]! };
+}
+
+export async function listJobs(ctx: AppContext, userId: number): Promise<Job[]> {
+  const rows = await jobsRepository.listForUser(ctx.db.kysely, userId, VIDEO_JOB_NAMES);
+  return rows.map(toJobDto);
+}
+
+export async function getJob(ctx: AppContext, userId: number, jobId: number): Promise<Job> {
+  const row = await jobsRepository.findOwned(ctx.db.kysely, userId, jobId);
+  if (!row) throw notFound(MESSAGES.jobs.notFound);
+  return toJobDto(row);
+}
+
+/** The job's DTO if it exists and is the user's; for the event stream, which skips vanished jobs. */
+export async function findJobDto(ctx: AppContext, userId: number, jobId: number): Promise<Job | null> {
+  const row = await jobsRepository.findOwned(ctx.db.kysely, userId, jobId);
+  return row ? toJobDto(row) : null;
+}
+
+/**
+ * Deletes the job: its hold is released unless it was already captured (release is a no-op then), a running
+ * job is told to abort wherever it runs, and its files are removed.
+ */
+export async function deleteJob(ctx: AppContext, userId: number, jobId: number): Promise<void> {
+  const row = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const job = await jobsRepository.findOwned(trx, userId, jobId);
+    if (!job) throw notFound(MESSAGES.jobs.notFound);
+    await jobsRepository.deleteById(trx, job.id);
+    if (job.hold_id !== null) await releaseHold(trx, job.hold_id);
+    return job;
+  });
+  ctx.jobEvents.publishCancel(row.id);
+  await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
+}
+
+export function toJobDto(row: JobRow): Job {
+  let logs: string[] = [];
+  try {
+    const v: unknown = JSON.parse(row.logs);
+    if (Array.isArray(v)) logs = v.map(String);
+  } catch {
+    logs = [];
+  }
+  const status = (['queued', 'in_progress', 'completed', 'failed'] as const).find((s) => s === row.status) ?? 'queued';
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    project_name: row.project_name,
+    kind: row.name,
+    status,
+    progress: Math.max(0, Math.min(100, row.progress)),
+    video_url: row.video_key ? `static/${row.video_key}` : null,
+    poster_url: row.poster_key ? `static/${row.poster_key}` : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    logs,
+    hook_pack_id: row.hook_pack_id,
+    variant_index: row.variant_index,
+    error: row.error,
+  };
+}
+
+/** The default project source: the projects table (repository of the projects area). */
+export const projectsTableSource: ProjectSource = {
+  async findOwned(db, userId, projectId) {
+    const p = await projectsRepository.findOwned(db, userId, projectId);
+    return p
+      ? { id: p.id, name: p.name, script: p.script, language: p.language, accent: p.accent, fileKey: p.file_key }
+      : null;
+  },
+};

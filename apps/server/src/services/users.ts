@@ -1,0 +1,64 @@
+import { FREE_CREDITS_GRANT, type User } from '@hookreel/contracts';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { usersRepository, type UserRow } from '../db/repositories/users.ts';
+import { unauthorized } from '../http/errors.ts';
+import { fromHundredths, grantCredits, toHundredths } from './credits.ts';
+
+/** Every file a user owns is stored under this prefix, so deleting the account can delete them all at once. */
+export const userFilePrefix = (userId: number): string => `users/${userId}`;
+
+/**
+ * Creates an account with the free credits, inside the caller's transaction so a user never exists without
+ * the grant. Null when the e-mail address is taken.
+ */
+export async function createUserWithFreeCredits(
+  trx: Transaction<Database>,
+  user: { email: string; passwordHash: string | null },
+): Promise<UserRow | null> {
+  const created = await usersRepository.insertIfEmailFree(trx, user);
+  if (!created) return null;
+  await grantCredits(trx, created.id, toHundredths(FREE_CREDITS_GRANT), 'free credits for a new account');
+  return created;
+}
+
+export async function getCurrentUser(ctx: AppContext, userId: number): Promise<User> {
+  const row = await usersRepository.findById(ctx.db.kysely, userId);
+  // A valid access token of a deleted account: the session is over, not "user not found".
+  if (!row) throw unauthorized();
+  return {
+    id: row.id,
+    email: row.email,
+    credits: fromHundredths(row.credits_available),
+    notify: row.notify === 1,
+    is_admin: ctx.config.adminEmails.has(row.email.toLowerCase()),
+    created_at: row.created_at,
+  };
+}
+
+export async function setNotify(ctx: AppContext, userId: number, notify: boolean): Promise<{ notify: boolean }> {
+  if (!(await usersRepository.setNotify(ctx.db.kysely, userId, notify))) throw unauthorized();
+  return { notify };
+}
+
+/**
+ * Deletes the account: the user row first (every table that references users cascades, refresh tokens
+ * included, so all sessions end), then the files. Files go second because an orphaned file is harmless and
+ * an account that cannot be deleted because of a storage hiccup is not.
+ */
+export async function deleteAccount(ctx: AppContext, userId: number): Promise<void> {
+  if (!(await usersRepository.delete(ctx.db.kysely, userId))) throw unauthorized();
+  await ctx.files.deletePrefix(userFilePrefix(userId));
+}
+
+/** Used by the auth guard on every protected request: a valid token of a deleted account is not a session. */
+export async function userExists(ctx: AppContext, userId: number): Promise<boolean> {
+  return (await usersRepository.findById(ctx.db.kysely, userId)) !== null;
+}
+
+/**
+ * Whether the user is on the free trial, i.e. has never bought a plan; their videos carry the watermark. Payment
+ * is simulated in this product (spec 7, "Not server calls"), so nobody has bought one yet.
+ */
+export const isOnFreeTrial = async (_userId: number): Promise<boolean> => true;

@@ -1,0 +1,30 @@
+import { loadConfig } from './config.ts';
+import { closeContext, createContext } from './context.ts';
+
+/**
+ * `npm run worker`: runs jobs without serving HTTP. With REDIS_URL it is a BullMQ worker (scale mode); without,
+ * it runs the embedded runner against the shared database (several may run against one PostgreSQL).
+ * SIGTERM/SIGINT: stop taking jobs, let running ones finish within JOB_SHUTDOWN_GRACE_MS, hand back the rest.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig({ ...process.env, RUN_JOBS: 'true' });
+  const ctx = await createContext(config);
+  await ctx.jobs.start();
+  console.log(`[worker] running ${ctx.jobs.backend} jobs (concurrency ${config.workerConcurrency})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[worker] ${signal}: finishing or handing back running jobs`);
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

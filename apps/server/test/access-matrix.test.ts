@@ -1,0 +1,401 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cornersOf } from '../src/services/avatars-catalogue.ts';
+import { productForm, productPhoto } from './hook-helpers.ts';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+import { TEST_DIALECTS } from './helpers/database.ts';
+import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
+import { formData, pngImage } from './helpers/images.ts';
+import { catalogueAvatarId, createOwnedResources, type OwnedResources } from './helpers/owned-resources.ts';
+import { collectRoutes, routeKey, type RouteInfo } from './helpers/route-inventory.ts';
+
+/**
+ * Issue #6: every route called as anonymous, owner, another user and an admin, from one table. The rules
+ * (docs/architecture.md, services): no credentials → 401; another user's resource answers exactly like a
+ * missing one → 404, never 403; the avatar library is shared and only admins (ADMIN_EMAILS) may change it →
+ * 403 for everyone else; being an admin grants nothing over other people's resources (admin → 404 there too).
+ * Credit-spending routes create their jobs but nothing renders: the job runner is never started.
+ */
+
+type Role = 'anon' | 'owner' | 'other' | 'admin';
+const ROLES: Role[] = ['anon', 'owner', 'other', 'admin'];
+
+interface World {
+  server: TestServer;
+  users: Record<Exclude<Role, 'anon'>, TestUser>;
+  /** The owner's resources; `other` and `admin` own resources of their own too (a non-empty world). */
+  owned: OwnedResources;
+  avatarId: number;
+  /** An e-mail in ADMIN_EMAILS nobody has registered yet, for the row that deletes accounts. */
+  spareAdminEmail: string;
+}
+
+interface Call {
+  path: string;
+  /** JSON, or FormData for multipart. */
+  body?: unknown;
+  /** Authenticate as this user instead of the role's usual one (a fresh account of the same role). */
+  as?: TestUser | null;
+}
+
+interface Row {
+  /** `METHOD /url` exactly as the app registers it. */
+  route: string;
+  /** Expected status per role. */
+  expect: Record<Role, number>;
+  /** Builds the request for one role; runs once per role, so it can make a fresh resource each time. */
+  call: (w: World, role: Role) => Call | Promise<Call>;
+  /** For lists: the owner's id that must not appear in anyone else's answer. */
+  ownerOnlyId?: (w: World) => number;
+}
+
+/** A resource of the owner's: 401 without credentials, 404 for anyone else (admins included). */
+const OWNED = (ok = 200) => ({ anon: 401, owner: ok, other: 404, admin: 404 });
+/** The caller's own data, or creating something new: any signed-in user. */
+const SIGNED_IN = (ok = 200) => ({ anon: 401, owner: ok, other: ok, admin: ok });
+/** Changing the shared avatar library: admins only, 403 (not 404: the library is visible to everyone). */
+const ADMIN_ONLY = (ok = 200) => ({ anon: 401, owner: 403, other: 403, admin: ok });
+const PUBLIC = { anon: 200, owner: 200, other: 200, admin: 200 };
+
+/**
+ * Routes that are public by design and so not in the table: signing in and up (and the token calls that carry
+ * their own credentials in the body), the OpenID sign-in redirects, the local OpenID provider with its
+ * account chooser (a protocol surface of its own), and the API description with its viewer.
+ */
+const PUBLIC_ROUTES: RegExp[] = [
+  /^POST \/api\/auth\/(register|login|refresh|logout)$/,
+  /^GET \/api\/auth\/google\/(login|callback)$/,
+  /^[A-Z]+ \/api\/oidc\//,
+  /^GET \/api\/openapi\.json$/,
+  /^GET \/api\/docs(\/.*)?$/,
+];
+
+const bounds = (x: number, y: number, width: number, height: number) => {
+  const c = cornersOf(x, y, width, height, 0);
+  return {
+    x,
+    y,
+    width,
+    height,
+    rotation: 0,
+    x1: c[0],
+    y1: c[1],
+    x2: c[2],
+    y2: c[3],
+    x3: c[4],
+    y3: c[5],
+    x4: c[6],
+    y4: c[7],
+  };
+};
+const projectForm = async () =>
+  formData([
+    { name: 'name', value: 'Matrix project' },
+    { name: 'file', file: await pngImage(), filename: 'p.png', type: 'image/png' },
+  ]);
+
+/** Calls as the owner and expects success: for rows that need a fresh resource for every role. */
+async function asOwner<T>(w: World, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await send(w, w.users.owner, method, path, body);
+  if (res.status >= 300) throw new Error(`setup ${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json as T;
+}
+
+async function send(w: World, who: TestUser | null, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = who ? { ...who.authHeader } : {};
+  let payload: RequestInit['body'];
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${w.server.url}${path}`, { method, headers, body: payload });
+  const json: unknown = (res.headers.get('content-type') ?? '').includes('application/json') ? await res.json() : null;
+  // Event streams and zips are not read; cancelling closes them.
+  await res.body?.cancel().catch(() => undefined);
+  return { status: res.status, json };
+}
+
+const TABLE: Row[] = [
+  // Public by design: health, and stored files (unguessable keys work like capability links for <img>/<video>).
+  { route: 'GET /api/health', expect: PUBLIC, call: () => ({ path: '/api/health' }) },
+  { route: 'GET /api/static/*', expect: PUBLIC, call: (w) => ({ path: `/api/static/${w.owned.fileKey}` }) },
+
+  // The account itself.
+  { route: 'GET /api/user/me', expect: SIGNED_IN(), call: () => ({ path: '/api/user/me' }) },
+  {
+    route: 'PUT /api/user/me/notify',
+    expect: SIGNED_IN(),
+    call: () => ({ path: '/api/user/me/notify', body: { notify: true } }),
+  },
+  {
+    route: 'DELETE /api/user/me',
+    expect: SIGNED_IN(204),
+    // Each role deletes a fresh account of its kind, so the shared users live on.
+    call: async (w, role) => ({
+      path: '/api/user/me',
+      as: role === 'anon' ? null : await registerUser(w.server, role === 'admin' ? { email: w.spareAdminEmail } : {}),
+    }),
+  },
+
+  // Projects.
+  ...['/api/projects', '/api/projects/'].flatMap((p): Row[] => [
+    { route: `GET ${p}`, expect: SIGNED_IN(), call: () => ({ path: p }), ownerOnlyId: (w) => w.owned.projectId },
+    { route: `POST ${p}`, expect: SIGNED_IN(), call: async () => ({ path: p, body: await projectForm() }) },
+  ]),
+  { route: 'GET /api/projects/:id', expect: OWNED(), call: (w) => ({ path: `/api/projects/${w.owned.projectId}` }) },
+  {
+    route: 'PUT /api/projects/:id',
+    expect: OWNED(),
+    call: (w) => ({
+      path: `/api/projects/${w.owned.projectId}`,
+      body: { name: 'Renamed project', script: 'Try it today.' },
+    }),
+  },
+  {
+    route: 'DELETE /api/projects/:id',
+    expect: OWNED(204),
+    call: async (w) => ({
+      path: `/api/projects/${(await asOwner<{ id: number }>(w, 'POST', '/api/projects/', await projectForm())).id}`,
+    }),
+  },
+  {
+    route: 'POST /api/projects/:id/selected-characters',
+    expect: OWNED(),
+    call: (w) => ({
+      path: `/api/projects/${w.owned.projectId}/selected-characters`,
+      body: { character_ids: [w.avatarId] },
+    }),
+  },
+
+  // The avatar library: everyone signed in reads it, admins change it.
+  ...['/api/avatars', '/api/avatars/'].map((p): Row => ({
+    route: `GET ${p}`,
+    expect: SIGNED_IN(),
+    call: () => ({ path: p }),
+  })),
+  {
+    route: 'PUT /api/avatars/:id/bounds',
+    expect: ADMIN_ONLY(),
+    call: (w) => ({ path: `/api/avatars/${w.avatarId}/bounds`, body: bounds(200, 600, 170, 210) }),
+  },
+  {
+    route: 'POST /api/avatars/upload',
+    expect: ADMIN_ONLY(),
+    call: async () => ({
+      path: '/api/avatars/upload',
+      body: formData([{ name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' }]),
+    }),
+  },
+  {
+    route: 'DELETE /api/avatars/:id',
+    expect: ADMIN_ONLY(204),
+    call: async (w) => {
+      const fd = formData([{ name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' }]);
+      const res = await send(w, w.users.admin, 'POST', '/api/avatars/upload', fd);
+      return { path: `/api/avatars/${(res.json as Array<{ id: number }>)[0]!.id}` };
+    },
+  },
+
+  // Jobs.
+  ...['/api/jobs', '/api/jobs/'].map((p): Row => ({
+    route: `GET ${p}`,
+    expect: SIGNED_IN(),
+    call: () => ({ path: p }),
+  })),
+  { route: 'GET /api/jobs/events', expect: SIGNED_IN(), call: () => ({ path: '/api/jobs/events' }) },
+  { route: 'GET /api/jobs/:id', expect: OWNED(), call: (w) => ({ path: `/api/jobs/${w.owned.jobId}` }) },
+  {
+    route: 'DELETE /api/jobs/:id',
+    expect: OWNED(204),
+    // A fresh (free) product-analysis job of the owner's for every role.
+    call: async (w) => ({
+      path: `/api/jobs/${(await asOwner<{ job_id: number }>(w, 'POST', `/api/hooks/process-step1?hook_pack_id=${w.owned.packId}`)).job_id}`,
+    }),
+  },
+  {
+    route: 'POST /api/jobs/:id/queue',
+    expect: OWNED(201),
+    call: (w) => ({ path: `/api/jobs/${w.owned.projectId}/queue` }),
+  },
+  {
+    route: 'POST /api/jobs/hook-pack/:id/queue-videos',
+    // The owner gets past the access check to the pack's rules: no approved previews yet (422).
+    expect: OWNED(422),
+    call: (w) => ({ path: `/api/jobs/hook-pack/${w.owned.packId}/queue-videos`, body: {} }),
+  },
+  {
+    route: 'GET /api/jobs/hook-pack/:id/jobs',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/jobs/hook-pack/${w.owned.packId}/jobs` }),
+  },
+  {
+    route: 'POST /api/jobs/product-in-hand/:projectId/queue-videos',
+    // The owner gets past the access check to the rules: no merged actor yet (422).
+    expect: OWNED(422),
+    call: (w) => ({ path: `/api/jobs/product-in-hand/${w.owned.projectId}/queue-videos` }),
+  },
+
+  // Hook packs.
+  ...['/api/hooks', '/api/hooks/'].flatMap((p): Row[] => [
+    { route: `GET ${p}`, expect: SIGNED_IN(), call: () => ({ path: p }), ownerOnlyId: (w) => w.owned.packId },
+    { route: `POST ${p}`, expect: SIGNED_IN(), call: () => ({ path: p, body: { name: 'Matrix pack' } }) },
+  ]),
+  { route: 'GET /api/hooks/:id', expect: OWNED(), call: (w) => ({ path: `/api/hooks/${w.owned.packId}` }) },
+  {
+    route: 'GET /api/hooks/:id/hook-lines',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/${w.owned.packId}/hook-lines?hook=Glow%20all%20day` }),
+  },
+  {
+    route: 'PUT /api/hooks/:id',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/${w.owned.packId}`, body: { name: 'Renamed pack' } }),
+  },
+  {
+    route: 'GET /api/hooks/:id/download',
+    // The owner gets past the access check: no videos to download yet (409).
+    expect: OWNED(409),
+    call: (w) => ({ path: `/api/hooks/${w.owned.packId}/download` }),
+  },
+  {
+    route: 'POST /api/hooks/upload-product',
+    expect: OWNED(),
+    call: async (w) => ({ path: '/api/hooks/upload-product', body: productForm(w.owned.packId, await productPhoto()) }),
+  },
+  {
+    route: 'POST /api/hooks/process-step1',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/process-step1?hook_pack_id=${w.owned.packId}` }),
+  },
+  {
+    route: 'POST /api/hooks/character-types/batch',
+    expect: OWNED(),
+    call: (w) => ({
+      path: `/api/hooks/character-types/batch?hook_pack_id=${w.owned.packId}`,
+      body: [{ description: 'young woman runner', order_index: 0 }],
+    }),
+  },
+  {
+    route: 'POST /api/hooks/generate-characters',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/generate-characters?hook_pack_id=${w.owned.packId}&count=1` }),
+  },
+  {
+    route: 'GET /api/hooks/characters/:id',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/characters/${w.owned.packId}` }),
+  },
+  {
+    route: 'POST /api/hooks/select-character/:id',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/select-character/${w.owned.characterId}?selected=true` }),
+  },
+  {
+    route: 'POST /api/hooks/generate-preview',
+    expect: OWNED(),
+    call: (w) => ({
+      path: '/api/hooks/generate-preview',
+      body: { hook_pack_id: w.owned.packId, character_ids: [w.owned.characterId] },
+    }),
+  },
+  {
+    route: 'PUT /api/hooks/preview/:id',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/preview/${w.owned.previewId}`, body: { approved: false } }),
+  },
+  {
+    route: 'POST /api/hooks/preview/:id/regenerate',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/preview/${w.owned.previewId}/regenerate?reason=product` }),
+  },
+
+  // Product in hand.
+  {
+    route: 'POST /api/merge/single',
+    expect: OWNED(),
+    call: (w) => ({
+      path: '/api/merge/single',
+      body: formData([
+        { name: 'project_id', value: String(w.owned.projectId) },
+        { name: 'character_id', value: String(w.avatarId) },
+        { name: 'mask_data', value: JSON.stringify({ position_x: 100, position_y: 200, scale: 0.4, rotation: 0 }) },
+      ]),
+    }),
+  },
+  {
+    route: 'GET /api/merge/avatars-with-status/:projectId',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/merge/avatars-with-status/${w.owned.projectId}` }),
+  },
+];
+
+describe.each(TEST_DIALECTS)('access matrix on %s', (dialect) => {
+  let w: World;
+  let routes: RouteInfo[];
+
+  beforeAll(async () => {
+    const adminEmail = uniqueEmail('admin');
+    const spareAdminEmail = uniqueEmail('admin2');
+    const started = await collectRoutes(() =>
+      startTestServer({ dialect, env: { ADMIN_EMAILS: `${adminEmail},${spareAdminEmail}` } }),
+    );
+    routes = started.routes;
+    const server = started.result;
+    const [owner, other, admin] = await Promise.all([
+      registerUser(server),
+      registerUser(server),
+      registerUser(server, { email: adminEmail }),
+    ]);
+    const http = (u: TestUser) => ({ id: u.id, email: u.email, token: u.accessToken, headers: u.authHeader });
+    // Everyone owns something, so "not found" for others is about ownership and not about an empty database.
+    const [owned] = await Promise.all([
+      createOwnedResources(server.url, http(owner)),
+      createOwnedResources(server.url, http(other)),
+      createOwnedResources(server.url, http(admin)),
+    ]);
+    w = {
+      server,
+      users: { owner, other, admin },
+      owned,
+      avatarId: await catalogueAvatarId(server.url, http(owner)),
+      spareAdminEmail,
+    };
+  }, 120_000);
+  afterAll(() => w?.server.close());
+
+  it('has a row for every route the app registers, apart from the public allow-list', () => {
+    const keys = routes.map(routeKey);
+    for (const known of ['GET /api/projects/:id', 'DELETE /api/user/me', 'POST /api/avatars/upload'])
+      expect(keys).toContain(known);
+    const inTable = new Set(TABLE.map((r) => r.route));
+    expect(TABLE.length, 'one row per route').toBe(inTable.size);
+    const missing = keys.filter((k) => !inTable.has(k) && !PUBLIC_ROUTES.some((re) => re.test(k)));
+    expect(missing, 'routes without a row').toEqual([]);
+    expect(
+      [...inTable].filter((k) => !keys.includes(k)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
+  });
+
+  it.each(TABLE.map((row) => [row.route, row] as const))('%s', async (_name, row) => {
+    // Roles expected to fail go first, so a success (which may change or delete things) cannot mask them.
+    const order = [...ROLES].sort((a, b) => Number(row.expect[a] < 300) - Number(row.expect[b] < 300));
+    const got: Partial<Record<Role, number>> = {};
+    const method = row.route.split(' ')[0]!;
+    for (const role of order) {
+      const c = await row.call(w, role);
+      const who = c.as !== undefined ? c.as : role === 'anon' ? null : w.users[role];
+      const res = await send(w, who, method, c.path, c.body);
+      got[role] = res.status;
+      if (res.status >= 400) expect(res.json, `${role}: error body`).toMatchObject({ detail: expect.any(String) });
+      const hidden = row.ownerOnlyId?.(w);
+      if (hidden !== undefined && role !== 'owner' && Array.isArray(res.json)) {
+        expect(
+          (res.json as Array<{ id: number }>).map((x) => x.id),
+          `${role} sees the owner's item`,
+        ).not.toContain(hidden);
+      }
+    }
+    expect(got).toEqual(row.expect);
+  });
+});

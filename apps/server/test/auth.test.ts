@@ -1,0 +1,155 @@
+import { FREE_CREDITS_GRANT, MESSAGES, VALIDATION } from '@hookreel/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+import { TEST_DIALECTS } from './helpers/database.ts';
+import { bearer, postJson, registerUser, signIn, TEST_PASSWORD, uniqueEmail } from './helpers/factories.ts';
+
+describe.each(TEST_DIALECTS)('e-mail accounts and tokens (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(() => server.close());
+
+  const me = (accessToken: string) => fetch(`${server.url}/api/user/me`, { headers: bearer(accessToken) });
+  const refresh = (refreshToken: string) => postJson(server, '/api/auth/refresh', { refresh_token: refreshToken });
+
+  it('registers an account with the free credits and signs it in', async () => {
+    const email = uniqueEmail();
+    const res = await postJson(server, '/api/auth/register', { email, password: TEST_PASSWORD });
+    expect(res.status).toBe(201);
+    const pair = (await res.json()) as { access_token: string; refresh_token: string };
+    expect(pair.access_token.split('.')).toHaveLength(3);
+    expect(pair.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const user = (await (await me(pair.access_token)).json()) as Record<string, unknown>;
+    expect(user).toMatchObject({ email, credits: FREE_CREDITS_GRANT, notify: false, is_admin: false });
+  });
+
+  it('stores only a hash of the password and of the refresh token', async () => {
+    const user = await registerUser(server);
+    const row = await server.ctx.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    const tokens = await server.ctx.db.kysely
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(tokens.map((t) => t.token_hash)).not.toContain(user.refreshToken);
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case', async () => {
+    const user = await registerUser(server);
+    const res = await postJson(server, '/api/auth/register', {
+      email: user.email.toUpperCase(),
+      password: 'another-password',
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ detail: MESSAGES.server.emailTaken });
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: TEST_PASSWORD }, VALIDATION.email],
+    [{ email: uniqueEmail(), password: '12345' }, VALIDATION.passwordMin],
+  ])('answers 422 with the spec message for %o', async (body, detail) => {
+    for (const path of ['/api/auth/register', '/api/auth/login']) {
+      const res = await postJson(server, path, body);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { detail: string }).detail).toBe(detail);
+    }
+  });
+
+  it('logs in with the right password only, with one message for every failure', async () => {
+    const user = await registerUser(server);
+    const again = await signIn(server, ` ${user.email.toUpperCase()} `);
+    expect(again.id).toBe(user.id);
+
+    for (const body of [
+      { email: user.email, password: 'wrong-password' },
+      { email: uniqueEmail('nobody'), password: TEST_PASSWORD },
+    ]) {
+      const res = await postJson(server, '/api/auth/login', body);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ detail: MESSAGES.server.invalidCredentials });
+    }
+  });
+
+  it('rotates the refresh token on every refresh', async () => {
+    const user = await registerUser(server);
+    const res = await refresh(user.refreshToken);
+    expect(res.status).toBe(200);
+    const next = (await res.json()) as { access_token: string; refresh_token: string };
+    expect(next.refresh_token).not.toBe(user.refreshToken);
+    expect((await me(next.access_token)).status).toBe(200);
+    expect((await refresh(next.refresh_token)).status).toBe(200);
+  });
+
+  it('revokes the whole family when a used refresh token comes back, and only that family', async () => {
+    const user = await registerUser(server);
+    const otherSession = await signIn(server, user.email);
+    const second = (await (await refresh(user.refreshToken)).json()) as { refresh_token: string };
+
+    const replay = await refresh(user.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toEqual({ detail: MESSAGES.server.invalidRefreshToken });
+    // The thief's copy and the rightful owner's latest token are both dead now.
+    expect((await refresh(second.refresh_token)).status).toBe(401);
+    // A separate sign-in (another device) is untouched.
+    expect((await refresh(otherSession.refreshToken)).status).toBe(200);
+  });
+
+  it('lets exactly one of two concurrent refreshes with the same token win', async () => {
+    const user = await registerUser(server);
+    const statuses = (await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 401]);
+  });
+
+  it('answers 401 for unknown, malformed or missing refresh tokens', async () => {
+    expect((await refresh('x'.repeat(43))).status).toBe(401);
+    const missing = await postJson(server, '/api/auth/refresh', {});
+    expect(missing.status).toBe(422);
+  });
+
+  it('ends the session on logout, and logout always succeeds', async () => {
+    const user = await registerUser(server);
+    const rotated = (await (await refresh(user.refreshToken)).json()) as { refresh_token: string };
+    const res = await postJson(server, '/api/auth/logout', { refresh_token: rotated.refresh_token });
+    expect(res.status).toBe(204);
+    expect((await refresh(rotated.refresh_token)).status).toBe(401);
+
+    expect((await postJson(server, '/api/auth/logout', { refresh_token: 'unknown' })).status).toBe(204);
+    expect((await postJson(server, '/api/auth/logout', {})).status).toBe(204);
+    expect((await fetch(`${server.url}/api/auth/logout`, { method: 'POST' })).status).toBe(204);
+  });
+
+  it('does not accept access tokens signed with another secret', async () => {
+    const { createAccessTokenSigner } = await import('../src/auth/access-token.ts');
+    const forged = await createAccessTokenSigner('a-completely-different-secret-of-32+chars', 60).sign(1);
+    const res = await me(forged);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: MESSAGES.server.unauthorized });
+  });
+});
+
+describe('rate limit on sign-in calls', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT: '3' } });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 {detail} once an IP exceeds the limit', async () => {
+    const attempt = () => postJson(server, '/api/auth/login', { email: uniqueEmail(), password: TEST_PASSWORD });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await attempt()).status);
+    expect(statuses).toEqual([401, 401, 401]);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ detail: MESSAGES.server.rateLimited });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

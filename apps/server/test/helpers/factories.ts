@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenPair } from '@hookreel/contracts';
+import type { TestServer } from './app.ts';
+import { projectForm } from './images.ts';
+
+/** A unique, valid e-mail address, so tests sharing a database never collide. */
+export const uniqueEmail = (prefix = 'user'): string => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Spread into fetch headers: `{ headers: { ...user.authHeader } }`. */
+  authHeader: { authorization: string };
+}
+
+/** `{ authorization: 'Bearer …' }` for an access token. */
+export const bearer = (accessToken: string): { authorization: string } => ({ authorization: `Bearer ${accessToken}` });
+
+/** POSTs JSON and returns the response (any status); the body is left for the caller. */
+export function postJson(server: TestServer, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Registers a new account over HTTP (with the free credits every new account gets) and returns its tokens.
+ * The usual first line of any test that needs a signed-in user.
+ */
+export async function registerUser(
+  server: TestServer,
+  opts: { email?: string; password?: string } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? TEST_PASSWORD;
+  const res = await postJson(server, '/api/auth/register', { email, password });
+  if (res.status !== 201) throw new Error(`register ${email} failed: ${res.status} ${await res.text()}`);
+  return toTestUser(server, email, password, (await res.json()) as TokenPair);
+}
+
+/** Signs an existing account in over HTTP (a new session, separate from any earlier one). */
+export async function signIn(server: TestServer, email: string, password: string = TEST_PASSWORD): Promise<TestUser> {
+  const res = await postJson(server, '/api/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+  return toTestUser(server, email, password, (await res.json()) as TokenPair);
+}
+
+async function toTestUser(server: TestServer, email: string, password: string, pair: TokenPair): Promise<TestUser> {
+  const id = await server.ctx.tokens.verify(pair.access_token);
+  if (!id) throw new Error('the server issued an access token it does not accept');
+  return {
+    id,
+    email: email.trim().toLowerCase(),
+    password,
+    accessToken: pair.access_token,
+    refreshToken: pair.refresh_token,
+    authHeader: bearer(pair.access_token),
+  };
+}
+
+/** Creates a project (no product photo) over HTTP, as the user would, and returns its id. */
+export async function createProjectOverHttp(server: TestServer, user: TestUser, name: string): Promise<number> {
+  const res = await fetch(`${server.url}/api/projects/`, {
+    method: 'POST',
+    headers: user.authHeader,
+    body: projectForm(name),
+  });
+  if (res.status !== 200) throw new Error(`creating project ${name} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}

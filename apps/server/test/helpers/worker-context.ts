@@ -1,0 +1,30 @@
+import { loadConfig } from '../../src/config.ts';
+import { createContext, type AppContext } from '../../src/context.ts';
+import type { JobEngine } from '../../src/jobs/engine.ts';
+import type { JobSettings } from '../../src/jobs/settings.ts';
+import type { TestServer } from './app.ts';
+
+/**
+ * A BullMQ worker in this process (scale mode's `npm run worker`, without the separate process): it shares the
+ * test server's DATA_DIR and database, takes jobs from `redisUrl` with the given engine and job settings, and is
+ * already started. Close it with closeContext.
+ */
+export async function startWorkerContext(
+  server: TestServer,
+  opts: { redisUrl: string; engine: JobEngine; settings: Partial<JobSettings>; concurrency?: number },
+): Promise<AppContext> {
+  const worker = await createContext(
+    loadConfig({
+      DATA_DIR: server.ctx.config.dataDir,
+      DATABASE_URL: server.ctx.config.databaseUrl,
+      REDIS_URL: opts.redisUrl,
+      RUN_JOBS: 'true',
+      WORKER_CONCURRENCY: String(opts.concurrency ?? 2),
+      LOG_LEVEL: 'silent',
+    }),
+  );
+  worker.jobSettings = { ...worker.jobSettings, ...opts.settings };
+  worker.engine = opts.engine;
+  await worker.jobs.start();
+  return worker;
+}

@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { reserveCredits } from '../src/services/credits.ts';
+import type { TestServer } from './helpers/app.ts';
+import type { TestUser } from './helpers/factories.ts';
+
+/** fetch against a server (any base URL) as a user; JSON bodies are encoded, FormData is passed through. */
+export async function call(
+  server: Pick<TestServer, 'url'>,
+  user: Pick<TestUser, 'authHeader'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read many response shapes; each test asserts the fields it uses
+): Promise<{ status: number; json: any; res: Response }> {
+  const headers: Record<string, string> = { ...user.authHeader };
+  let payload: RequestInit['body'];
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: payload });
+  const type = res.headers.get('content-type') ?? '';
+  const json = type.includes('application/json') ? await res.json() : null;
+  return { status: res.status, json, res };
+}
+
+/** A product photo made with sharp: a red bottle with a cap on a white background. */
+export async function productPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
+    <rect width="480" height="640" fill="#ffffff"/>
+    <rect x="170" y="180" width="140" height="380" rx="30" fill="#d62d2d"/>
+    <rect x="205" y="110" width="70" height="80" rx="8" fill="#333333"/>
+    <rect x="190" y="300" width="100" height="90" fill="#f5e6c8"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export function productForm(packId: number, image: Buffer): FormData {
+  const form = new FormData();
+  form.append('hook_pack_id', String(packId));
+  form.append('product_image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'product.png');
+  return form;
+}
+
+/** Holds every available credit of the user (a ledger-consistent way to leave them with nothing). */
+export async function drainCredits(server: TestServer, userId: number): Promise<void> {
+  const user = await server.ctx.db.kysely
+    .selectFrom('users')
+    .select('credits_available')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.credits_available > 0) {
+    await server.ctx.db.kysely
+      .transaction()
+      .execute((trx) => reserveCredits(trx, userId, user.credits_available, 'test-drain', 'drained'));
+  }
+}
+
+export async function availableCredits(server: TestServer, userId: number): Promise<number> {
+  const u = await server.ctx.db.kysely
+    .selectFrom('users')
+    .select('credits_available')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return u.credits_available;
+}
+
+/** Polls `probe` until it returns a truthy value, or fails the test after `timeoutMs`. */
+export async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) expect.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Names of the entries in a zip, read from its central directory. */
+export function zipEntryNames(zip: Buffer): string[] {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error('not a zip');
+  const count = zip.readUInt16LE(eocd + 10);
+  let p = zip.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let n = 0; n < count; n++) {
+    if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory');
+    const nameLen = zip.readUInt16LE(p + 28);
+    const extraLen = zip.readUInt16LE(p + 30);
+    const commentLen = zip.readUInt16LE(p + 32);
+    names.push(zip.toString('utf8', p + 46, p + 46 + nameLen));
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return names;
+}

@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Job } from '@hookreel/contracts';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeContext, type AppContext } from '../src/context.ts';
+import { projectsRepository } from '../src/db/repositories/projects.ts';
+import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { createJob } from '../src/services/jobs.ts';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+import { openJobEvents } from './helpers/job-events.ts';
+import { recordingEngine } from './helpers/recording-engine.ts';
+import { startWorkerContext } from './helpers/worker-context.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function ensureRedis(): Promise<void> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch {
+    execFileSync('redis-server', [
+      '--daemonize',
+      'yes',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      '6379',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+  } finally {
+    probe.disconnect();
+  }
+}
+
+async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('waitFor timed out');
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
+  let server: TestServer;
+  let worker: AppContext;
+  const prefix = `hookreel-test-${randomBytes(4).toString('hex')}`;
+  const engine = recordingEngine({ progress: [40, 'Rendering on the worker'], content: (i) => `bullmq ${i.jobId}` });
+  let userId: number;
+  let headers: Record<string, string>;
+  let token: string;
+  let projectId: number;
+
+  beforeAll(async () => {
+    await ensureRedis();
+    server = await startTestServer({ env: { REDIS_URL } });
+    const fast = {
+      pollMs: 50,
+      leaseMs: 3000,
+      heartbeatMs: 300,
+      sweepMs: 200,
+      retryBaseMs: 100,
+      shutdownGraceMs: 300,
+      redisPrefix: prefix,
+    };
+    server.ctx.jobSettings = { ...server.ctx.jobSettings, ...fast };
+    await server.ctx.jobs.start(); // an API process: RUN_JOBS defaults to false with REDIS_URL, so this runs nothing
+
+    worker = await startWorkerContext(server, { redisUrl: REDIS_URL, engine, settings: fast });
+
+    const t = new Date().toISOString();
+    ({ id: userId } = await server.ctx.db.kysely
+      .insertInto('users')
+      .values({
+        email: `u-${randomBytes(4).toString('hex')}@t.local`,
+        password_hash: null,
+        notify: 0,
+        credits_available: 0,
+        credits_held: 0,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+    await grantCredits(server.ctx.db.kysely, userId, toHundredths(10), 'test');
+    token = await server.ctx.tokens.sign(userId);
+    headers = { authorization: `Bearer ${token}` };
+    ({ id: projectId } = await projectsRepository.insert(server.ctx.db.kysely, {
+      userId,
+      name: 'Scaled',
+      fileKey: null,
+    }));
+  });
+
+  afterAll(async () => {
+    await closeContext(worker);
+    await server.close();
+  });
+
+  const getJob = async (id: number) => {
+    const res = await fetch(`${server.url}/api/jobs/${id}`, { headers });
+    return res.status === 200 ? Job.parse(await res.json()) : null;
+  };
+
+  it('uses the BullMQ backend; the API process runs no jobs; the worker completes them and events cross Redis', async () => {
+    expect(server.ctx.config.runJobs).toBe(false);
+    expect(server.ctx.jobs.backend).toBe('bullmq');
+
+    const stream = await openJobEvents(server.url, token);
+    const { events } = stream;
+    await new Promise((r) => setTimeout(r, 200)); // let the API's Redis subscription settle
+
+    const res = await fetch(`${server.url}/api/jobs/${projectId}/queue`, { method: 'POST', headers });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const done = await waitFor(async () => {
+      const j = await getJob(id);
+      return j?.status === 'completed' ? j : null;
+    });
+    expect(engine.renders).toContain(id);
+    expect(done.logs).toContain('Rendering on the worker');
+    expect(await (await fetch(`${server.url}/api/${done.video_url}`)).text()).toBe(`bullmq ${id}`);
+    await waitFor(async () => events.some((e) => e.job.id === id && e.job.status === 'completed'));
+    expect(events.some((e) => e.job.id === id && e.job.status === 'in_progress')).toBe(true);
+    await stream.close();
+
+    const b = await ledgerBalances(server.ctx.db.kysely, userId);
+    expect(b.granted).toBe(b.available + b.held + b.consumed);
+    expect(b.consumed).toBe(100);
+  });
+
+  it('deleting a job that runs on the worker aborts it there (cancel over Redis pub/sub) and releases the hold', async () => {
+    let aborted = false;
+    engine.during = (input) =>
+      new Promise<void>((_, reject) => {
+        input.signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(input.signal.reason);
+        });
+      });
+    try {
+      const { id } = (await (
+        await fetch(`${server.url}/api/jobs/${projectId}/queue`, { method: 'POST', headers })
+      ).json()) as { id: number };
+      await waitFor(async () => (await getJob(id))?.status === 'in_progress');
+      expect((await fetch(`${server.url}/api/jobs/${id}`, { method: 'DELETE', headers })).status).toBe(204);
+      await waitFor(async () => aborted);
+      const holds = await server.ctx.db.kysely
+        .selectFrom('credit_holds')
+        .select('state')
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(holds.state).toBe('released');
+    } finally {
+      engine.during = null;
+    }
+  });
+
+  it("a worker's sweep picks up a committed row whose enqueue never happened", async () => {
+    const id = await server.ctx.db.kysely.transaction().execute((trx) =>
+      createJob(trx, {
+        userId,
+        name: 'render-project-video',
+        payload: { projectId },
+        projectName: 'Scaled',
+        projectId,
+        price: 'video',
+      }),
+    );
+    // No enqueue: only the row exists (as if Redis was down when the API committed).
+    const done = await waitFor(async () => {
+      const j = await getJob(id);
+      return j?.status === 'completed' ? j : null;
+    });
+    expect(done.progress).toBe(100);
+  });
+});

@@ -1,0 +1,371 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { INSUFFICIENT_CREDITS, Job, JobEvent, MESSAGES } from '@hookreel/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { projectsRepository } from '../src/db/repositories/projects.ts';
+import { JOB_HANDLERS } from '../src/jobs/handlers/index.ts';
+import { assertHandlerMap, PermanentJobError } from '../src/jobs/registry.ts';
+import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+import { TEST_DIALECTS } from './helpers/database.ts';
+import { recordingEngine } from './helpers/recording-engine.ts';
+
+// ---- small local helpers (users and projects straight in the database; the API under test is /api/jobs) ----
+
+async function makeUser(server: TestServer, credits: number, notify = false) {
+  const t = new Date().toISOString();
+  const { id } = await server.ctx.db.kysely
+    .insertInto('users')
+    .values({
+      email: `u-${randomBytes(5).toString('hex')}@test.local`,
+      password_hash: null,
+      notify: notify ? 1 : 0,
+      credits_available: 0,
+      credits_held: 0,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (credits > 0) await grantCredits(server.ctx.db.kysely, id, toHundredths(credits), 'test grant');
+  const token = await server.ctx.tokens.sign(id);
+  return { id, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+async function makeProject(server: TestServer, userId: number, name = 'Summer promo') {
+  const p = await projectsRepository.insert(server.ctx.db.kysely, { userId, name, fileKey: null });
+  return p.id;
+}
+
+async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('waitFor timed out');
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+describe('job registry', () => {
+  it('has exactly one handler per job name, checked at boot', () => {
+    expect(() => assertHandlerMap(JOB_HANDLERS)).not.toThrow();
+    const { 'merge-character': _dropped, ...missing } = JOB_HANDLERS;
+    expect(() => assertHandlerMap(missing)).toThrow(/no handler for merge-character/);
+    expect(() => assertHandlerMap({ ...JOB_HANDLERS, 'send-fax': async () => ({}) })).toThrow(
+      /without a registered name: send-fax/,
+    );
+  });
+});
+
+for (const dialect of TEST_DIALECTS) {
+  describe(`jobs API and runner (${dialect})`, () => {
+    let server: TestServer;
+    /** Its `during` is each test's own step in a render attempt (none by default). */
+    const engine = recordingEngine({
+      progress: [50, 'Voice ready'],
+      content: (input) => `video of ${input.project.name} for job ${input.jobId}`,
+      poster: true,
+    });
+    const api = (p: string) => `${server.url}/api${p}`;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      server.ctx.jobSettings = {
+        ...server.ctx.jobSettings,
+        pollMs: 50,
+        retryBaseMs: 100,
+        leaseMs: 3000,
+        heartbeatMs: 300,
+        shutdownGraceMs: 300,
+      };
+      server.ctx.engine = engine;
+      await server.ctx.jobs.start();
+    });
+    afterAll(() => server.close());
+    beforeEach(() => {
+      engine.during = null;
+    });
+
+    const queue = (projectId: number, headers: Record<string, string>) =>
+      fetch(api(`/jobs/${projectId}/queue`), { method: 'POST', headers });
+    const getJob = async (id: number, headers: Record<string, string>) => {
+      const res = await fetch(api(`/jobs/${id}`), { headers });
+      return res.status === 200 ? Job.parse(await res.json()) : null;
+    };
+    const holdOf = (jobId: number) =>
+      server.ctx.db.kysely
+        .selectFrom('jobs')
+        .innerJoin('credit_holds', 'credit_holds.id', 'jobs.hold_id')
+        .select(['credit_holds.state', 'credit_holds.id'])
+        .where('jobs.id', '=', jobId)
+        .executeTakeFirstOrThrow();
+    const expectLedger = async (userId: number) => {
+      const b = await ledgerBalances(server.ctx.db.kysely, userId);
+      expect(b.granted).toBe(b.available + b.held + b.consumed);
+      expect(b.held).toBe(b.heldByHolds);
+      expect(b.available).toBeGreaterThanOrEqual(0);
+      return b;
+    };
+
+    it('answers 401 without a token on every route', async () => {
+      for (const [method, p] of [
+        ['GET', '/jobs/'],
+        ['GET', '/jobs/1'],
+        ['POST', '/jobs/1/queue'],
+        ['DELETE', '/jobs/1'],
+        ['GET', '/jobs/events'],
+      ] as const) {
+        const res = await fetch(api(p), { method });
+        expect(res.status, `${method} ${p}`).toBe(401);
+        expect(await res.json()).toEqual({ detail: MESSAGES.server.unauthorized });
+      }
+    });
+
+    it('queues a render, reports progress and completes with the credits captured', async () => {
+      const u = await makeUser(server, 3);
+      const projectId = await makeProject(server, u.id, 'Lifecycle');
+      const res = await queue(projectId, u.headers);
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+
+      const done = await waitFor(async () => {
+        const j = await getJob(id, u.headers);
+        return j?.status === 'completed' ? j : null;
+      });
+      expect(done).toMatchObject({
+        id,
+        project_id: projectId,
+        project_name: 'Lifecycle',
+        kind: 'render-project-video',
+        progress: 100,
+        error: null,
+      });
+      expect(done.video_url).toMatch(new RegExp(`^static/users/${u.id}/jobs/${id}-[\\w-]+/video\\.mp4$`));
+      expect(done.poster_url).toMatch(/poster\.jpg$/);
+      expect(done.logs).toEqual(expect.arrayContaining(['Queued', 'Processing started', 'Voice ready', 'Video ready']));
+
+      const video = await fetch(`${server.url}/api/${done.video_url}`);
+      expect(video.status).toBe(200);
+      expect(await video.text()).toBe(`video of Lifecycle for job ${id}`);
+
+      expect((await holdOf(id)).state).toBe('captured');
+      const b = await expectLedger(u.id);
+      expect(b).toMatchObject({ available: 200, held: 0, consumed: 100 });
+
+      const list = (await (await fetch(api('/jobs/'), { headers: u.headers })).json()) as unknown[];
+      expect(list.map((j) => Job.parse(j).id)).toEqual([id]);
+    });
+
+    it("hides another user's job and project behind 404", async () => {
+      const owner = await makeUser(server, 2);
+      const other = await makeUser(server, 2);
+      const projectId = await makeProject(server, owner.id);
+      const { id } = (await (await queue(projectId, owner.headers)).json()) as { id: number };
+
+      const get = await fetch(api(`/jobs/${id}`), { headers: other.headers });
+      expect(get.status).toBe(404);
+      expect(await get.json()).toEqual({ detail: MESSAGES.jobs.notFound });
+      expect((await fetch(api(`/jobs/${id}`), { method: 'DELETE', headers: other.headers })).status).toBe(404);
+      const q = await queue(projectId, other.headers);
+      expect(q.status).toBe(404);
+      expect(await q.json()).toEqual({ detail: 'Not found' });
+      expect(await (await fetch(api('/jobs/'), { headers: other.headers })).json()).toEqual([]);
+      expect((await fetch(api('/jobs/abc'), { headers: other.headers })).status).toBe(404);
+      expect((await queue(999_999, owner.headers)).status).toBe(404);
+      expect((await ledgerBalances(server.ctx.db.kysely, other.id)).held).toBe(0);
+    });
+
+    it('answers 402 with the spec message when credits are short, and reserves nothing', async () => {
+      const u = await makeUser(server, 0.5);
+      const projectId = await makeProject(server, u.id);
+      const res = await queue(projectId, u.headers);
+      expect(res.status).toBe(402);
+      expect(await res.json()).toEqual({ detail: INSUFFICIENT_CREDITS.videos });
+      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 50, held: 0 });
+    });
+
+    it('retries a failing run with backoff and completes on a later attempt', async () => {
+      engine.during = async (_input, attempt) => {
+        if (attempt < 3) throw new Error(`flaky encoder ${attempt}`);
+      };
+      const u = await makeUser(server, 1);
+      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const done = await waitFor(async () => {
+        const j = await getJob(id, u.headers);
+        return j?.status === 'completed' ? j : null;
+      });
+      expect(done.logs.filter((l) => l.startsWith('Attempt'))).toEqual([
+        expect.stringMatching(/^Attempt 1 failed: flaky encoder 1\. Retrying in \d+ s$/),
+        expect.stringMatching(/^Attempt 2 failed: flaky encoder 2\./),
+      ]);
+      const row = await server.ctx.db.kysely
+        .selectFrom('jobs')
+        .select(['attempts'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(3);
+      expect((await holdOf(id)).state).toBe('captured');
+      await expectLedger(u.id);
+    });
+
+    it('fails after max attempts and releases the hold exactly once', async () => {
+      engine.during = async () => {
+        throw new Error('ffmpeg exited with code 1');
+      };
+      const u = await makeUser(server, 1);
+      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const failed = await waitFor(async () => {
+        const j = await getJob(id, u.headers);
+        return j?.status === 'failed' ? j : null;
+      });
+      expect(failed.error).toBe('ffmpeg exited with code 1');
+      expect(failed.logs.at(-1)).toBe('Failed: ffmpeg exited with code 1');
+      const hold = await holdOf(id);
+      expect(hold.state).toBe('released');
+      const entries = await server.ctx.db.kysely
+        .selectFrom('credit_entries')
+        .select('kind')
+        .where('hold_id', '=', hold.id)
+        .execute();
+      expect(entries.map((e) => e.kind).sort()).toEqual(['hold', 'release']);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 100, held: 0, consumed: 0 });
+    });
+
+    it('fails at once on a permanent error (project deleted before the run)', async () => {
+      engine.during = async () => {
+        throw new PermanentJobError('Script is empty');
+      };
+      const u = await makeUser(server, 1);
+      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const failed = await waitFor(async () => {
+        const j = await getJob(id, u.headers);
+        return j?.status === 'failed' ? j : null;
+      });
+      expect(failed.error).toBe('Script is empty');
+      const row = await server.ctx.db.kysely
+        .selectFrom('jobs')
+        .select('attempts')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(1);
+      expect((await holdOf(id)).state).toBe('released');
+    });
+
+    it('deletes a running job: aborts it, releases the hold, removes its files', async () => {
+      let release!: () => void;
+      const started = new Promise<void>((r) => (release = r));
+      let sawAbort = false;
+      engine.during = async (input) => {
+        await input.onProgress(60, 'Encoding');
+        release();
+        await new Promise<void>((resolve) => {
+          input.signal.addEventListener('abort', () => {
+            sawAbort = true;
+            resolve();
+          });
+        });
+      };
+      const u = await makeUser(server, 1);
+      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      await started;
+      const running = await getJob(id, u.headers);
+      expect(running?.status).toBe('in_progress');
+      const del = await fetch(api(`/jobs/${id}`), { method: 'DELETE', headers: u.headers });
+      expect(del.status).toBe(204);
+      await waitFor(async () => sawAbort);
+      expect((await fetch(api(`/jobs/${id}`), { headers: u.headers })).status).toBe(404);
+      const holds = await server.ctx.db.kysely
+        .selectFrom('credit_holds')
+        .select('state')
+        .where('user_id', '=', u.id)
+        .execute();
+      expect(holds).toEqual([{ state: 'released' }]);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 100, held: 0, consumed: 0 });
+      const jobsDir = path.join(server.ctx.config.filesDir, 'users', String(u.id), 'jobs');
+      expect(existsSync(jobsDir) ? await readdir(jobsDir) : []).toEqual([]);
+    });
+
+    it('deleting a completed job keeps the credits consumed and removes the video', async () => {
+      const u = await makeUser(server, 1);
+      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const done = await waitFor(async () => {
+        const j = await getJob(id, u.headers);
+        return j?.status === 'completed' ? j : null;
+      });
+      expect((await fetch(api(`/jobs/${id}`), { method: 'DELETE', headers: u.headers })).status).toBe(204);
+      expect((await fetch(`${server.url}/api/${done.video_url}`)).status).toBe(404);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 0, held: 0, consumed: 100 });
+    });
+
+    it('replays an Idempotency-Key: one job, one hold, same id', async () => {
+      engine.during = async (input) => {
+        await new Promise((r) => setTimeout(r, 50));
+        void input;
+      };
+      const u = await makeUser(server, 5);
+      const projectId = await makeProject(server, u.id);
+      const headers = { ...u.headers, 'idempotency-key': 'generate-click-1' };
+      const results = await Promise.all([
+        queue(projectId, headers),
+        queue(projectId, headers),
+        queue(projectId, headers),
+      ]);
+      const ids = await Promise.all(results.map(async (r) => ((await r.json()) as { id: number }).id));
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+      expect(new Set(ids).size).toBe(1);
+      const later = await queue(projectId, headers);
+      expect(later.headers.get('idempotent-replayed')).toBe('true');
+      expect(((await later.json()) as { id: number }).id).toBe(ids[0]);
+      const holds = await server.ctx.db.kysely
+        .selectFrom('credit_holds')
+        .select('id')
+        .where('user_id', '=', u.id)
+        .execute();
+      expect(holds).toHaveLength(1);
+      const other = await queue(await makeProject(server, u.id), headers);
+      expect(other.status).toBe(409);
+      await expectLedger(u.id);
+    });
+
+    it('streams job updates over server-sent events (token in the query string)', async () => {
+      engine.during = async () => {
+        await new Promise((r) => setTimeout(r, 100));
+      };
+      const u = await makeUser(server, 1);
+      const projectId = await makeProject(server, u.id, 'Streamed');
+      const controller = new AbortController();
+      const res = await fetch(api(`/jobs/events?access_token=${u.token}`), { signal: controller.signal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      const events: JobEvent[] = [];
+      const reading = (async () => {
+        const decoder = new TextDecoder();
+        let buf = '';
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buf += decoder.decode(chunk, { stream: true });
+          let i;
+          while ((i = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const data = block.split('\n').find((l) => l.startsWith('data: '));
+            if (data) events.push(JobEvent.parse(JSON.parse(data.slice(6))));
+          }
+          if (events.some((e) => e.job.status === 'completed')) break;
+        }
+      })().catch(() => undefined);
+      const { id } = (await (await queue(projectId, u.headers)).json()) as { id: number };
+      await waitFor(async () => events.some((e) => e.job.status === 'completed'));
+      controller.abort();
+      await reading;
+      expect(events.every((e) => e.type === 'job' && e.job.id === id)).toBe(true);
+      const statuses = events.map((e) => e.job.status);
+      expect(statuses).toContain('in_progress');
+      expect(statuses.at(-1)).toBe('completed');
+      expect(events.at(-1)?.job.video_url).toMatch(/video\.mp4$/);
+    });
+  });
+}
