@@ -1,0 +1,3 @@
+export { PlacementEditor, type PlacementEditorProps } from './placement-editor';
+export * from './placement';
+export { useImage, type ImageState } from './use-image';

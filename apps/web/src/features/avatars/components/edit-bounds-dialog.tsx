@@ -1,0 +1,72 @@
+import type { Avatar } from '@hookreel/contracts';
+import { Loader2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { staticUrl } from '@/lib/urls';
+import { type Box, boxFromAvatar } from '../lib/bounds-geometry';
+import { BoundsEditor } from './bounds-editor';
+
+/** 'Edit Avatar Bounds'. The box lives in the dialog body, so it starts afresh each time the dialog opens. */
+export function EditBoundsDialog({
+  avatar,
+  saving,
+  onCancel,
+  onSave,
+}: {
+  avatar: Avatar | null;
+  saving: boolean;
+  onCancel: () => void;
+  onSave: (box: Box) => void;
+}) {
+  return (
+    <Dialog open={avatar !== null} onOpenChange={(o) => !o && !saving && onCancel()}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Avatar Bounds</DialogTitle>
+          <DialogDescription className="sr-only">
+            Where the product goes in this avatar's 576x1024 frame.
+          </DialogDescription>
+        </DialogHeader>
+        {avatar ? (
+          <EditBoundsBody key={avatar.id} avatar={avatar} saving={saving} onCancel={onCancel} onSave={onSave} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditBoundsBody({
+  avatar,
+  saving,
+  onCancel,
+  onSave,
+}: {
+  avatar: Avatar;
+  saving: boolean;
+  onCancel: () => void;
+  onSave: (box: Box) => void;
+}) {
+  const [box, setBox] = useState<Box>(() => boxFromAvatar(avatar));
+  return (
+    <>
+      <BoundsEditor imageUrl={staticUrl(avatar.url)} value={box} onChange={setBox} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button onClick={() => onSave(box)} disabled={saving}>
+          {saving ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+          Save Bounds
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { ImageIcon, Loader2Icon, XIcon } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+
+/** 'Upload Avatar Images': the picked files, each removable; Cancel and close are blocked while uploading. */
+export function UploadAvatarsDialog({
+  open,
+  files,
+  uploading,
+  onRemove,
+  onCancel,
+  onUpload,
+}: {
+  open: boolean;
+  files: File[];
+  uploading: boolean;
+  onRemove: (index: number) => void;
+  onCancel: () => void;
+  onUpload: () => void;
+}) {
+  const previews = useMemo(
+    () => files.map((f) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : '')),
+    [files],
+  );
+  useEffect(() => () => previews.forEach((u) => u && URL.revokeObjectURL(u)), [previews]);
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && !uploading && onCancel()}>
+      <DialogContent
+        className="sm:max-w-2xl"
+        showCloseButton={!uploading}
+        onEscapeKeyDown={(e) => uploading && e.preventDefault()}
+        onInteractOutside={(e) => uploading && e.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>Upload Avatar Images</DialogTitle>
+          <DialogDescription>
+            {files.length === 0 ? 'No files selected' : `${files.length} file(s) selected`}
+          </DialogDescription>
+        </DialogHeader>
+        {files.length > 0 ? (
+          <ul className="grid max-h-[50vh] grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4">
+            {files.map((f, i) => (
+              <li
+                key={`${f.name}-${i}`}
+                data-testid="upload-file"
+                className="relative overflow-hidden rounded-lg border"
+              >
+                <div className="relative aspect-[9/16] bg-muted">
+                  {previews[i] ? (
+                    <img src={previews[i]} alt="" className="absolute inset-0 size-full object-cover" />
+                  ) : (
+                    <ImageIcon className="absolute inset-0 m-auto size-6 text-muted-foreground" aria-hidden="true" />
+                  )}
+                </div>
+                <p className="truncate px-2 py-1 text-xs" title={f.name}>
+                  {f.name}
+                </p>
+                <button
+                  type="button"
+                  aria-label={`Remove ${f.name}`}
+                  onClick={() => onRemove(i)}
+                  disabled={uploading}
+                  className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-black/60 text-white outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+                >
+                  <XIcon className="size-3.5" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={uploading}>
+            Cancel
+          </Button>
+          <Button onClick={onUpload} disabled={files.length === 0 || uploading}>
+            {uploading ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            {uploading ? 'Uploading...' : `Upload ${files.length} Avatar(s)`}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { type Avatar, MESSAGES } from '@hookreel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { AvatarsPage } from './avatars-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
+  id,
+  url: `avatars/${id}.png`,
+  prompt: id === 1 ? 'A chef' : null,
+  name: null,
+  x: 100,
+  y: 200,
+  width: 150,
+  height: 100,
+  rotation: 10,
+  size: 'medium',
+  merge_status: null,
+  merged_url: null,
+  ...over,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AvatarsPage', () => {
+  it('lists avatars with count, captions and bounds overlays', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([avatar(1), avatar(2, { x: null, y: null, width: null, height: null })])),
+    );
+    renderWithProviders(<AvatarsPage />);
+    expect(await screen.findByText('2 avatar(s) total')).toBeInTheDocument();
+    expect(screen.getByText('A chef')).toBeInTheDocument();
+    expect(screen.getByText('No prompt')).toBeInTheDocument();
+    expect(screen.getAllByTestId('bounds-overlay')).toHaveLength(1);
+  });
+
+  it('shows the empty state', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([])),
+    );
+    renderWithProviders(<AvatarsPage />);
+    expect(await screen.findByText('No avatars yet')).toBeInTheDocument();
+    expect(screen.getByText('Generated avatars will appear here')).toBeInTheDocument();
+  });
+
+  it('uploads picked files; a failure leaves the dialog and list as they were', async () => {
+    let fail = true;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/avatars/upload')
+        return fail ? jsonResponse({ detail: 'nope' }, 500) : jsonResponse([avatar(9)]);
+      return jsonResponse([avatar(1)]);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<AvatarsPage />);
+    await screen.findByText('1 avatar(s) total');
+    const files = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })];
+    await userEvent.upload(screen.getByTestId('avatar-file-input'), files);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('2 file(s) selected')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove b.png' }));
+    expect(within(dialog).getByText('1 file(s) selected')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 1 Avatar(s)' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.avatars.uploadFailed));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByText('1 avatar(s) total')).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Upload 1 Avatar(s)' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.avatars.uploaded(1)));
+    expect(await screen.findByText('2 avatar(s) total')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import { CANVAS, MESSAGES } from '@hookreel/contracts';
+import { DownloadIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Page, PageHeader } from '@/components/layout/page';
+import {
+  defaultPlacement,
+  MaskError,
+  type Placement,
+  PlacementEditor,
+  renderMask,
+  useImage,
+} from '@/components/product-placement';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+/** /generate: content generator demo — place a product image over a character image. */
+export function GeneratePage() {
+  const [characterUrl, setCharacterUrl] = useState('');
+  const [productUrl, setProductUrl] = useState('');
+  const [placement, setPlacement] = useState<Placement>(() => defaultPlacement());
+  const [maskUrl, setMaskUrl] = useState<string | null>(null);
+  const character = useImage(characterUrl.trim() || null);
+  const product = useImage(productUrl.trim() || null);
+
+  useEffect(() => () => void (maskUrl && URL.revokeObjectURL(maskUrl)), [maskUrl]);
+
+  const makeMask = async () => {
+    if (!product.image) return;
+    const id = toast.loading(MESSAGES.masks.generating);
+    try {
+      const file = await renderMask(product.image, placement);
+      setMaskUrl(URL.createObjectURL(file));
+      toast.success(MESSAGES.masks.generated, { id });
+    } catch (e) {
+      toast.error(e instanceof MaskError ? e.message : MESSAGES.masks.failed, { id });
+    }
+  };
+
+  return (
+    <Page className="max-w-6xl">
+      <PageHeader
+        title="Content Generator"
+        description="Try product placement: paste a character image and a product image, then drag, scale and rotate."
+        actions={
+          <Button variant="outline" onClick={() => toast.info(MESSAGES.masks.aiComingSoon)}>
+            <SparklesIcon aria-hidden="true" /> Generate with AI
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <Card className="h-fit">
+          <CardContent className="space-y-4">
+            <div className="space-y-2">
+              <Label htmlFor="character-url">Character image URL</Label>
+              <Input
+                id="character-url"
+                type="url"
+                placeholder="https://…/character.png"
+                value={characterUrl}
+                onChange={(e) => setCharacterUrl(e.target.value)}
+              />
+              {character.status === 'error' ? (
+                <p className="text-xs text-destructive">Could not load this image.</p>
+              ) : null}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="product-url">Product image URL</Label>
+              <Input
+                id="product-url"
+                type="url"
+                placeholder="https://…/product.png"
+                value={productUrl}
+                onChange={(e) => setProductUrl(e.target.value)}
+              />
+              {product.status === 'error' ? (
+                <p className="text-xs text-destructive">Could not load this image.</p>
+              ) : null}
+            </div>
+            <dl className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 text-xs tabular-nums">
+              <dt className="text-muted-foreground">Position</dt>
+              <dd>
+                {placement.position_x}, {placement.position_y}
+              </dd>
+              <dt className="text-muted-foreground">Scale</dt>
+              <dd>{placement.scale.toFixed(2)}</dd>
+              <dt className="text-muted-foreground">Rotation</dt>
+              <dd>{Math.round(placement.rotation)}°</dd>
+            </dl>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={() => setPlacement(defaultPlacement())}>
+                <RotateCcwIcon aria-hidden="true" /> Reset
+              </Button>
+              <Button size="sm" onClick={() => void makeMask()} disabled={!product.image}>
+                Generate mask
+              </Button>
+            </div>
+            {maskUrl ? (
+              <div className="space-y-2">
+                <img
+                  src={maskUrl}
+                  alt="Generated mask"
+                  className="mx-auto h-48 rounded border bg-black object-contain"
+                />
+                <Button variant="outline" size="sm" asChild className="w-full">
+                  <a href={maskUrl} download={CANVAS.maskFileName}>
+                    <DownloadIcon aria-hidden="true" /> Download {CANVAS.maskFileName}
+                  </a>
+                </Button>
+              </div>
+            ) : null}
+          </CardContent>
+        </Card>
+        <PlacementEditor character={character} product={product} value={placement} onChange={setPlacement} />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import { LIMITS } from '@hookreel/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+
+/** 'Generate More': a description (non-blank) for 4 more characters. Enter submits, Shift+Enter breaks the line. */
+export function GenerateMoreDialog({
+  open,
+  onOpenChange,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (description: string) => void;
+}) {
+  const [description, setDescription] = useState('');
+  const blank = !description.trim();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (blank) return;
+    onSubmit(description.trim());
+    setDescription('');
+    onOpenChange(false);
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Generate More Characters</DialogTitle>
+            <DialogDescription>
+              Describe who you want; we generate {LIMITS.generateMoreCount} more characters.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-1.5">
+            <Label htmlFor="more-description">Character description</Label>
+            <Textarea
+              id="more-description"
+              value={description}
+              rows={3}
+              maxLength={LIMITS.characterDescriptionMax}
+              placeholder="e.g. Man in his 40s, outdoorsy, wearing a flannel shirt"
+              onChange={(e) => setDescription(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={blank}>
+              Generate {LIMITS.generateMoreCount}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

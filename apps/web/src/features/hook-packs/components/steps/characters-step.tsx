@@ -1,0 +1,175 @@
+import { type GeneratedCharacter, MESSAGES, VALIDATION } from '@hookreel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2Icon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getCharacters, isCharacterPending, useCharacters } from '../../api/get-characters';
+import { hookPackKeys } from '../../api/keys';
+import { useSelectCharacter } from '../../api/select-character';
+import type { CharacterGeneration, PlaceholderCharacter } from '../../lib/use-character-generation';
+import type { StepProps } from '../../lib/wizard-data';
+import { CharacterTile, type TileState } from '../character-tile';
+import { GenerateMoreDialog } from '../generate-more-dialog';
+import { StepFrame } from '../wizard-stepper';
+
+type AnyCharacter = GeneratedCharacter | PlaceholderCharacter;
+const isPlaceholder = (c: AnyCharacter): c is PlaceholderCharacter => 'placeholder' in c;
+
+/** Step 4: pick the generated characters (polled every second while rendering); 'Generate More' adds 4. */
+export function CharactersStep({
+  pack,
+  advance,
+  back,
+  advancing,
+  generation,
+}: StepProps & { generation: CharacterGeneration }) {
+  const packId = pack?.id ?? null;
+  const queryClient = useQueryClient();
+  const characters = useCharacters(packId);
+  const select = useSelectCharacter();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const list: AnyCharacter[] = [...(characters.data ?? []), ...generation.placeholders];
+  const selectedCount = (characters.data ?? []).filter((c) => c.selected).length;
+  const pendingCount = (characters.data ?? []).filter(
+    (c) => isCharacterPending(c) && !generation.failedIds.has(c.id),
+  ).length;
+
+  // Group by character type (in the types' order); 'Generate More' characters last.
+  const types = pack ? [...pack.character_types].sort((a, b) => a.order_index - b.order_index) : [];
+  const groups: Array<{ key: string; title: string; items: AnyCharacter[] }> = types.map((t) => ({
+    key: `t${t.id}`,
+    title: t.description,
+    items: list.filter((c) => c.character_type_id === t.id),
+  }));
+  const typeIds = new Set(types.map((t) => t.id));
+  const others = list.filter((c) => c.character_type_id === null || !typeIds.has(c.character_type_id));
+  // Characters of an earlier set of types, or from 'Generate More', grouped by their description.
+  const byPrompt = new Map<string, AnyCharacter[]>();
+  for (const c of others) byPrompt.set(c.prompt, [...(byPrompt.get(c.prompt) ?? []), c]);
+  for (const [prompt, items] of byPrompt) groups.push({ key: `p${prompt}`, title: prompt, items });
+  const visible = groups.filter((g) => g.items.length > 0);
+
+  const stateOf = (c: AnyCharacter): TileState =>
+    isPlaceholder(c)
+      ? 'placeholder'
+      : generation.failedIds.has(c.id)
+        ? 'failed'
+        : isCharacterPending(c)
+          ? 'pending'
+          : 'ready';
+
+  const toggle = (c: GeneratedCharacter) => {
+    if (!packId) return;
+    setError(null);
+    const key = hookPackKeys.characters(packId);
+    const next = !c.selected;
+    const flip = (value: boolean) =>
+      queryClient.setQueryData<GeneratedCharacter[]>(key, (old) =>
+        old?.map((x) => (x.id === c.id ? { ...x, selected: value } : x)),
+      );
+    flip(next);
+    select.mutate(
+      { characterId: c.id, selected: next },
+      {
+        onError: () => {
+          flip(!next);
+          toast.error(MESSAGES.hookPacks.saveSelectionFailed);
+        },
+      },
+    );
+  };
+
+  const onContinue = async () => {
+    if (!packId) return;
+    if (selectedCount === 0) {
+      setError(VALIDATION.selectOneCharacter);
+      return;
+    }
+    // Confirm the selection the server holds before moving on.
+    setChecking(true);
+    try {
+      const selected = await getCharacters(packId, true);
+      if (selected.length === 0) throw new Error('selection not saved');
+    } catch {
+      toast.error(MESSAGES.hookPacks.saveSelectionFailed);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    void queryClient.invalidateQueries({ queryKey: hookPackKeys.detail(packId) });
+    await advance();
+  };
+
+  return (
+    <StepFrame
+      title="Characters"
+      description="Pick the characters who will present your product. Selected characters get a preview holding your product."
+      onBack={back}
+      onContinue={() => void onContinue()}
+      busy={advancing || checking}
+      error={error}
+      extraActions={
+        <Button type="button" variant="outline" onClick={() => setMoreOpen(true)} className="w-full sm:w-auto">
+          <PlusIcon aria-hidden="true" /> Generate More
+        </Button>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
+        <span data-testid="selected-count">{selectedCount} selected</span>
+        {pendingCount > 0 || generation.generating ? (
+          <span className="flex items-center gap-1.5">
+            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Generating characters...
+          </span>
+        ) : null}
+      </div>
+      {characters.isPending && packId ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[9/16] rounded-lg" />
+          ))}
+        </div>
+      ) : characters.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {MESSAGES.hookPacks.generateCharactersFailed}
+        </p>
+      ) : visible.length === 0 ? (
+        <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
+          No characters yet. Go back to describe character types, or use Generate More.
+        </div>
+      ) : (
+        <div className="space-y-6">
+          {visible.map((g) => (
+            <section key={g.key} aria-label={g.title} className="space-y-2">
+              <h3 className="line-clamp-1 text-sm font-medium">{g.title}</h3>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+                {g.items.map((c, i) => (
+                  <li key={c.id}>
+                    <CharacterTile
+                      url={c.url}
+                      prompt={c.prompt}
+                      selected={c.selected}
+                      state={stateOf(c)}
+                      label={`${g.title} — character ${i + 1}`}
+                      onToggle={() => !isPlaceholder(c) && toggle(c)}
+                      onRetry={isPlaceholder(c) ? () => void generation.retryPlaceholder(c) : undefined}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      <GenerateMoreDialog
+        open={moreOpen}
+        onOpenChange={setMoreOpen}
+        onSubmit={(d) => void generation.generateMore(d)}
+      />
+    </StepFrame>
+  );
+}

@@ -1,0 +1,91 @@
+import { type HookPack, MESSAGES } from '@hookreel/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/render';
+import { useHookPack } from '../../api/get-hook-pack';
+import { emptyWizardData } from '../../lib/wizard-data';
+import { makePack, makePreview, mockApi } from '../../test/fixtures';
+import { renderAt } from '../../test/render-wizard';
+import { PreviewStep } from './preview-step';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+afterEach(() => vi.unstubAllGlobals());
+// jsdom has no canvas: the editor draws nothing, which is fine here.
+beforeEach(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+function Harness() {
+  const pack = useHookPack(5, { pollPreviews: true });
+  return (
+    <PreviewStep
+      pack={pack.data ?? null}
+      data={emptyWizardData()}
+      setData={() => {}}
+      advance={async () => true}
+      back={() => {}}
+      advancing={false}
+    />
+  );
+}
+
+const character = (id: number, selected = true) => ({
+  id,
+  url: `characters/${id}.png`,
+  prompt: 'Young runner',
+  selected,
+  character_type_id: 30,
+});
+
+describe('PreviewStep approval', () => {
+  it('approves with status accepted and unapproves with status rejected', async () => {
+    const pack: HookPack = makePack({ generated_characters: [character(21)], preview_characters: [makePreview()] });
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'PUT /hooks/preview/11': ({ body }) => jsonResponse(makePreview(body as object)),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('button', { name: 'Approved', pressed: true })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ approved: true, status: 'accepted' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approved' }));
+    expect(await screen.findByRole('button', { name: 'Approve', pressed: false })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ approved: false, status: 'rejected' });
+    expect(calls.some((c) => c.path === '/hooks/generate-preview')).toBe(false);
+  });
+
+  it('reverts and toasts when the approval cannot be saved', async () => {
+    mockApi({
+      'GET /hooks/5': () =>
+        jsonResponse(makePack({ generated_characters: [character(21)], preview_characters: [makePreview()] })),
+      'PUT /hooks/preview/11': () => jsonResponse({ detail: 'boom' }, 500),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.hookPacks.approvalFailed));
+    expect(screen.getByRole('button', { name: 'Approve', pressed: false })).toBeInTheDocument();
+  });
+
+  it('generates missing previews (JSON call); a not-yet-generated preview opens the editor instead', async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(makePack({ generated_characters: [character(22)] })),
+      'POST /hooks/generate-preview': () =>
+        jsonResponse({ detail: 'Insufficient credits to generate preview images.' }, 402),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/hooks/generate-preview')).toBe(true));
+    expect(calls.find((c) => c.path === '/hooks/generate-preview')?.body).toEqual({
+      hook_pack_id: 5,
+      character_ids: [22],
+    });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Insufficient credits to generate preview images.'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Position product' }));
+    expect(await screen.findByRole('dialog', { name: 'Position Product' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});

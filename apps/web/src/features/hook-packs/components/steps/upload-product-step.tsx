@@ -1,0 +1,343 @@
+import { MESSAGES, type HookPack, VALIDATION } from '@hookreel/contracts';
+import { CheckCircle2Icon, ImageIcon, Loader2Icon, PencilIcon, ScanSearchIcon, UploadIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { toast } from 'sonner';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Textarea } from '@/components/ui/textarea';
+import { staticUrl } from '@/lib/urls';
+import { cn } from '@/lib/utils';
+import { useCreateHookPack } from '../../api/create-hook-pack';
+import { usePolledJob } from '../../api/get-job';
+import { hookPackKeys } from '../../api/keys';
+import { useProcessProduct } from '../../api/process-product';
+import { useUpdateHookPack } from '../../api/update-hook-pack';
+import { useUploadProduct } from '../../api/upload-product';
+import { isImageFile, validateProductDescription } from '../../lib/wizard';
+import type { StepProps } from '../../lib/wizard-data';
+import { StepFrame } from '../wizard-stepper';
+
+/** Step 1: choose the product image (creates the pack and uploads at once), analyse it, optionally edit details. */
+export function UploadProductStep({
+  pack,
+  data,
+  setData,
+  advance,
+  advancing,
+  onCreated,
+}: StepProps & { onCreated: (pack: HookPack) => void }) {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dragOver, setDragOver] = useState(false);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [editing, setEditing] = useState(false);
+  const createPack = useCreateHookPack();
+  const upload = useUploadProduct();
+  const process = useProcessProduct();
+  const job = usePolledJob(jobId);
+
+  const analysisDone = job.data?.status === 'completed';
+  const analysisFailed = job.data?.status === 'failed' || job.isError;
+  const analyzing = process.isPending || (jobId !== null && !analysisDone && !analysisFailed);
+
+  // The analysis finished: read the detected shape and category.
+  useEffect(() => {
+    if (analysisDone && pack) void queryClient.invalidateQueries({ queryKey: hookPackKeys.detail(pack.id) });
+  }, [analysisDone, pack?.id, queryClient]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (!isImageFile(file)) {
+      setFileError(VALIDATION.imageRequired);
+      return;
+    }
+    setFileError(null);
+    setJobId(null);
+    const local = URL.createObjectURL(file);
+    setData((d) => {
+      if (d.product.imageUrl) URL.revokeObjectURL(d.product.imageUrl);
+      return { ...d, product: { ...d.product, imageUrl: local } };
+    });
+    let target = pack;
+    if (!target) {
+      try {
+        target = await createPack.mutateAsync({ language: 'english', accent: 'american' });
+        onCreated(target);
+      } catch {
+        toast.error(MESSAGES.hookPacks.createFailed);
+        return;
+      }
+    }
+    upload.mutate({ hookPackId: target.id, file }, { onError: () => toast.error(MESSAGES.hookPacks.uploadFailed) });
+  };
+
+  const analyze = () => {
+    if (!pack?.product_url) {
+      toast.error(MESSAGES.hookPacks.productUrlNotFound);
+      return;
+    }
+    setJobId(null);
+    process.mutate(pack.id, { onSuccess: setJobId, onError: () => toast.error(MESSAGES.hookPacks.generic) });
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragOver(false);
+    void choose(e.dataTransfer.files[0]);
+  };
+
+  const imageSrc = data.product.imageUrl ?? staticUrl(pack?.product_url);
+  const uploading = createPack.isPending || upload.isPending;
+  const uploaded = Boolean(pack?.product_url) && !uploading;
+  const shape = data.product.customShape || pack?.detected_shape;
+  const category = data.product.customCategory || pack?.detected_category;
+  const hasResult = Boolean(
+    pack?.detected_shape || pack?.detected_category || data.product.customShape || data.product.customCategory,
+  );
+  const progress = job.data ? (analysisDone ? 100 : job.data.progress) : 0;
+
+  return (
+    <StepFrame
+      title="Upload Product"
+      description="Upload a clear photo of your product: facing forward, clean background, well-lit, no hands or people."
+      onContinue={() => void advance()}
+      continueDisabled={!uploaded || analyzing || editing}
+      busy={advancing}
+    >
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div>
+          <label
+            htmlFor={inputId}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragOver(true);
+            }}
+            onDragLeave={() => setDragOver(false)}
+            onDrop={onDrop}
+            className={cn(
+              'relative flex aspect-square cursor-pointer flex-col items-center justify-center gap-3 overflow-hidden rounded-xl border-2 border-dashed bg-muted/40 p-6 text-center transition-colors hover:bg-muted/70 focus-within:ring-[3px] focus-within:ring-ring/50',
+              dragOver && 'border-primary bg-primary/5',
+            )}
+          >
+            {imageSrc ? (
+              <img
+                src={imageSrc}
+                alt="Product"
+                className="absolute inset-0 size-full object-contain p-4"
+                data-testid="product-image"
+              />
+            ) : (
+              <>
+                <span className="flex size-12 items-center justify-center rounded-full bg-background text-muted-foreground shadow-sm">
+                  <ImageIcon className="size-6" aria-hidden="true" />
+                </span>
+                <span className="font-medium">No product image yet</span>
+                <span className="text-sm text-muted-foreground">Click to choose or drop an image here</span>
+                <span className="text-xs text-muted-foreground">PNG, JPG or WEBP, max 10MB</span>
+              </>
+            )}
+            {uploading ? (
+              <span className="absolute inset-x-4 bottom-4 flex items-center justify-center gap-2 rounded-md bg-background/90 p-2 text-sm">
+                <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Uploading...
+              </span>
+            ) : null}
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/*"
+              aria-label="Product image"
+              className="sr-only"
+              onChange={(e) => {
+                void choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          {fileError ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-destructive">
+              {fileError}
+            </p>
+          ) : null}
+          {imageSrc ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              onClick={() => inputRef.current?.click()}
+              disabled={uploading}
+            >
+              <UploadIcon aria-hidden="true" /> Replace image
+            </Button>
+          ) : null}
+        </div>
+
+        <div className="space-y-4">
+          <div className="rounded-xl border p-4">
+            <h3 className="mb-1 font-medium">Product analysis</h3>
+            <p className="mb-4 text-sm text-muted-foreground">
+              We cut the product out of its background and detect its shape and category, so it sits naturally in your
+              characters&apos; hands.
+            </p>
+            {analyzing ? (
+              <div className="space-y-2" aria-live="polite">
+                <div className="flex justify-between text-sm">
+                  <span className="flex items-center gap-2">
+                    <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Analyzing product...
+                  </span>
+                  <span className="tabular-nums" data-testid="analysis-progress">
+                    {progress}%
+                  </span>
+                </div>
+                <Progress value={progress} aria-label="Analysis progress" />
+              </div>
+            ) : (
+              <Button type="button" onClick={analyze} disabled={!uploaded}>
+                <ScanSearchIcon aria-hidden="true" /> {hasResult ? 'Analyze Again' : 'Analyze Product'}
+              </Button>
+            )}
+            {analysisFailed ? (
+              <p role="alert" className="mt-3 text-sm text-destructive">
+                {job.data?.error || MESSAGES.hookPacks.generic}
+              </p>
+            ) : null}
+          </div>
+
+          {hasResult && !analyzing ? (
+            <section
+              className="rounded-xl border bg-muted/30 p-4"
+              data-testid="detected-result"
+              aria-label="Detected product"
+            >
+              <div className="mb-3 flex items-center justify-between gap-2">
+                <h3 className="flex items-center gap-2 font-medium">
+                  <CheckCircle2Icon className="size-4 text-emerald-600" aria-hidden="true" /> Detected
+                </h3>
+                {!editing ? (
+                  <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                    <PencilIcon aria-hidden="true" /> Edit Details
+                  </Button>
+                ) : null}
+              </div>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <div>
+                  <dt id={`${inputId}-shape`} className="text-muted-foreground">
+                    Shape
+                  </dt>
+                  <dd aria-labelledby={`${inputId}-shape`} className="font-medium capitalize">
+                    {shape || '—'}
+                  </dd>
+                </div>
+                <div>
+                  <dt id={`${inputId}-category`} className="text-muted-foreground">
+                    Category
+                  </dt>
+                  <dd aria-labelledby={`${inputId}-category`} className="font-medium capitalize">
+                    {category || '—'}
+                  </dd>
+                </div>
+              </dl>
+              {pack?.product_details && !editing ? (
+                <p className="mt-3 text-sm text-muted-foreground">{pack.product_details}</p>
+              ) : null}
+            </section>
+          ) : uploaded && !analyzing && !editing ? (
+            <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)}>
+              <PencilIcon aria-hidden="true" /> Edit Details
+            </Button>
+          ) : null}
+
+          {editing && pack ? (
+            <EditDetailsForm
+              pack={pack}
+              shape={shape ?? ''}
+              category={category ?? ''}
+              onDone={(custom) => {
+                if (custom)
+                  setData((d) => ({
+                    ...d,
+                    product: { ...d.product, customShape: custom.shape, customCategory: custom.category },
+                  }));
+                setEditing(false);
+              }}
+            />
+          ) : null}
+        </div>
+      </div>
+    </StepFrame>
+  );
+}
+
+function EditDetailsForm({
+  pack,
+  shape: shape0,
+  category: category0,
+  onDone,
+}: {
+  pack: HookPack;
+  shape: string;
+  category: string;
+  onDone: (custom: { shape: string; category: string } | null) => void;
+}) {
+  const [details, setDetails] = useState(pack.product_details ?? '');
+  const [shape, setShape] = useState(shape0);
+  const [category, setCategory] = useState(category0);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateHookPack();
+  const save = () => {
+    const problem = validateProductDescription(details);
+    setError(problem);
+    if (problem) return;
+    update.mutate(
+      { id: pack.id, product_details: details.trim() },
+      {
+        onSuccess: () => onDone({ shape: shape.trim(), category: category.trim() }),
+        onError: () => toast.error(MESSAGES.hookPacks.generic),
+      },
+    );
+  };
+  return (
+    <div className="space-y-3 rounded-xl border p-4" role="group" aria-label="Edit product details">
+      <div className="grid gap-1.5">
+        <Label htmlFor="product-description">Product description</Label>
+        <Textarea
+          id="product-description"
+          value={details}
+          onChange={(e) => setDetails(e.target.value)}
+          placeholder="e.g. Glow Serum, a vitamin C face serum in a 30 ml dropper bottle"
+          aria-invalid={error ? true : undefined}
+          rows={3}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="product-shape">Shape</Label>
+          <Input id="product-shape" value={shape} onChange={(e) => setShape(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="product-category">Category</Label>
+          <Input id="product-category" value={category} onChange={(e) => setCategory(e.target.value)} />
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <Button type="button" size="sm" onClick={save} disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Details'}
+        </Button>
+      </div>
+    </div>
+  );
+}

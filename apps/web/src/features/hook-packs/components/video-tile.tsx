@@ -1,0 +1,38 @@
+import type { Job } from '@hookreel/contracts';
+import { DownloadIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { videoUrl } from '@/lib/urls';
+
+/** A playable 9:16 video of the pack, with an optional per-file download link. */
+export function VideoTile({ job, index, downloadable = false }: { job: Job; index: number; downloadable?: boolean }) {
+  const src = videoUrl(job.video_url);
+  const n = job.variant_index ?? index + 1;
+  const title = `Video #${n}`;
+  return (
+    <figure className="overflow-hidden rounded-xl border bg-card" data-testid="video-tile">
+      <div className="aspect-[9/16] bg-black">
+        {src ? (
+          <video
+            src={src}
+            poster={videoUrl(job.poster_url)}
+            controls
+            playsInline
+            preload="metadata"
+            className="size-full object-contain"
+            aria-label={title}
+          />
+        ) : null}
+      </div>
+      <figcaption className="flex items-center justify-between gap-2 p-3 text-sm font-medium">
+        {title}
+        {downloadable && src ? (
+          <Button asChild size="sm" variant="outline">
+            <a href={src} download={`variant-${n}.mp4`} aria-label={`Download ${title}`}>
+              <DownloadIcon aria-hidden="true" /> MP4
+            </a>
+          </Button>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,24 @@
+import { type Job, TIMINGS } from '@hookreel/contracts';
+
+/** Where the server has said nothing yet: time-based progress, capped at TIMINGS.simulatedProgressCap (90%). */
+export const SIMULATED_DURATION_MS = 150_000; // 'typically 2-3 minutes'
+
+export function simulatedProgress(startedAt: number, now: number): number {
+  const p = ((now - startedAt) / SIMULATED_DURATION_MS) * 100;
+  return Math.max(0, Math.min(TIMINGS.simulatedProgressCap, Math.round(p)));
+}
+
+/** Real progress over a pack's jobs: completed and failed count as finished. */
+export function packProgress(jobs: readonly Pick<Job, 'status' | 'progress'>[]): number {
+  if (jobs.length === 0) return 0;
+  const sum = jobs.reduce((acc, j) => acc + (j.status === 'completed' || j.status === 'failed' ? 100 : j.progress), 0);
+  return Math.round(sum / jobs.length);
+}
+
+export function jobCounts(jobs: readonly Pick<Job, 'status'>[]) {
+  return {
+    total: jobs.length,
+    completed: jobs.filter((j) => j.status === 'completed').length,
+    failed: jobs.filter((j) => j.status === 'failed').length,
+  };
+}

@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/render';
+import { makeJob, mockApi } from '../test/fixtures';
+import { renderAt } from '../test/render-wizard';
+import { HookPackJobsPage } from './hook-pack-jobs-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('HookPackJobsPage', () => {
+  it('shows one live card per video, polls until done, then offers the download', async () => {
+    let round = 0;
+    const { calls } = mockApi({
+      'GET /jobs/hook-pack/5/jobs': () => {
+        round += 1;
+        return jsonResponse(
+          round === 1
+            ? [
+                makeJob({ id: 100, variant_index: 1, status: 'in_progress', progress: 40 }),
+                makeJob({ id: 101, variant_index: 2 }),
+              ]
+            : [
+                makeJob({ id: 100, variant_index: 1, status: 'completed', progress: 100, video_url: 'static/v/1.mp4' }),
+                makeJob({ id: 101, variant_index: 2, status: 'completed', progress: 100, video_url: 'static/v/2.mp4' }),
+              ],
+        );
+      },
+    });
+    renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
+    expect(await screen.findByText('Video #1')).toBeInTheDocument();
+    expect(screen.getByText('Video #2')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Video Generation' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Download Videos/ })).toBeNull();
+
+    const download = await screen.findByRole('link', { name: /Download Videos/ }, { timeout: 4000 });
+    expect(download).toHaveAttribute('href', '/hook-packs/5/download');
+    const polls = calls.length;
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(calls.length).toBe(polls); // stopped polling once every job is done
+
+    await userEvent.click(screen.getAllByTestId('pack-job-card')[1] as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/jobs/101'));
+  }, 15_000);
+});

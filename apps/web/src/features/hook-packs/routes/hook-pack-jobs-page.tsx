@@ -1,0 +1,93 @@
+import { MESSAGES } from '@hookreel/contracts';
+import { ArrowLeftIcon, DownloadIcon, FilmIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState, ErrorBanner } from '@/components/layout/banner';
+import { Page, PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { allJobsDone, usePackJobs } from '../api/get-pack-jobs';
+import { PackJobCard } from '../components/pack-job-card';
+import { jobCounts, packProgress } from '../lib/progress';
+
+/** /hook-packs/jobs/{id}: one card per video with live status, polled every second until all are done. */
+export function HookPackJobsPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const packId = Number(id);
+  const valid = Number.isInteger(packId) && packId > 0;
+  const jobs = usePackJobs(valid ? packId : null);
+  const list = jobs.data ?? [];
+  const done = allJobsDone(list);
+  const counts = jobCounts(list);
+
+  useEffect(() => {
+    if (jobs.isError) console.error(MESSAGES.jobs.loadListFailed, jobs.error);
+  }, [jobs.isError, jobs.error]);
+
+  return (
+    <Page className="max-w-4xl">
+      <PageHeader
+        title="Video Generation"
+        description="Each video of your hook pack renders as its own job. This page updates live."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => navigate('/hook-packs')}>
+              <ArrowLeftIcon aria-hidden="true" /> Back
+            </Button>
+            {done && counts.completed > 0 ? (
+              <Button asChild variant="brand">
+                <Link to={`/hook-packs/${packId}/download`}>
+                  <DownloadIcon aria-hidden="true" /> Download Videos
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {!valid || jobs.isError ? <ErrorBanner className="mb-6">{MESSAGES.jobs.loadListFailed}</ErrorBanner> : null}
+      {valid && jobs.isPending ? (
+        <div className="space-y-3" aria-busy="true" aria-label="Loading videos">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-28 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : jobs.isSuccess && list.length === 0 ? (
+        <EmptyState
+          icon={<FilmIcon className="size-6" aria-hidden="true" />}
+          title="No videos yet"
+          description="Videos appear here once you start generating them from the hook pack."
+          action={
+            <Button asChild variant="outline">
+              <Link to={`/hook-packs/new/${packId}`}>Open Hook Pack</Link>
+            </Button>
+          }
+        />
+      ) : list.length > 0 ? (
+        <>
+          <div className="mb-6 space-y-2 rounded-xl border p-4" aria-live="polite">
+            <div className="flex justify-between text-sm">
+              <span className="font-medium">
+                {done
+                  ? counts.failed > 0
+                    ? `${counts.completed} of ${counts.total} videos done, ${counts.failed} failed`
+                    : `All ${counts.total} videos are done`
+                  : `${counts.completed} of ${counts.total} videos done`}
+              </span>
+              <span className="tabular-nums">{packProgress(list)}%</span>
+            </div>
+            <Progress value={packProgress(list)} aria-label="Overall progress" />
+          </div>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {list.map((job, i) => (
+              <li key={job.id}>
+                <PackJobCard job={job} index={i} onOpen={() => navigate(`/jobs/${job.id}`)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,74 @@
+import type { HookPack, Job, PreviewCharacter } from '@hookreel/contracts';
+import { vi } from 'vitest';
+import { jsonResponse } from '@/test/render';
+
+export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
+  id: 5,
+  name: 'Glow Serum',
+  language: 'english',
+  accent: 'american',
+  message: null,
+  product_details: null,
+  product_url: 'hook-packs/1/product.png',
+  detected_shape: null,
+  detected_category: null,
+  status: 'product_uploaded',
+  created_at: '2026-11-21T12:00:00.000Z',
+  character_types: [],
+  generated_characters: [],
+  preview_characters: [],
+  ...over,
+});
+
+export const makePreview = (over: Partial<PreviewCharacter> = {}): PreviewCharacter => ({
+  id: 11,
+  generated_character_id: 21,
+  url: 'previews/11.png',
+  errors: null,
+  approved: false,
+  status: null,
+  created_at: '2026-11-21T12:00:00.000Z',
+  position_x: 288,
+  position_y: 640,
+  scale: 0.3,
+  rotation: 0,
+  ...over,
+});
+
+export const makeJob = (over: Partial<Job> = {}): Job => ({
+  id: 100,
+  project_id: null,
+  project_name: 'Glow Serum · Video #1',
+  kind: 'render-hook-video',
+  status: 'queued',
+  progress: 0,
+  video_url: null,
+  poster_url: null,
+  created_at: '2026-11-21T12:00:00.000Z',
+  updated_at: '2026-11-21T12:00:00.000Z',
+  logs: [],
+  hook_pack_id: 5,
+  variant_index: 1,
+  error: null,
+  ...over,
+});
+
+type Handler = (ctx: { url: URL; init: RequestInit; body: unknown }) => Response | Promise<Response>;
+
+/** A fetch stub routing `METHOD /path` (path without /api) to handlers; unknown calls answer 404. */
+export function mockApi(routes: Record<string, Handler>) {
+  const calls: Array<{ method: string; path: string; url: URL; body: unknown }> = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api/, '');
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') body = JSON.parse(init.body);
+    calls.push({ method, path, url, body });
+    const handler = routes[`${method} ${path}`];
+    if (!handler) return jsonResponse({ detail: 'Not found' }, 404);
+    return handler({ url, init, body });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}

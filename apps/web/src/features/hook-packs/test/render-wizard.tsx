@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { AuthContextStub, type AuthContextValue } from '@/lib/auth';
+import { LocationProbe, makeUser, testQueryClient } from '@/test/render';
+
+/** Renders `element` at `path` from an entry with navigation state (e.g. {fromIndex: true}). */
+export function renderAt(
+  element: ReactElement,
+  {
+    path,
+    entry,
+    state,
+    auth,
+  }: { path: string | string[]; entry: string; state?: unknown; auth?: Partial<AuthContextValue> },
+) {
+  const queryClient = testQueryClient();
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[{ pathname: entry, state }]}>
+        <AuthContextStub value={{ user: makeUser(), ...auth }}>
+          <Routes>
+            {(Array.isArray(path) ? path : [path]).map((p) => (
+              <Route key={p} path={p} element={element} />
+            ))}
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </AuthContextStub>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { queryClient, ...utils };
+}

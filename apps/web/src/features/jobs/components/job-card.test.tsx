@@ -1,0 +1,65 @@
+import type { Job } from '@hookreel/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { JobCard } from './job-card';
+
+const makeJob = (over: Partial<Job> = {}): Job => ({
+  id: 7,
+  project_id: 3,
+  project_name: 'Summer Serum',
+  kind: 'video',
+  status: 'in_progress',
+  progress: 40,
+  video_url: null,
+  poster_url: null,
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  logs: [],
+  hook_pack_id: null,
+  variant_index: null,
+  error: null,
+  ...over,
+});
+
+const renderCard = (job: Job) => renderWithProviders(<JobCard job={job} onView={vi.fn()} onDelete={vi.fn()} />);
+
+describe('JobCard', () => {
+  it.each([
+    ['queued', 'Queued'],
+    ['in_progress', 'Processing'],
+    ['completed', 'Done'],
+    ['failed', 'Failed'],
+    ['something_else', 'Waiting'],
+  ])('labels status %s as %s', (status, label) => {
+    renderCard(makeJob({ status: status as Job['status'] }));
+    expect(screen.getByTestId('job-status')).toHaveTextContent(label);
+  });
+
+  it('shows the project name and a real progress bar while running', () => {
+    renderCard(makeJob());
+    expect(screen.getByText('Summer Serum')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByTestId('job-progress-value')).toHaveTextContent('40%');
+  });
+
+  it('shows the 22-minute estimate for a queued job at 0 progress', () => {
+    const created = new Date(Date.now() - 11 * 60_000).toISOString();
+    renderCard(makeJob({ status: 'queued', progress: 0, created_at: created }));
+    expect(screen.getByTestId('job-progress-value')).toHaveTextContent('50%');
+    expect(screen.getByText(/min left/)).toBeInTheDocument();
+  });
+
+  it('has no progress bar for completed or failed jobs; failed shows a red cross', () => {
+    renderCard(makeJob({ status: 'failed', progress: 10 }));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    const badge = screen.getByTestId('job-status');
+    expect(within(badge).getByTestId('failed-icon')).toHaveClass('text-red-600');
+  });
+
+  it('shows the poster thumbnail when present', () => {
+    renderCard(makeJob({ status: 'completed', poster_url: 'static/posters/7.jpg' }));
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/api/static/posters/7.jpg');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,179 @@
+import { MESSAGES } from '@hookreel/contracts';
+import { ArrowLeftIcon, DownloadIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState, ErrorBanner } from '@/components/layout/banner';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { staticUrl, videoUrl } from '@/lib/urls';
+import { cn } from '@/lib/utils';
+import { useDeleteJob } from '../api/delete-job';
+import { useJob } from '../api/get-job';
+import { useJobEvents } from '../api/job-events';
+import { DeleteJobDialog } from '../components/delete-job-dialog';
+import { JobProgress } from '../components/job-progress';
+import { JobStatusBadge } from '../components/job-status';
+import { formatDateTime } from '../lib/job-progress';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] items-center gap-3 py-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/** /jobs/{id}: 'Job Details'. */
+export function JobDetailsPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const navigate = useNavigate();
+  const query = useJob(id);
+  useJobEvents(Boolean(query.data));
+  const del = useDeleteJob();
+  const [confirming, setConfirming] = useState(false);
+  const job = query.data;
+
+  const notFound =
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (query.isError && isApiError(query.error) && [403, 404].includes(query.error.status));
+
+  const back = (
+    <Button variant="ghost" asChild className="-ml-3 mb-4">
+      <Link to="/jobs">
+        <ArrowLeftIcon aria-hidden="true" /> Back to Jobs
+      </Link>
+    </Button>
+  );
+
+  if (notFound) {
+    return (
+      <Page>
+        {back}
+        <EmptyState
+          title={MESSAGES.jobs.notFound}
+          action={<Button onClick={() => navigate('/jobs')}>Back to Jobs</Button>}
+        />
+      </Page>
+    );
+  }
+
+  const onDelete = () => {
+    setConfirming(false);
+    del.mutate(id, {
+      onSuccess: () => {
+        toast.success(MESSAGES.jobs.deleted);
+        navigate('/jobs');
+      },
+      onError: () => toast.error(MESSAGES.jobs.deleteFailed),
+    });
+  };
+
+  const video = videoUrl(job?.video_url);
+  const poster = staticUrl(job?.poster_url);
+
+  return (
+    <Page className="max-w-5xl">
+      {back}
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Job Details</h1>
+          {job ? <p className="text-muted-foreground">{job.project_name}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCwIcon className={cn(query.isFetching && !query.isPending && 'animate-spin')} aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button variant="destructive" onClick={() => setConfirming(true)} disabled={!job || del.isPending}>
+            <Trash2Icon aria-hidden="true" /> Delete Job
+          </Button>
+        </div>
+      </div>
+
+      {query.isError && !job ? <ErrorBanner className="mb-6">{MESSAGES.jobs.loadFailed}</ErrorBanner> : null}
+      {query.isRefetchError && job ? <ErrorBanner className="mb-6">{MESSAGES.jobs.updatesFailed}</ErrorBanner> : null}
+
+      {query.isPending ? (
+        <div className="grid gap-6 lg:grid-cols-2" aria-busy="true">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+        </div>
+      ) : job ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <div className="space-y-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>Job Information</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="divide-y">
+                  <Row label="Project">{job.project_name}</Row>
+                  <Row label="Status">
+                    <JobStatusBadge status={job.status} />
+                  </Row>
+                  <Row label="Progress">
+                    {job.status === 'completed' || job.status === 'failed' ? (
+                      <span>{job.status === 'completed' ? 100 : Math.round(job.progress)}%</span>
+                    ) : (
+                      <JobProgress job={job} />
+                    )}
+                  </Row>
+                  <Row label="Created">{formatDateTime(job.created_at)}</Row>
+                  <Row label="Last updated">{formatDateTime(job.updated_at)}</Row>
+                </dl>
+                {job.status === 'failed' && job.error ? (
+                  <p className="mt-3 rounded-md bg-destructive/5 p-3 text-sm text-destructive">{job.error}</p>
+                ) : null}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Job Logs</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {job.logs.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No logs yet.</p>
+                ) : (
+                  <pre
+                    data-testid="job-logs"
+                    className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap"
+                  >
+                    {job.logs.join('\n')}
+                  </pre>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+          {video ? (
+            <div className="space-y-3">
+              <video
+                controls
+                playsInline
+                preload="metadata"
+                poster={poster}
+                src={video}
+                className="mx-auto aspect-[9/16] max-h-[75vh] w-full rounded-xl bg-black object-contain"
+              >
+                <track kind="captions" />
+              </video>
+              <Button variant="outline" asChild className="w-full">
+                <a href={video} download>
+                  <DownloadIcon aria-hidden="true" /> Download video
+                </a>
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      <DeleteJobDialog open={confirming} onOpenChange={setConfirming} onConfirm={onDelete} name={job?.project_name} />
+    </Page>
+  );
+}

@@ -1,0 +1,102 @@
+import { type Job, MESSAGES } from '@hookreel/contracts';
+import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState, ErrorBanner } from '@/components/layout/banner';
+import { Page, PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useDeleteJob } from '../api/delete-job';
+import { useJobs } from '../api/get-jobs';
+import { useJobEvents } from '../api/job-events';
+import { DeleteJobDialog } from '../components/delete-job-dialog';
+import { JobCard } from '../components/job-card';
+import { NotifyBanner } from '../components/notify-banner';
+
+const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/** /jobs and /generated-videos: 'Generated Videos'. */
+export function JobsPage() {
+  const navigate = useNavigate();
+  const jobs = useJobs();
+  useJobEvents();
+  const del = useDeleteJob();
+  const [toDelete, setToDelete] = useState<Job | null>(null);
+
+  const confirmDelete = () => {
+    const job = toDelete;
+    setToDelete(null);
+    if (!job) return;
+    del.mutate(job.id, {
+      onSuccess: () => toast.success(MESSAGES.jobs.deleted),
+      onError: () => toast.error(MESSAGES.jobs.deleteFailed),
+    });
+  };
+
+  const refreshing = jobs.isFetching && !jobs.isPending;
+
+  return (
+    <Page>
+      <PageHeader
+        title="Generated Videos"
+        description="Track your video generation jobs and watch the results."
+        actions={
+          <Button variant="outline" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>
+            <RefreshCwIcon className={cn(refreshing && 'animate-spin')} aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
+      <NotifyBanner />
+      {jobs.isError && !jobs.data ? <ErrorBanner className="mb-6">{MESSAGES.jobs.loadListFailed}</ErrorBanner> : null}
+
+      {jobs.isPending ? (
+        <div className={GRID} aria-busy="true" aria-label="Loading jobs">
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} data-testid="job-skeleton" className="overflow-hidden rounded-xl border">
+              <Skeleton className="aspect-[9/16] max-h-80 w-full rounded-none sm:max-h-none" />
+              <div className="space-y-2 p-4">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-1/3" />
+                <Skeleton className="h-2 w-full" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : jobs.data && jobs.data.length === 0 ? (
+        <EmptyState
+          icon={<FilmIcon className="size-6" aria-hidden="true" />}
+          title={MESSAGES.jobs.empty}
+          action={
+            <Button asChild variant="brand">
+              <Link to="/projects">
+                <PlusIcon aria-hidden="true" /> Go to Projects
+              </Link>
+            </Button>
+          }
+        />
+      ) : jobs.data ? (
+        <div className={GRID}>
+          {jobs.data.map((job) => (
+            <JobCard
+              key={job.id}
+              job={job}
+              deleting={del.isPending && del.variables === job.id}
+              onView={(j) => navigate(`/jobs/${j.id}`)}
+              onDelete={setToDelete}
+            />
+          ))}
+        </div>
+      ) : null}
+
+      <DeleteJobDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        onConfirm={confirmDelete}
+        name={toDelete?.project_name}
+      />
+    </Page>
+  );
+}

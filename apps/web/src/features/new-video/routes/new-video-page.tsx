@@ -1,0 +1,62 @@
+import { MESSAGES } from '@hookreel/contracts';
+import { ArrowRightIcon, PackageIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Page, PageHeader } from '@/components/layout/page';
+import { ProductUploadDialog, projectNameFromFile } from '@/components/product-upload-dialog';
+import { useCreateProject } from '@/lib/api/create-project';
+
+/**
+ * /new-video: choose the video type. The single card 'Product in hand' opens the product upload dialog:
+ * upload → create project → /product-in-hand/{id}/select-actor.
+ */
+export function NewVideoPage() {
+  const navigate = useNavigate();
+  const create = useCreateProject();
+  const [open, setOpen] = useState(false);
+
+  const onContinue = async (file: File) => {
+    try {
+      const id = await create.mutateAsync({ name: projectNameFromFile(file.name), file });
+      toast.success(MESSAGES.projects.created);
+      setOpen(false);
+      navigate(`/product-in-hand/${id}/select-actor`);
+    } catch {
+      toast.error(MESSAGES.projects.createFailed);
+    }
+  };
+
+  return (
+    <Page>
+      <PageHeader title="Create New Video" description="Choose the kind of video you want to make." />
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="group relative flex flex-col overflow-hidden rounded-2xl border bg-card text-left shadow-sm transition-all outline-none hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <div className="relative flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-violet-100 via-fuchsia-50 to-pink-100 dark:from-violet-950 dark:via-fuchsia-950 dark:to-pink-950">
+            <div className="flex aspect-[9/16] h-4/5 flex-col items-center justify-end rounded-xl bg-white/70 p-3 shadow-md ring-1 ring-black/5 backdrop-blur dark:bg-white/10">
+              <span className="mt-3 mb-auto size-10 rounded-full bg-gradient-to-br from-violet-300 to-pink-300" />
+              <span className="flex size-9 items-center justify-center rounded-lg bg-brand-gradient text-white shadow">
+                <PackageIcon className="size-5" aria-hidden="true" />
+              </span>
+            </div>
+          </div>
+          <div className="flex items-center justify-between gap-3 p-5">
+            <div>
+              <h2 className="font-semibold">Product in hand</h2>
+              <p className="text-sm text-muted-foreground">An AI actor holds and presents your product.</p>
+            </div>
+            <ArrowRightIcon
+              className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-1 group-hover:text-primary"
+              aria-hidden="true"
+            />
+          </div>
+        </button>
+      </div>
+      <ProductUploadDialog open={open} onOpenChange={setOpen} onContinue={onContinue} />
+    </Page>
+  );
+}

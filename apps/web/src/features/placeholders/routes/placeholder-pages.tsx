@@ -1,0 +1,43 @@
+import { SparklesIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Page, PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+
+/** The "other Product pages", which exist only as placeholders (spec section 1). */
+export const PRODUCT_PLACEHOLDER_TITLES = {
+  productInHand: 'Product in hand',
+  aiActorVideo: 'AI actor video',
+  lipSync: 'Lip sync existing content',
+  aiSpokesperson: 'AI spokesperson',
+  revoice: 'Revoice your video',
+} as const;
+
+export function ProductPlaceholderPage({ title }: { title: string }) {
+  return (
+    <Page>
+      <PageHeader title={title} />
+      <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed bg-muted/30 px-6 py-16 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <SparklesIcon className="size-6" aria-hidden="true" />
+        </span>
+        <div className="space-y-1">
+          <p className="text-lg font-semibold">Coming soon</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            This video type is not available yet. In the meantime, create a Product in hand video.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/new-video">Create New Video</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+export const AiActorVideoPage = () => <ProductPlaceholderPage title={PRODUCT_PLACEHOLDER_TITLES.aiActorVideo} />;
+export const LipSyncPage = () => <ProductPlaceholderPage title={PRODUCT_PLACEHOLDER_TITLES.lipSync} />;
+export const AiSpokespersonPage = () => <ProductPlaceholderPage title={PRODUCT_PLACEHOLDER_TITLES.aiSpokesperson} />;
+export const RevoicePage = () => <ProductPlaceholderPage title={PRODUCT_PLACEHOLDER_TITLES.revoice} />;
+export const ProductInHandPlaceholderPage = () => (
+  <ProductPlaceholderPage title={PRODUCT_PLACEHOLDER_TITLES.productInHand} />
+);

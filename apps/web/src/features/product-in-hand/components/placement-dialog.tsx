@@ -1,0 +1,92 @@
+import { type MaskPlacement, MESSAGES } from '@hookreel/contracts';
+import { Loader2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { type ImageState, MaskError, PlacementEditor, renderMask, useImage } from '@/components/product-placement';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+
+/** 'Apply product' dialog: position the product on the actor, then render mask.png and hand both back. */
+export interface PlacementDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  actorName: string;
+  actorUrl: string | undefined;
+  productUrl: string | undefined;
+  initial: MaskPlacement;
+  onApply: (placement: MaskPlacement, mask: File) => Promise<void>;
+}
+
+export function PlacementDialog(props: PlacementDialogProps) {
+  const { open, onOpenChange, actorName } = props;
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
+      <DialogContent className="sm:max-w-xl" onInteractOutside={(e) => busy && e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Position product · {actorName}</DialogTitle>
+          <DialogDescription>
+            Drag the product into place, scroll or use the sliders to scale and rotate.
+          </DialogDescription>
+        </DialogHeader>
+        <PlacementBody {...props} busy={busy} setBusy={setBusy} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Mounted only while the dialog is open, so each opening starts from `initial`. */
+function PlacementBody({
+  onOpenChange,
+  actorUrl,
+  productUrl,
+  initial,
+  onApply,
+  busy,
+  setBusy,
+}: PlacementDialogProps & { busy: boolean; setBusy: (b: boolean) => void }) {
+  const character = useImage(actorUrl);
+  const product = useImage(productUrl);
+  const [placement, setPlacement] = useState(initial);
+
+  const apply = async () => {
+    if (!product.image) return;
+    setBusy(true);
+    try {
+      const mask = await renderMask(product.image, placement);
+      await onApply(placement, mask);
+    } catch (e) {
+      if (e instanceof MaskError) toast.error(e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PlacementEditor
+        character={character}
+        product={product as ImageState}
+        value={placement}
+        onChange={setPlacement}
+      />
+      {!productUrl ? <p className="text-sm text-destructive">{MESSAGES.hookPacks.productUrlNotFound}</p> : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="brand" onClick={() => void apply()} disabled={busy || !product.image}>
+          {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+          Apply
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

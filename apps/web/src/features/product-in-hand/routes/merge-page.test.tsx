@@ -1,0 +1,78 @@
+import type { Avatar, AvatarWithStatus, Project } from '@hookreel/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { MergeScreen } from './merge-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const project: Project = {
+  id: 9,
+  name: 'Serum',
+  file_path: 'products/9.png',
+  script: 'Try it today',
+  language: 'english',
+  accent: 'american',
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+  characters: [],
+};
+const avatar = (id: number): Avatar => ({
+  id,
+  url: `avatars/${id}.png`,
+  prompt: null,
+  name: `Actor ${id}`,
+  x: null,
+  y: null,
+  width: null,
+  height: null,
+  rotation: 0,
+  size: 'medium',
+  merge_status: 'not_merged',
+  merged_url: null,
+});
+const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({
+  avatar_id: id,
+  status: s,
+  merged_url: s === 'merged' ? `merged/${id}.png` : null,
+  job_id: null,
+  progress: s === 'merged' ? 100 : 0,
+  placement: null,
+});
+
+function mockApi(statuses: AvatarWithStatus[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1), avatar(2)]);
+      if (url.startsWith('/api/merge/avatars-with-status/9')) return jsonResponse(statuses);
+      if (url.startsWith('/api/projects/9')) return jsonResponse(project);
+      return jsonResponse({ detail: 'unexpected' }, 500);
+    }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MergeScreen Generate Videos', () => {
+  it('is disabled until every actor is merged', async () => {
+    mockApi([status(1, 'merged'), status(2, 'not_merged')]);
+    renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />);
+    await waitFor(() => expect(screen.getAllByTestId('merge-card')[0]).toHaveAttribute('data-state', 'merged'));
+    expect(screen.getAllByTestId('merge-card')[1]).toHaveAttribute('data-state', 'not_merged');
+    expect(screen.getByRole('button', { name: 'Generate Videos' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Re-Position/ })).toBeInTheDocument();
+  });
+
+  it('is enabled when all are merged and the script is non-empty, disabled with a blank script', async () => {
+    mockApi([status(1, 'merged'), status(2, 'merged')]);
+    renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />);
+    const button = screen.getByRole('button', { name: 'Generate Videos' });
+    await waitFor(() => expect(button).toBeEnabled());
+    const script = screen.getByLabelText('Script');
+    await userEvent.clear(script);
+    await userEvent.type(script, '   ');
+    expect(button).toBeDisabled();
+  });
+});

@@ -1,0 +1,17 @@
+import { Avatar } from '@hookreel/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export const AvatarList = z.array(Avatar);
+
+/** GET /api/avatars/ — the actor catalogue, for the character picker. */
+export const getAvatars = async (signal?: AbortSignal): Promise<Avatar[]> => {
+  const data = await api.get('/avatars/', { signal });
+  return AvatarList.parse(data);
+};
+
+export function useAvatars(enabled = true) {
+  return useQuery({ queryKey: queryKeys.avatars.list(), queryFn: ({ signal }) => getAvatars(signal), enabled });
+}

@@ -1,0 +1,221 @@
+import type { Avatar } from '@hookreel/contracts';
+import { CheckIcon, PlusIcon, UserIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { ErrorBanner } from '@/components/layout/banner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { staticUrl } from '@/lib/urls';
+import { cn } from '@/lib/utils';
+import { useAvatars } from '../api/get-avatars';
+
+/** A character picked in the editor; kept only in local screen state (spec section 3). */
+export interface EditorCharacter {
+  id: number;
+  name: string;
+  url?: string;
+}
+
+export const avatarName = (a: Pick<Avatar, 'id' | 'name'>) => a.name ?? `Actor ${a.id}`;
+
+/** Adds the picked actors that are not already present (no duplicates). */
+export function mergeCharacters(
+  current: readonly EditorCharacter[],
+  picked: readonly EditorCharacter[],
+): EditorCharacter[] {
+  const seen = new Set(current.map((c) => c.id));
+  const out = [...current];
+  for (const c of picked) {
+    if (seen.has(c.id)) continue;
+    seen.add(c.id);
+    out.push(c);
+  }
+  return out;
+}
+
+type Step = 'closed' | 'describe' | 'pick';
+
+export function CharactersSection({
+  characters,
+  onChange,
+}: {
+  characters: EditorCharacter[];
+  onChange: (next: EditorCharacter[]) => void;
+}) {
+  const [step, setStep] = useState<Step>('closed');
+  const [description, setDescription] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const avatars = useAvatars(step === 'pick');
+
+  const open = () => {
+    setDescription('');
+    setSelected(new Set());
+    setStep('describe');
+  };
+  const next = () => {
+    if (!description.trim()) return;
+    setStep('pick');
+  };
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  const add = () => {
+    const picked = (avatars.data ?? [])
+      .filter((a) => selected.has(a.id))
+      .map((a) => ({ id: a.id, name: avatarName(a), url: a.url }));
+    onChange(mergeCharacters(characters, picked));
+    setStep('closed');
+  };
+  const already = new Set(characters.map((c) => c.id));
+
+  return (
+    <section aria-labelledby="characters-heading" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="characters-heading" className="text-lg font-semibold">
+          Characters
+        </h2>
+        <Button variant="outline" size="sm" onClick={open}>
+          <PlusIcon aria-hidden="true" /> Add Character
+        </Button>
+      </div>
+      {characters.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No characters yet. Add the actors who will appear in your video.
+        </p>
+      ) : (
+        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {characters.map((c) => (
+            <li
+              key={c.id}
+              data-testid="editor-character"
+              className="group relative overflow-hidden rounded-lg border bg-card"
+            >
+              <div className="relative aspect-[9/16] bg-muted">
+                {c.url ? (
+                  <img src={staticUrl(c.url)} alt={c.name} className="absolute inset-0 size-full object-cover" />
+                ) : (
+                  <UserIcon className="absolute inset-0 m-auto size-8 text-muted-foreground" aria-hidden="true" />
+                )}
+              </div>
+              <p className="truncate px-2 py-1.5 text-xs font-medium">{c.name}</p>
+              <button
+                type="button"
+                aria-label={`Remove ${c.name}`}
+                onClick={() => onChange(characters.filter((x) => x.id !== c.id))}
+                className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-black/60 text-white opacity-100 transition-opacity outline-none focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring sm:opacity-0 sm:group-hover:opacity-100"
+              >
+                <XIcon className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={step === 'describe'} onOpenChange={(o) => !o && setStep('closed')}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Describe your character</DialogTitle>
+            <DialogDescription>
+              Who should present your product? For example: “a young woman in a cozy kitchen”.
+            </DialogDescription>
+          </DialogHeader>
+          <Textarea
+            aria-label="Character description"
+            autoFocus
+            value={description}
+            maxLength={500}
+            onChange={(e) => setDescription(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                next();
+              }
+            }}
+          />
+          <DialogFooter>
+            <Button variant="ghost" onClick={() => setStep('pick')}>
+              I don't know
+            </Button>
+            <Button onClick={next} disabled={!description.trim()}>
+              Next
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={step === 'pick'} onOpenChange={(o) => !o && setStep('closed')}>
+        <DialogContent className="sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>Choose characters</DialogTitle>
+            <DialogDescription>Select one or more actors. Actors already in the project are marked.</DialogDescription>
+          </DialogHeader>
+          {avatars.isError ? <ErrorBanner>Failed to load actors. Please try again.</ErrorBanner> : null}
+          <div
+            role="group"
+            aria-label="Actors"
+            aria-busy={avatars.isPending}
+            className="grid max-h-[55vh] grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4 md:grid-cols-5"
+          >
+            {avatars.isPending
+              ? Array.from({ length: 10 }, (_, i) => <Skeleton key={i} className="aspect-[9/16]" />)
+              : (avatars.data ?? []).map((a) => {
+                  const on = selected.has(a.id);
+                  const added = already.has(a.id);
+                  return (
+                    <button
+                      key={a.id}
+                      type="button"
+                      aria-pressed={on}
+                      disabled={added}
+                      onClick={() => toggle(a.id)}
+                      className={cn(
+                        'relative overflow-hidden rounded-lg border-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50',
+                        on ? 'border-primary' : 'border-transparent',
+                      )}
+                    >
+                      <span className="relative block aspect-[9/16] bg-muted">
+                        <img
+                          src={staticUrl(a.url)}
+                          alt=""
+                          loading="lazy"
+                          className="absolute inset-0 size-full object-cover"
+                        />
+                        {on ? (
+                          <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                            <CheckIcon className="size-4" aria-hidden="true" />
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className="block truncate px-1.5 py-1 text-xs">
+                        {avatarName(a)}
+                        {added ? ' (added)' : ''}
+                      </span>
+                    </button>
+                  );
+                })}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setStep('closed')}>
+              Cancel
+            </Button>
+            <Button onClick={add} disabled={selected.size === 0}>
+              Add {selected.size} Characters
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

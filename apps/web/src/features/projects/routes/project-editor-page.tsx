@@ -1,0 +1,243 @@
+import { OptionSelect } from '@/components/option-select';
+import {
+  ACCENT_OPTIONS,
+  type Accent,
+  INSUFFICIENT_CREDITS,
+  LANGUAGE_OPTIONS,
+  type Language,
+  LIMITS,
+  MESSAGES,
+  type Project,
+  TIMINGS,
+} from '@hookreel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftIcon, ListVideoIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState } from '@/components/layout/banner';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { useDebouncedEffect } from '@/hooks/use-debounced-callback';
+import { isApiError } from '@/lib/api-client';
+import { handlePaymentRequired } from '@/lib/payment';
+import { staticUrl } from '@/lib/urls';
+import { useDeleteProject } from '../api/delete-project';
+import { useProject } from '../api/get-project';
+import { useQueueJob } from '../api/queue-job';
+import { useSelectCharacters } from '@/lib/api/select-characters';
+import { useUpdateProject } from '@/lib/api/update-project';
+import { CharactersSection, type EditorCharacter } from '../components/characters-section';
+import { DeleteProjectDialog } from '../components/delete-project-dialog';
+import { EditableTitle } from '../components/editable-title';
+import { changedFields, type Editable } from '../lib/auto-save';
+
+/** /projects/{id}: the project editor. */
+export function ProjectEditorPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const query = useProject(id);
+  const notFound = !Number.isInteger(id) || id <= 0 || (isApiError(query.error) && query.error.status === 404);
+
+  useEffect(() => {
+    if (query.isError && !notFound) {
+      toast.error(MESSAGES.projects.loadFailed);
+      navigate('/projects', { replace: true });
+    }
+  }, [query.isError, notFound, navigate]);
+
+  if (notFound) {
+    return (
+      <Page>
+        <EmptyState
+          title={MESSAGES.projects.notFound}
+          action={
+            <Button onClick={() => navigate('/projects')}>
+              <ArrowLeftIcon aria-hidden="true" /> Back to Projects
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Page className="max-w-5xl" aria-busy="true">
+        <Skeleton className="mb-6 h-9 w-64" />
+        <Skeleton className="mb-4 h-40" />
+        <Skeleton className="h-56" />
+      </Page>
+    );
+  }
+  return <ProjectEditor key={query.data.id} project={query.data} />;
+}
+
+export function ProjectEditor({ project }: { project: Project }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useUpdateProject(project.id);
+  const autoSave = useUpdateProject(project.id);
+  const del = useDeleteProject();
+  const queue = useQueueJob();
+  const selectChars = useSelectCharacters(project.id);
+  const [preparing, setPreparing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [draft, setDraft] = useState<Editable>({
+    script: project.script,
+    language: project.language,
+    accent: project.accent,
+  });
+  const [characters, setCharacters] = useState<EditorCharacter[]>(() =>
+    project.characters.filter((c) => c.selected).map((c) => ({ id: c.id, name: c.name, url: c.url })),
+  );
+
+  const draftKey = JSON.stringify(draft);
+  useDebouncedEffect(draftKey, TIMINGS.projectAutoSaveMs, () => {
+    // `project` is the stored project: the cache updates after every successful save.
+    const patch = changedFields(project, draft);
+    if (Object.keys(patch).length === 0) return;
+    autoSave.mutate(patch, { onError: (e) => console.error('Auto-save failed', e) });
+  });
+
+  const rename = (name: string) =>
+    update.mutateAsync({ name }).then(
+      () => toast.success(MESSAGES.projects.updated),
+      (e: unknown) => {
+        toast.error(MESSAGES.projects.updateFailed);
+        throw e;
+      },
+    );
+
+  const onDelete = () => {
+    setConfirmDelete(false);
+    del.mutate(project.id, {
+      onSuccess: () => {
+        toast.success(MESSAGES.projects.deleted);
+        navigate('/projects');
+      },
+      onError: () => toast.error(MESSAGES.projects.deleteFailed),
+    });
+  };
+
+  /**
+   * Saves what the render reads before queueing: edits still inside the auto-save debounce (navigating away
+   * would drop them) and the characters picked here, so the video features the actor the user chose.
+   */
+  const saveForRender = async () => {
+    const patch = changedFields(project, draft);
+    if (Object.keys(patch).length > 0) await autoSave.mutateAsync(patch);
+    const ids = characters.map((c) => c.id);
+    const stored = project.characters.filter((c) => c.selected).map((c) => c.id);
+    if (ids.length !== stored.length || ids.some((id, i) => id !== stored[i])) await selectChars.mutateAsync(ids);
+  };
+
+  const generate = async () => {
+    setPreparing(true);
+    try {
+      await saveForRender();
+    } catch (e) {
+      setPreparing(false);
+      console.error('Saving the project before queueing failed', e);
+      toast.error(MESSAGES.jobs.queueFailed);
+      return;
+    }
+    setPreparing(false);
+    queue.mutate(project.id, {
+      onSuccess: (jobId) => {
+        toast.success(MESSAGES.jobs.queued);
+        navigate(`/jobs/${jobId}`);
+      },
+      onError: (e) => {
+        if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient)) toast.error(MESSAGES.jobs.queueFailed);
+      },
+    });
+  };
+
+  const image = staticUrl(project.file_path);
+
+  return (
+    <Page className="max-w-5xl">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" className="-ml-3" onClick={() => navigate('/projects')}>
+          <ArrowLeftIcon aria-hidden="true" /> Back to Projects
+        </Button>
+        <Button
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          onClick={() => setConfirmDelete(true)}
+          disabled={del.isPending}
+        >
+          <Trash2Icon aria-hidden="true" /> Delete Project
+        </Button>
+      </div>
+
+      <div className="mb-8 flex items-center gap-4">
+        {image ? (
+          <img src={image} alt="" className="size-16 shrink-0 rounded-lg border bg-muted object-contain" />
+        ) : null}
+        <EditableTitle name={project.name} onSave={rename} saving={update.isPending} />
+      </div>
+
+      <div className="space-y-6">
+        <Card>
+          <CardContent>
+            <CharactersSection characters={characters} onChange={setCharacters} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent className="space-y-5">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <OptionSelect
+                id="project-language"
+                label="Language"
+                value={draft.language}
+                options={LANGUAGE_OPTIONS.projectEditor}
+                onChange={(language: Language) => setDraft((d) => ({ ...d, language }))}
+              />
+              <OptionSelect
+                id="project-accent"
+                label="Accent"
+                value={draft.accent}
+                options={ACCENT_OPTIONS.projectEditor}
+                onChange={(accent: Accent) => setDraft((d) => ({ ...d, accent }))}
+              />
+            </div>
+            <div className="space-y-2">
+              <div className="flex items-center justify-between">
+                <Label htmlFor="project-script">Script</Label>
+                <span className="text-xs text-muted-foreground">
+                  {draft.script.length}/{LIMITS.scriptMax}
+                </span>
+              </div>
+              <Textarea
+                id="project-script"
+                rows={8}
+                maxLength={LIMITS.scriptMax}
+                placeholder="What should the actor say?"
+                value={draft.script}
+                onChange={(e) => setDraft((d) => ({ ...d, script: e.target.value.slice(0, LIMITS.scriptMax) }))}
+              />
+            </div>
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => navigate('/jobs')}>
+            <ListVideoIcon aria-hidden="true" /> View Jobs
+          </Button>
+          <Button variant="brand" onClick={() => void generate()} disabled={preparing || queue.isPending}>
+            <SparklesIcon aria-hidden="true" />
+            {preparing || queue.isPending ? 'Generating...' : 'Generate'}
+          </Button>
+        </div>
+      </div>
+
+      <DeleteProjectDialog open={confirmDelete} onOpenChange={setConfirmDelete} onConfirm={onDelete} />
+    </Page>
+  );
+}

@@ -1,0 +1,97 @@
+import { MESSAGES, type Project, UI } from '@hookreel/contracts';
+import { FolderOpenIcon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState, ErrorBanner } from '@/components/layout/banner';
+import { Page, PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDeleteProject } from '../api/delete-project';
+import { useProjects } from '../api/get-projects';
+import { DeleteProjectDialog } from '../components/delete-project-dialog';
+import { ProjectCard } from '../components/project-card';
+
+const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6';
+
+/** /projects: 'Your Projects'. */
+export function ProjectsPage() {
+  const projects = useProjects();
+  const del = useDeleteProject();
+  const [toDelete, setToDelete] = useState<Project | null>(null);
+
+  const confirmDelete = () => {
+    const p = toDelete;
+    setToDelete(null);
+    if (!p) return;
+    del.mutate(p.id, {
+      onSuccess: () => toast.success(MESSAGES.projects.deleted),
+      onError: () => toast.error(MESSAGES.projects.deleteFailed),
+    });
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Your Projects"
+        description="Open a project to pick actors and generate videos. Right-click or long-press a card for more."
+        actions={
+          <Button asChild variant="brand">
+            <Link to="/new-video">
+              <PlusIcon aria-hidden="true" /> New Video
+            </Link>
+          </Button>
+        }
+      />
+      {projects.isError ? (
+        <ErrorBanner
+          className="mb-6"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void projects.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {MESSAGES.projects.loadListFailed}
+        </ErrorBanner>
+      ) : null}
+      {projects.isPending ? (
+        <div className={GRID} aria-busy="true" aria-label="Loading projects">
+          {Array.from({ length: UI.projectSkeletons }, (_, i) => (
+            <div key={i} data-testid="project-skeleton" className="overflow-hidden rounded-xl border">
+              <Skeleton className="aspect-square rounded-none" />
+              <div className="space-y-2 p-3">
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-3 w-1/3" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : projects.data && projects.data.length === 0 ? (
+        <EmptyState
+          icon={<FolderOpenIcon className="size-6" aria-hidden="true" />}
+          title="No projects yet"
+          description="Create your first project to get started"
+          action={
+            <Button asChild variant="brand">
+              <Link to="/new-video">
+                <PlusIcon aria-hidden="true" /> Create Project
+              </Link>
+            </Button>
+          }
+        />
+      ) : projects.data ? (
+        <div className={GRID}>
+          {projects.data.map((p) => (
+            <ProjectCard key={p.id} project={p} onDelete={setToDelete} />
+          ))}
+        </div>
+      ) : null}
+      <DeleteProjectDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </Page>
+  );
+}

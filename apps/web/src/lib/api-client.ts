@@ -1,0 +1,223 @@
+import { TokenPair } from '@hookreel/contracts';
+import { config } from '@/config';
+import { isPublicPath, session } from '@/lib/session';
+
+/** An API failure. `detail` is the server's `{detail}` when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, detail: string | undefined, body: unknown) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.body = body;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** The server's detail message if there is one, else the given fallback (for 402 and friends). */
+export const errorDetail = (e: unknown, fallback: string): string => (isApiError(e) && e.detail ? e.detail : fallback);
+
+type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialisable value, or FormData for multipart. */
+  body?: unknown;
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send once more when the network drops the request (only safe for idempotent calls). */
+  resendOnNetworkError?: boolean;
+}
+
+const REFRESH_PATH = '/auth/refresh';
+const LOGOUT_PATH = '/auth/logout';
+const NO_REFRESH_PATHS = [REFRESH_PATH, LOGOUT_PATH];
+
+/**
+ * Called when the session cannot be renewed (refresh failed or no refresh token). The default sends the browser
+ * to /login unless it is already on a public auth screen; the app replaces it with a router navigation.
+ */
+export type SessionExpiredHandler = () => void;
+
+/** Indirection over window.location so the redirect can be observed in tests. */
+export const browser = {
+  pathname: (): string => window.location.pathname,
+  assign: (url: string): void => window.location.assign(url),
+};
+
+export const defaultSessionExpiredHandler: SessionExpiredHandler = () => {
+  if (shouldRedirectToLogin(browser.pathname())) browser.assign('/login');
+};
+
+export const shouldRedirectToLogin = (pathname: string) => !isPublicPath(pathname);
+
+let onSessionExpired: SessionExpiredHandler = defaultSessionExpiredHandler;
+export function setSessionExpiredHandler(handler: SessionExpiredHandler | null): void {
+  onSessionExpired = handler ?? defaultSessionExpiredHandler;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${config.apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204 || res.status === 205) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const d = (body as { detail: unknown }).detail;
+    if (typeof d === 'string') return d;
+    if (d !== undefined) return JSON.stringify(d);
+  }
+  return typeof body === 'string' && body.length > 0 && body.length < 300 ? body : undefined;
+}
+
+function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body; // the browser sets the multipart boundary
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(buildUrl(path, opts.query), {
+    method: opts.method ?? 'GET',
+    headers,
+    body,
+    credentials: 'include',
+    signal: opts.signal,
+  });
+}
+
+/** The single in-flight refresh; concurrent 401s wait for it. */
+let refreshing: Promise<string | null> | null = null;
+
+async function doRefresh(): Promise<string | null> {
+  const refreshToken = session.getRefreshToken();
+  if (!refreshToken) return null;
+  try {
+    const res = await send(REFRESH_PATH, { method: 'POST', body: { refresh_token: refreshToken } }, null);
+    if (!res.ok) return null;
+    const parsed = TokenPair.safeParse(await parseBody(res));
+    if (!parsed.success) return null;
+    session.setTokens(parsed.data);
+    return parsed.data.access_token;
+  } catch {
+    return null;
+  }
+}
+
+/** Refreshes the tokens once for everybody waiting; on failure clears the session and reports it. */
+export function refreshSession(): Promise<string | null> {
+  if (!refreshing) {
+    refreshing = doRefresh()
+      .then((token) => {
+        if (!token) {
+          session.clear();
+          onSessionExpired();
+        }
+        return token;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
+}
+
+/** How long a dropped credit-spending request waits before its one resend. */
+export const NETWORK_RESEND_DELAY_MS = 500;
+
+const isNetworkFailure = (e: unknown) => e instanceof TypeError; // fetch rejects with TypeError; aborts are DOMException
+
+async function sendWithResend(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+  try {
+    return await send(path, opts, token);
+  } catch (e) {
+    if (!opts.resendOnNetworkError || !isNetworkFailure(e) || opts.signal?.aborted) throw e;
+    await new Promise((resolve) => setTimeout(resolve, NETWORK_RESEND_DELAY_MS));
+    return send(path, opts, token);
+  }
+}
+
+/**
+ * A fresh Idempotency-Key for one user action that spends credits. Every resend of that action carries the same
+ * key, so the server answers a resend with the first response instead of charging twice. Built from
+ * getRandomValues because crypto.randomUUID exists only in secure contexts (not on plain-http hosts).
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const canRefresh = !NO_REFRESH_PATHS.some((p) => path.startsWith(p));
+  const usedToken = session.getAccessToken();
+  let res = await sendWithResend(path, opts, usedToken);
+
+  if (res.status === 401 && canRefresh) {
+    // Another request may already have renewed the token while this one was in flight.
+    const current = session.getAccessToken();
+    const token = current && current !== usedToken && !refreshing ? current : await refreshSession();
+    if (token) res = await sendWithResend(path, opts, token);
+  }
+
+  const body = await parseBody(res);
+  if (!res.ok) throw new ApiError(res.status, detailOf(body), body);
+  return body as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  /** A POST that spends credits: one Idempotency-Key for the call and all its resends. */
+  spend: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, {
+      ...opts,
+      method: 'POST',
+      body,
+      headers: { ...opts?.headers, 'Idempotency-Key': newIdempotencyKey() },
+      resendOnNetworkError: true,
+    }),
+  put: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method'>) =>
+    request<T>(path, { ...opts, method: 'DELETE' }),
+};
+
+/** Test hook: forget any in-flight refresh. */
+export function __resetApiClientForTests(): void {
+  refreshing = null;
+  onSessionExpired = defaultSessionExpiredHandler;
+}

@@ -1,0 +1,24 @@
+/**
+ * Query keys shared across features, so that one feature's mutation can refresh another's cached reads
+ * (a queued job shows up in the jobs list, a deleted project leaves the projects list…).
+ */
+export const queryKeys = {
+  jobs: {
+    all: ['jobs'] as const,
+    list: () => ['jobs', 'list'] as const,
+    detail: (id: number) => ['jobs', 'detail', id] as const,
+  },
+  projects: {
+    all: ['projects'] as const,
+    list: () => ['projects', 'list'] as const,
+    detail: (id: number) => ['projects', 'detail', id] as const,
+  },
+  avatars: {
+    all: ['avatars'] as const,
+    list: (params: { projectId?: number; sizes?: readonly string[] } = {}) =>
+      ['avatars', 'list', params.projectId ?? null, params.sizes ? [...params.sizes].sort().join(',') : null] as const,
+  },
+  merge: {
+    status: (projectId: number) => ['merge', 'status', projectId] as const,
+  },
+} as const;

@@ -1,0 +1,51 @@
+import type { User } from '@hookreel/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AuthContextStub, type AuthContextValue } from '@/lib/auth';
+
+export const makeUser = (over: Partial<User> = {}): User => ({
+  id: 1,
+  email: 'ada@example.com',
+  credits: 12.5,
+  notify: false,
+  is_admin: false,
+  created_at: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+
+/** Shows the current location so tests can assert redirects. */
+export function LocationProbe() {
+  const l = useLocation();
+  return <div data-testid="location">{`${l.pathname}${l.search}`}</div>;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    route = '/',
+    auth,
+    queryClient = testQueryClient(),
+  }: { route?: string; auth?: Partial<AuthContextValue>; queryClient?: QueryClient } = {},
+) {
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        {auth ? <AuthContextStub value={auth}>{children}</AuthContextStub> : children}
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  return { queryClient, ...render(ui, { wrapper: Wrapper }) };
+}
+
+/** A fetch Response with a JSON body. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
