@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end specs drive Debian's Chromium against the real server serving the built web app, on a fresh
+ * embedded-mode data directory (SQLite, in-process jobs, local OpenID provider).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+const BASE_URL = `http://localhost:${PORT}`;
+const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hookreel-e2e-')));
+export const ADMIN_EMAIL = 'admin@hookreel.test';
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  outputDir: '../.tmp/e2e-results',
+  webServer: {
+    command: 'node --import tsx ../apps/server/src/main.ts',
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      LOG_LEVEL: 'warn',
+      ACCESS_TOKEN_TTL_SEC: process.env.E2E_ACCESS_TTL ?? '900',
+    },
+  },
+});
