@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Job } from '@hookreel/contracts';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, type AppContext } from '../src/context.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
@@ -10,34 +8,10 @@ import { createJob } from '../src/services/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { openJobEvents } from './helpers/job-events.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
+import { ensureSharedRedis, SHARED_REDIS_URL } from './helpers/shared-redis.ts';
 import { startWorkerContext } from './helpers/worker-context.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function ensureRedis(): Promise<void> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-  } catch {
-    execFileSync('redis-server', [
-      '--daemonize',
-      'yes',
-      '--bind',
-      '127.0.0.1',
-      '--port',
-      '6379',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ]);
-    await new Promise((r) => setTimeout(r, 300));
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = SHARED_REDIS_URL;
 
 async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -60,7 +34,7 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    await ensureRedis();
+    await ensureSharedRedis();
     server = await startTestServer({ env: { REDIS_URL } });
     const fast = {
       pollMs: 50,

@@ -47,10 +47,23 @@ export function createBullmqQueue(ctx: AppContext, redisUrl: string, handlers: J
 
   const getQueue = () => {
     if (!queue) {
-      queueConn = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-      queueConn.on('error', () => undefined);
-      queue = new Queue<Message>(QUEUE_NAME, { connection: queueConn, prefix: ctx.jobSettings.redisPrefix });
-      queue.on('error', () => undefined);
+      // maxRetriesPerRequest: a hand-off fails (and is left to the sweep) rather than piling up during an outage.
+      const conn = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+      conn.on('error', () => undefined);
+      const q = new Queue<Message>(QUEUE_NAME, { connection: conn, prefix: ctx.jobSettings.redisPrefix });
+      q.on('error', () => undefined);
+      // BullMQ readies a connection once (ready check, then its own version check) and keeps the outcome: if
+      // Redis drops between the two, every later add fails even after Redis is back. Drop such a queue; the
+      // next hand-off builds a new one.
+      q.waitUntilReady().catch(() => {
+        if (queue !== q) return;
+        queue = null;
+        queueConn = null;
+        void q.close().catch(() => undefined);
+        conn.disconnect();
+      });
+      queue = q;
+      queueConn = conn;
     }
     return queue;
   };

@@ -25,6 +25,11 @@ export interface TcpProxy {
    * are accepted but never answered, so only the clients' own timeouts can end a request.
    */
   stall(): void;
+  /**
+   * Cuts (as `cut` does) the moment one connection's client-to-server bytes so far satisfy `trigger`, and resolves
+   * then: a test can drop a connection at an exact step of a protocol exchange.
+   */
+  cutWhen(trigger: (sentSoFar: string) => boolean): Promise<void>;
   /** Forward again (a stalled connection resumes where it stopped); clients reconnect by themselves. */
   restore(): void;
   close(): Promise<void>;
@@ -39,6 +44,7 @@ interface Pair {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
   let mode: 'up' | 'cut' | 'stall' = 'up';
+  let armed: { trigger: (sentSoFar: string) => boolean; fired: () => void } | null = null;
   const reset = (s: net.Socket | null) => {
     if (!s || s.destroyed) return;
     try {
@@ -79,6 +85,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return;
     }
     pairs.add(pair);
+    let sent = '';
+    client.on('data', (chunk: Buffer) => {
+      if (!armed) return;
+      sent += chunk.toString('latin1');
+      if (!armed.trigger(sent)) return;
+      const { fired } = armed;
+      armed = null;
+      cut();
+      fired();
+    });
     if (mode === 'stall') client.pause();
     else link(pair);
   });
@@ -87,11 +103,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     server.listen(0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as net.AddressInfo;
+  const cut = () => {
+    mode = 'cut';
+    for (const p of [...pairs]) drop(p);
+  };
   return {
     port,
-    cut() {
-      mode = 'cut';
-      for (const p of [...pairs]) drop(p);
+    cut,
+    cutWhen(trigger) {
+      return new Promise<void>((fired) => {
+        armed = { trigger, fired };
+      });
     },
     stall() {
       mode = 'stall';
