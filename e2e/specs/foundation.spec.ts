@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PLANS, perMonthUnderYearly, yearlyPriceOf, yearlySavingsOf } from '@hookreel/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 
@@ -48,23 +48,7 @@ test.describe('sign-in and the shell', () => {
     const email = uniqueEmail('refresh');
     await signInWithGoogle(page, email);
     await expect(page).toHaveURL(/\/projects$/);
-    // Mint a token that expired a minute ago with the server's own key, as if the page had sat open.
-    const dataDir = process.env.E2E_DATA_DIR_RESOLVED ?? readDataDirFromServer();
-    const secret = readFileSync(path.join(dataDir, '.jwt-secret'), 'utf8').trim();
-    const me = await page.evaluate(async () => {
-      const res = await fetch('/api/user/me', {
-        headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` },
-      });
-      return (await res.json()) as { id: number };
-    });
-    const expired = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(me.id))
-      .setIssuer('hookreel')
-      .setAudience('hookreel-api')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(new TextEncoder().encode(secret));
+    const expired = await mintExpiredAccessToken(page);
     const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
     // Plant the expired token before the next page boots, not under the live /projects page: that page would
     // refresh on its own and the navigation could cut its answer off (the refresh token rotated, the new pair lost).
@@ -82,6 +66,40 @@ test.describe('sign-in and the shell', () => {
     ]);
     expect(after[0]).not.toBe(expired);
     expect(after[1]).not.toBe(before);
+  });
+
+  test('two tabs whose token expired renew it one at a time and both stay signed in', async ({ page, context }) => {
+    const email = uniqueEmail('tabs');
+    await signInWithGoogle(page, email);
+    await expect(page).toHaveURL(/\/projects$/);
+    const expired = await mintExpiredAccessToken(page);
+    const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    // Both tabs boot on the expired token, so both need a refresh; they share one refresh token, which is good
+    // for one use: spent twice, the server would revoke the session.
+    await context.addInitScript((t) => {
+      if (sessionStorage.getItem('expired-token-planted')) return;
+      sessionStorage.setItem('expired-token-planted', '1');
+      localStorage.setItem('access_token', t);
+    }, expired);
+    // The first tab's refresh is held on the way to the server while the second tab boots and needs one too.
+    await page.route('**/api/auth/refresh', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const firstRefresh = page.waitForRequest('**/api/auth/refresh');
+    const firstLoad = page.goto('/settings');
+    await firstRefresh;
+    const second = await context.newPage();
+    await Promise.all([firstLoad, second.goto('/settings')]);
+    for (const tab of [page, second]) {
+      await expect(tab.getByText(email).first()).toBeVisible();
+      await expect(tab).toHaveURL(/\/settings$/);
+    }
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).not.toBe(before);
+    // The session lives on: a fresh load in either tab is still signed in.
+    await second.reload();
+    await expect(second.getByText(email).first()).toBeVisible();
+    await expect(second).toHaveURL(/\/settings$/);
   });
 });
 
@@ -145,6 +163,26 @@ test.describe('public pages', () => {
     }
   });
 });
+
+/** A token for the signed-in user that expired a minute ago, minted with the server's own key, as if the page had sat open. */
+async function mintExpiredAccessToken(page: Page): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR_RESOLVED ?? readDataDirFromServer();
+  const secret = readFileSync(path.join(dataDir, '.jwt-secret'), 'utf8').trim();
+  const me = await page.evaluate(async () => {
+    const res = await fetch('/api/user/me', {
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` },
+    });
+    return (await res.json()) as { id: number };
+  });
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(me.id))
+    .setIssuer('hookreel')
+    .setAudience('hookreel-api')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(new TextEncoder().encode(secret));
+}
 
 function readDataDirFromServer(): string {
   const dir = process.env.E2E_DATA_DIR;

@@ -7,6 +7,7 @@ import {
   ApiError,
   browser,
   NETWORK_RESEND_DELAY_MS,
+  REFRESH_LOCK,
   setSessionExpiredHandler,
   shouldRedirectToLogin,
 } from './api-client';
@@ -35,12 +36,30 @@ function mockServer(opts: { validToken: string; refresh: () => Response | Promis
   return { calls, fetchMock };
 }
 
+/**
+ * navigator.locks as another tab sees it: `otherTab` runs first while holding the lock (as a tab that got there
+ * first), then this tab's work. Records the lock names asked for.
+ */
+function installLocks(otherTab: () => void = () => undefined) {
+  const names: string[] = [];
+  const locks = {
+    request: async (name: string, work: () => Promise<unknown>) => {
+      names.push(name);
+      otherTab();
+      return work();
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  return { names };
+}
+
 beforeEach(() => {
   __resetApiClientForTests();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   __resetApiClientForTests();
+  Reflect.deleteProperty(navigator, 'locks');
 });
 
 describe('api client', () => {
@@ -114,6 +133,45 @@ describe('api client', () => {
     expect(retries).toHaveLength(N);
     expect(localStorage.getItem('access_token')).toBe('new');
     expect(localStorage.getItem('refresh_token')).toBe('ref-2');
+  });
+
+  it('refreshes under the cross-tab lock', async () => {
+    setTokens('old', 'ref-1');
+    const { names } = installLocks();
+    const { calls } = mockServer({
+      validToken: 'new',
+      refresh: () => jsonResponse({ access_token: 'new', refresh_token: 'ref-2' }),
+    });
+
+    await expect(api.get('/user/me')).resolves.toMatchObject({ ok: true });
+    expect(names).toEqual([REFRESH_LOCK]);
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('uses the tokens another tab renewed while this one waited, without spending the old refresh token', async () => {
+    setTokens('old', 'ref-1');
+    installLocks(() => setTokens('from-other-tab', 'ref-2'));
+    const { calls } = mockServer({
+      validToken: 'from-other-tab',
+      refresh: () => jsonResponse({ detail: 'Refresh token reused' }, 401),
+    });
+
+    await expect(api.get('/user/me')).resolves.toMatchObject({ ok: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/me', '/api/user/me']);
+    expect(authOf(calls[1]!)).toBe('Bearer from-other-tab');
+    expect(localStorage.getItem('refresh_token')).toBe('ref-2');
+  });
+
+  it('ends the session when another tab signed out while this one waited', async () => {
+    setTokens('old', 'ref-1');
+    installLocks(() => localStorage.clear());
+    const handler = vi.fn();
+    setSessionExpiredHandler(handler);
+    const { calls } = mockServer({ validToken: 'x', refresh: () => jsonResponse({}, 500) });
+
+    await expect(api.get('/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/me']);
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it('retries a request only once', async () => {

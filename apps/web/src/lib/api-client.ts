@@ -120,9 +120,32 @@ function send(path: string, opts: RequestOptions, token: string | null): Promise
 /** The single in-flight refresh; concurrent 401s wait for it. */
 let refreshing: Promise<string | null> | null = null;
 
+/** Web Locks name shared by every tab of this origin. */
+export const REFRESH_LOCK = 'hookreel-token-refresh';
+
+/**
+ * Tabs share one session (localStorage) and a refresh token is good for one use: two tabs refreshing at once
+ * would spend it twice, which the server takes for theft and answers by revoking the session in every tab. The
+ * Web Locks API (secure contexts: https and localhost) makes tabs refresh one at a time; without it, no worse
+ * than before.
+ */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
 async function doRefresh(): Promise<string | null> {
-  const refreshToken = session.getRefreshToken();
-  if (!refreshToken) return null;
+  const seen = session.getRefreshToken();
+  if (!seen) return null;
+  return withRefreshLock(async () => {
+    // While this tab waited for the lock, another may have renewed the session (or signed out): use its result.
+    const refreshToken = session.getRefreshToken();
+    if (refreshToken !== seen) return refreshToken ? session.getAccessToken() : null;
+    return refreshWith(refreshToken);
+  });
+}
+
+async function refreshWith(refreshToken: string): Promise<string | null> {
   try {
     const res = await send(REFRESH_PATH, { method: 'POST', body: { refresh_token: refreshToken } }, null);
     if (!res.ok) return null;
