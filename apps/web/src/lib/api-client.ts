@@ -129,9 +129,9 @@ export const REFRESH_LOCK = 'hookreel-token-refresh';
  * Web Locks API (secure contexts: https and localhost) makes tabs refresh one at a time; without it, no worse
  * than before.
  */
-function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+async function withRefreshLock(work: () => Promise<string | null>): Promise<string | null> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(REFRESH_LOCK, work) : work();
+  return locks ? await locks.request(REFRESH_LOCK, work) : work();
 }
 
 async function doRefresh(): Promise<string | null> {
