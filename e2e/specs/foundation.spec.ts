@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PLANS, perMonthUnderYearly, yearlyPriceOf, yearlySavingsOf } from '@hookreel/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 
@@ -52,11 +52,7 @@ test.describe('sign-in and the shell', () => {
     const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
     // Plant the expired token before the next page boots, not under the live /projects page: that page would
     // refresh on its own and the navigation could cut its answer off (the refresh token rotated, the new pair lost).
-    await page.addInitScript((t) => {
-      if (sessionStorage.getItem('expired-token-planted')) return;
-      sessionStorage.setItem('expired-token-planted', '1');
-      localStorage.setItem('access_token', t);
-    }, expired);
+    await plantOnNextLoad(page, expired);
     await page.goto('/settings');
     await expect(page.getByText(email).first()).toBeVisible();
     await expect(page).toHaveURL(/\/settings$/);
@@ -76,11 +72,7 @@ test.describe('sign-in and the shell', () => {
     const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
     // Both tabs boot on the expired token, so both need a refresh; they share one refresh token, which is good
     // for one use: spent twice, the server would revoke the session.
-    await context.addInitScript((t) => {
-      if (sessionStorage.getItem('expired-token-planted')) return;
-      sessionStorage.setItem('expired-token-planted', '1');
-      localStorage.setItem('access_token', t);
-    }, expired);
+    await plantOnNextLoad(context, expired);
     // The first tab's refresh is held on the way to the server while the second tab boots and needs one too.
     await page.route('**/api/auth/refresh', async (route) => {
       await new Promise((r) => setTimeout(r, 1_500));
@@ -182,6 +174,15 @@ async function mintExpiredAccessToken(page: Page): Promise<string> {
     .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
     .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(secret));
+}
+
+/** Puts `token` in place of the access token as each tab's next page boots (once per tab). */
+async function plantOnNextLoad(target: Page | BrowserContext, token: string): Promise<void> {
+  await target.addInitScript((t) => {
+    if (sessionStorage.getItem('expired-token-planted')) return;
+    sessionStorage.setItem('expired-token-planted', '1');
+    localStorage.setItem('access_token', t);
+  }, token);
 }
 
 function readDataDirFromServer(): string {

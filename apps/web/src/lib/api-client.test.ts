@@ -162,18 +162,6 @@ describe('api client', () => {
     expect(localStorage.getItem('refresh_token')).toBe('ref-2');
   });
 
-  it('ends the session when another tab signed out while this one waited', async () => {
-    setTokens('old', 'ref-1');
-    installLocks(() => localStorage.clear());
-    const handler = vi.fn();
-    setSessionExpiredHandler(handler);
-    const { calls } = mockServer({ validToken: 'x', refresh: () => jsonResponse({}, 500) });
-
-    await expect(api.get('/user/me')).rejects.toMatchObject({ status: 401 });
-    expect(calls.map((c) => c.url)).toEqual(['/api/user/me']);
-    expect(handler).toHaveBeenCalledTimes(1);
-  });
-
   it('retries a request only once', async () => {
     setTokens('old', 'ref');
     // The refresh "works" but the server keeps refusing: one retry, then the 401 surfaces.
@@ -217,8 +205,17 @@ describe('api client', () => {
     expect(localStorage.getItem('oauth_login_time')).toBeNull();
   });
 
-  it('does not call refresh without a refresh token', async () => {
-    setTokens('old', null);
+  it.each([
+    ['without a refresh token', () => setTokens('old', null)],
+    [
+      'when another tab signed out while this one waited for the lock',
+      () => {
+        setTokens('old', 'ref-1');
+        installLocks(() => localStorage.clear());
+      },
+    ],
+  ])('ends the session without calling refresh %s', async (_, arrange) => {
+    arrange();
     const handler = vi.fn();
     setSessionExpiredHandler(handler);
     const { calls } = mockServer({ validToken: 'x', refresh: () => jsonResponse({}, 500) });
