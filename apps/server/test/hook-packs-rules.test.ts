@@ -1,64 +1,17 @@
 import { INSUFFICIENT_CREDITS, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { now } from '../src/db/database.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, type TestUser } from './helpers/factories.ts';
-import { availableCredits, call, drainCredits, productForm, productPhoto } from './hook-helpers.ts';
-
-/** Makes a preview of the character approved with an image, as if its job had run (for rules that need one). */
-async function fakeApprovedPreview(server: TestServer, packId: number, characterId: number): Promise<number> {
-  const at = now();
-  const row = await server.ctx.db.kysely
-    .insertInto('preview_characters')
-    .values({
-      hook_pack_id: packId,
-      generated_character_id: characterId,
-      image_key: 'users/0/hook-packs/fake.png',
-      errors: null,
-      approved: 1,
-      status: 'accepted',
-      position_x: 300,
-      position_y: 700,
-      scale: 0.3,
-      rotation: 0,
-      mask_key: null,
-      job_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** A pack with a product, one type, four (pending) characters and one preview, owned by `user`. Jobs do not run. */
-async function packWithEverything(server: TestServer, user: TestUser) {
-  const pack = await call(server, user, 'POST', '/api/hooks', {
-    name: 'Mine',
-    language: 'english',
-    accent: 'american',
-  });
-  expect(pack.status).toBe(200);
-  const id = pack.json.id as number;
-  expect(
-    (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(id, await productPhoto()))).status,
-  ).toBe(200);
-  expect((await call(server, user, 'PUT', `/api/hooks/${id}`, { message: 'Glow all day' })).status).toBe(200);
-  const types = await call(server, user, 'POST', `/api/hooks/character-types/batch?hook_pack_id=${id}`, [
-    { description: 'young woman runner', order_index: 0 },
-  ]);
-  expect(types.status).toBe(200);
-  const gen = await call(server, user, 'POST', `/api/hooks/generate-characters?hook_pack_id=${id}&count=4`);
-  expect(gen.status).toBe(200);
-  const characterId = gen.json.characters[0].id as number;
-  const previews = await call(server, user, 'POST', '/api/hooks/generate-preview', {
-    hook_pack_id: id,
-    character_ids: [characterId],
-  });
-  expect(previews.status).toBe(200);
-  return { id, typeId: types.json[0].id as number, characterId, previewId: previews.json[0].id as number };
-}
+import { registerUser } from './helpers/factories.ts';
+import {
+  availableCredits,
+  call,
+  drainCredits,
+  fakeApprovedPreview,
+  packWithEverything,
+  productForm,
+  productPhoto,
+} from './hook-helpers.ts';
 
 describe('hook pack rules (sqlite)', () => {
   let server: TestServer;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { now } from '../src/db/database.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { grantCredits, ledgerBalances } from '../src/services/credits.ts';
 import { IDEMPOTENCY_MESSAGES } from '../src/services/idempotency.ts';
@@ -7,7 +6,7 @@ import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
-import { call, drainCredits, productForm, productPhoto } from './hook-helpers.ts';
+import { call, drainCredits, fakeApprovedPreview, productForm, productPhoto } from './hook-helpers.ts';
 
 /** One credit-spending request, built afresh for every send (a multipart body is a stream). */
 interface Req {
@@ -157,27 +156,7 @@ const CASES: SpendCase[] = [
     name: 'POST /jobs/hook-pack/{id}/queue-videos',
     async setup(server, user) {
       const { id, characters } = await newPack(server, user);
-      // An approved preview with an image, as if its job had run.
-      const at = now();
-      await server.ctx.db.kysely
-        .insertInto('preview_characters')
-        .values({
-          hook_pack_id: id,
-          generated_character_id: characters[0]!,
-          image_key: 'users/0/hook-packs/fake.png',
-          errors: null,
-          approved: 1,
-          status: 'accepted',
-          position_x: 300,
-          position_y: 700,
-          scale: 0.3,
-          rotation: 0,
-          mask_key: null,
-          job_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      await fakeApprovedPreview(server, id, characters[0]!);
       const path = `/api/jobs/hook-pack/${id}/queue-videos`;
       const body = (hook: string) => () => ({
         variants: [{ index: 1, generated_character_id: characters[0], hook_text: hook }],

@@ -220,6 +220,7 @@ export class JobExecutor {
       });
       // Only the lease holder that marked the row completed captures; a deleted job's hold was released.
       if (ok && row.hold_id !== null) await captureHold(trx, row.hold_id);
+      if (ok && outcome.commit) await outcome.commit(trx);
       return ok;
     });
     if (!done) return;
@@ -284,6 +285,8 @@ export class JobExecutor {
         finished_at: finished,
       });
       if (ok && row.hold_id !== null) await releaseHold(trx, row.hold_id);
+      const gaveUp = isJobName(row.name) ? this.handlers[row.name].onGaveUp : undefined;
+      if (ok && gaveUp) await gaveUp(trx, toClaimed(row));
       return ok;
     });
     if (!done) return;

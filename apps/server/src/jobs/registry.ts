@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import type { Executor } from '../db/repositories/credits.ts';
 
 /**
  * The one job-name registry. A job row's `name` is one of these values; every name has exactly one handler
@@ -57,9 +58,22 @@ export interface JobOutcome {
   /** Small JSON-serialisable result for callers that poll the row (e.g. ids of created records). */
   result?: unknown;
   logLine?: string;
+  /**
+   * The feature's own writes that say "done" (e.g. a merge marked merged), made in the transaction that marks the
+   * job completed: a run killed after its last write but before completing leaves no claim of success behind.
+   */
+  commit?: (trx: Executor) => Promise<void>;
 }
 
-export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<JobOutcome>;
+export interface JobHandler {
+  (job: ClaimedJob, ctx: JobContext): Promise<JobOutcome>;
+  /**
+   * Runs in the transaction that marks the job failed for good — its last attempt failed, it failed permanently,
+   * or it was found past its attempts after a crash (when the handler never runs) — to put the feature's own rows
+   * in a final state, so no screen waits for them. The job's stored outputs are deleted afterwards.
+   */
+  onGaveUp?: (trx: Executor, job: ClaimedJob) => Promise<void>;
+}
 export type JobHandlerMap = Record<JobName, JobHandler>;
 
 /** A failure that retrying cannot fix (missing project, invalid input): the job fails at once. */

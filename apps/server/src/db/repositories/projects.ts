@@ -194,7 +194,23 @@ export const projectsRepository = {
   },
 
   /**
-   * Records merge progress for one project character (used by the merge job). Creates the row when the
+   * A merge job's end: the character it is merging (unless a newer merge took it over) becomes merged with its
+   * image, or failed (a new merge may start).
+   */
+  async finishMergesOfJob(db: Executor, jobId: number, end: { merged: string } | 'failed'): Promise<void> {
+    await db
+      .updateTable('project_characters')
+      .set(
+        end === 'failed'
+          ? { merge_status: 'failed', updated_at: now() }
+          : { merge_status: 'merged', merged_key: end.merged, updated_at: now() },
+      )
+      .where('merge_job_id', '=', jobId)
+      .execute();
+  },
+
+  /**
+   * Records a merge starting for one project character (its job and placement). Creates the row when the
    * character was never selected, so a merge started from the picker still has somewhere to land.
    */
   async setMergeState(

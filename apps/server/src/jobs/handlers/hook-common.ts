@@ -10,8 +10,10 @@ import { engineMedia, type Media } from '../media.ts';
 export const media: Media = engineMedia;
 
 /** The pack the job is about, reloaded; a pack deleted since queueing fails the job for good. */
+export const packIdOf = (job: ClaimedJob): number => Number(job.payload.hookPackId ?? job.hookPackId);
+
 export async function loadPack(job: ClaimedJob, jc: JobContext): Promise<HookPackRow> {
-  const id = Number(job.payload.hookPackId ?? job.hookPackId);
+  const id = packIdOf(job);
   if (!Number.isSafeInteger(id)) throw new PermanentJobError('The job has no hook pack');
   const pack = await repo.findById(jc.app.db.kysely, id);
   if (!pack || pack.user_id !== job.userId) throw new PermanentJobError('The hook pack no longer exists');

@@ -22,30 +22,29 @@ export const mergeCharacter: JobHandler = async (job, jc) => {
   const character = await projectsRepository.findCharacter(db, projectId, avatarId);
   if (!character?.mask_placement) throw new PermanentJobError('The merge has no placement');
   const placement = JSON.parse(character.mask_placement) as MaskPlacement;
-  try {
-    await jc.progress(10, 'Cutting the product out of its photo');
-    const fileKey = project.file_key;
-    const cutoutPath = await withEstimatedProgress(
-      (p) => jc.progress(p),
-      { from: 10, to: 55, expectedMs: 20_000 },
-      () => projectCutout(jc, job.userId, project.id, fileKey),
-    );
-    await jc.progress(60, 'Placing the product in the actor’s hand');
-    const actorPath = path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
-    await jc.app.files.toLocalFile(avatar.image_key, actorPath);
-    const outPath = path.join(jc.workDir, 'merged.png');
-    await media.compositeProduct({ actorPath, productPath: cutoutPath, placement, outPath, signal: jc.signal });
-    const mergedKey = jc.outputKey('merged.png');
-    await jc.app.files.putFile(mergedKey, outPath, 'image/png');
-    await projectsRepository.setMergeState(db, projectId, avatarId, { status: 'merged', mergedKey, jobId: job.id });
-    return { result: { mergedKey }, logLine: 'Product placed' };
-  } catch (err) {
-    if (err instanceof PermanentJobError || job.attempt >= job.maxAttempts) {
-      await projectsRepository.setMergeState(db, projectId, avatarId, { status: 'failed', jobId: job.id });
-    }
-    throw err;
-  }
+  await jc.progress(10, 'Cutting the product out of its photo');
+  const fileKey = project.file_key;
+  const cutoutPath = await withEstimatedProgress(
+    (p) => jc.progress(p),
+    { from: 10, to: 55, expectedMs: 20_000 },
+    () => projectCutout(jc, job.userId, project.id, fileKey),
+  );
+  await jc.progress(60, 'Placing the product in the actor’s hand');
+  const actorPath = path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
+  await jc.app.files.toLocalFile(avatar.image_key, actorPath);
+  const outPath = path.join(jc.workDir, 'merged.png');
+  await media.compositeProduct({ actorPath, productPath: cutoutPath, placement, outPath, signal: jc.signal });
+  const mergedKey = jc.outputKey('merged.png');
+  await jc.app.files.putFile(mergedKey, outPath, 'image/png');
+  return {
+    result: { mergedKey },
+    logLine: 'Product placed',
+    // The image lives under the job's outputs, which a job that fails for good loses: "merged" only with success.
+    commit: (trx) => projectsRepository.finishMergesOfJob(trx, job.id, { merged: mergedKey }),
+  };
 };
+
+mergeCharacter.onGaveUp = (trx, job) => projectsRepository.finishMergesOfJob(trx, job.id, 'failed');
 
 /**
  * Cut-outs being made in this process, by store key: a second merge of the same product (the user applies it to
