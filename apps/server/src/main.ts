@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { buildApp } from './http/app.ts';
+import { startHousekeeping } from './services/housekeeping.ts';
 
 /** The API (and, in embedded mode, the job runner) in one process. */
 async function main(): Promise<void> {
@@ -11,12 +12,14 @@ async function main(): Promise<void> {
   app.log.info(`Hookreel is running at ${config.publicUrl} (data in ${config.dataDir})`);
   // Embedded mode runs jobs here; in scale mode (REDIS_URL) `npm run worker` does unless RUN_JOBS=true.
   await ctx.jobs.start();
+  const stopHousekeeping = startHousekeeping(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    stopHousekeeping();
     await app.close();
     // closeContext stops the job runner first: running jobs finish or are handed back to the queue.
     await closeContext(ctx);

@@ -3,6 +3,7 @@ import { jobsCreditsMigration } from './002-jobs-credits.ts';
 import { projectsAvatarsMigration } from './003-projects-avatars.ts';
 import { hookPacksMigration } from './004-hook-packs.ts';
 import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
+import { housekeepingIndexesMigration } from './006-housekeeping-indexes.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   projectsAvatarsMigration,
   hookPacksMigration,
   idempotencyKeysMigration,
+  housekeepingIndexesMigration,
 ];

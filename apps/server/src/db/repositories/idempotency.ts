@@ -39,6 +39,12 @@ export const idempotencyRepository = {
       .execute();
   },
 
+  /** Forgets keys claimed before `before` (housekeeping); returns how many. */
+  async deleteClaimedBefore(db: Executor, before: string): Promise<number> {
+    const out = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+    return Number(out.numDeletedRows);
+  },
+
   /** Frees a claim whose request failed (nothing was spent: its transaction rolled back). */
   async abandon(db: Executor, id: number): Promise<void> {
     await db.deleteFrom('idempotency_keys').where('id', '=', id).where('state', '=', 'pending').execute();

@@ -24,6 +24,12 @@ export const refreshTokensRepository = {
       .execute();
   },
 
+  /** Deletes tokens past their expiry (housekeeping): they can no longer sign anyone in. Returns how many. */
+  async deleteExpiredBefore(db: Executor, before: string): Promise<number> {
+    const out = await db.deleteFrom('refresh_tokens').where('expires_at', '<', before).executeTakeFirst();
+    return Number(out.numDeletedRows);
+  },
+
   async findByHash(db: Executor, tokenHash: string): Promise<RefreshTokenRow | null> {
     return (
       (await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) ?? null
