@@ -8,6 +8,18 @@ export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
 
 /** A row a runner may take: queued and due, or running under a lease that has run out (its runner died). */
+/** What taking a row does: in progress under this runner's lease, one more attempt counted. */
+function claimPatch(eb: ExpressionBuilder<Database, 'jobs'>, a: ClaimArgs) {
+  return {
+    status: 'in_progress' as const,
+    lease_owner: a.owner,
+    lease_expires_at: a.leaseUntil,
+    attempts: eb('attempts', '+', 1),
+    started_at: eb.fn.coalesce('started_at', eb.val(a.now)),
+    updated_at: a.now,
+  };
+}
+
 function claimable(eb: ExpressionBuilder<Database, 'jobs'>, at: string) {
   return eb.or([
     eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', at)]),
@@ -73,14 +85,7 @@ export const jobsRepository = {
   async claimNext(db: Executor, dialect: DialectName, a: ClaimArgs): Promise<JobRow | undefined> {
     return db
       .updateTable('jobs')
-      .set((eb) => ({
-        status: 'in_progress',
-        lease_owner: a.owner,
-        lease_expires_at: a.leaseUntil,
-        attempts: eb('attempts', '+', 1),
-        started_at: eb.fn.coalesce('started_at', eb.val(a.now)),
-        updated_at: a.now,
-      }))
+      .set((eb) => claimPatch(eb, a))
       .where('id', '=', (eb) => {
         const q = eb
           .selectFrom('jobs')
@@ -100,14 +105,7 @@ export const jobsRepository = {
   async claimById(db: Executor, id: number, a: ClaimArgs): Promise<JobRow | undefined> {
     return db
       .updateTable('jobs')
-      .set((eb) => ({
-        status: 'in_progress',
-        lease_owner: a.owner,
-        lease_expires_at: a.leaseUntil,
-        attempts: eb('attempts', '+', 1),
-        started_at: eb.fn.coalesce('started_at', eb.val(a.now)),
-        updated_at: a.now,
-      }))
+      .set((eb) => claimPatch(eb, a))
       .where('id', '=', id)
       .where((eb) => claimable(eb, a.now))
       .returningAll()
