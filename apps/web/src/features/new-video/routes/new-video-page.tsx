@@ -1,31 +1,14 @@
-import { MESSAGES } from '@hookreel/contracts';
 import { ArrowRightIcon, PackageIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Page, PageHeader } from '@/components/layout/page';
-import { ProductUploadDialog, projectNameFromFile } from '@/components/product-upload-dialog';
-import { useCreateProject } from '@/lib/api/create-project';
+import { NewProductProjectDialog } from '@/components/new-product-project-dialog';
 
 /**
  * /new-video: choose the video type. The single card 'Product in hand' opens the product upload dialog:
  * upload → create project → /product-in-hand/{id}/select-actor.
  */
 export function NewVideoPage() {
-  const navigate = useNavigate();
-  const create = useCreateProject();
   const [open, setOpen] = useState(false);
-
-  const onContinue = async (file: File) => {
-    try {
-      const id = await create.mutateAsync({ name: projectNameFromFile(file.name), file });
-      toast.success(MESSAGES.projects.created);
-      setOpen(false);
-      navigate(`/product-in-hand/${id}/select-actor`);
-    } catch {
-      toast.error(MESSAGES.projects.createFailed);
-    }
-  };
 
   return (
     <Page>
@@ -56,7 +39,7 @@ export function NewVideoPage() {
           </div>
         </button>
       </div>
-      <ProductUploadDialog open={open} onOpenChange={setOpen} onContinue={onContinue} />
+      <NewProductProjectDialog open={open} onOpenChange={setOpen} />
     </Page>
   );
 }

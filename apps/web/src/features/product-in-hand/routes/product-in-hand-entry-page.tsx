@@ -1,32 +1,15 @@
-import { MESSAGES } from '@hookreel/contracts';
 import { ImageUpIcon, PackageIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Page, PageHeader } from '@/components/layout/page';
-import { ProductUploadDialog, projectNameFromFile } from '@/components/product-upload-dialog';
+import { NewProductProjectDialog } from '@/components/new-product-project-dialog';
 import { Button } from '@/components/ui/button';
-import { useCreateProject } from '@/lib/api/create-project';
 
 /**
  * /product-in-hand and /product-in-hand/new: the entry variant. Upload the product (same dialog as
  * /new-video), which creates the project, then choose actors on the select-actor screen.
  */
 export function ProductInHandEntryPage() {
-  const navigate = useNavigate();
-  const create = useCreateProject();
   const [open, setOpen] = useState(false);
-
-  const onContinue = async (file: File) => {
-    try {
-      const id = await create.mutateAsync({ name: projectNameFromFile(file.name), file });
-      toast.success(MESSAGES.projects.created);
-      setOpen(false);
-      navigate(`/product-in-hand/${id}/select-actor`);
-    } catch {
-      toast.error(MESSAGES.projects.createFailed);
-    }
-  };
 
   return (
     <Page className="max-w-3xl">
@@ -54,7 +37,7 @@ export function ProductInHandEntryPage() {
       <Button variant="brand" size="lg" onClick={() => setOpen(true)}>
         <ImageUpIcon aria-hidden="true" /> Upload product
       </Button>
-      <ProductUploadDialog open={open} onOpenChange={setOpen} onContinue={onContinue} />
+      <NewProductProjectDialog open={open} onOpenChange={setOpen} />
     </Page>
   );
 }
