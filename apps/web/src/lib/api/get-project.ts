@@ -1,3 +1,4 @@
+/* Shared by the project editor and product in hand (select actor, merge): both read one project. */
 import { Project } from '@hookreel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
