@@ -1,6 +1,7 @@
 import type { Job } from '@hookreel/contracts';
 import { EyeIcon, FilmIcon, MoreVerticalIcon, Trash2Icon } from 'lucide-react';
 import { Link } from 'react-router';
+import { JobStatusBadge } from '@/components/job-status-badge';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -12,7 +13,6 @@ import {
 import { staticUrl } from '@/lib/urls';
 import { formatDateTime } from '../lib/job-progress';
 import { JobProgress } from './job-progress';
-import { JobStatusBadge } from './job-status';
 
 export interface JobCardProps {
   job: Job;

@@ -3,6 +3,7 @@ import { ArrowLeftIcon, DownloadIcon, RefreshCwIcon, Trash2Icon } from 'lucide-r
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { JobStatusBadge } from '@/components/job-status-badge';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,6 @@ import { useJob } from '../api/get-job';
 import { useJobEvents } from '../api/job-events';
 import { DeleteJobDialog } from '../components/delete-job-dialog';
 import { JobProgress } from '../components/job-progress';
-import { JobStatusBadge } from '../components/job-status';
 import { formatDateTime } from '../lib/job-progress';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -12,6 +12,7 @@ import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'luci
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { JobStatusBadge } from '@/components/job-status-badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
@@ -26,7 +27,6 @@ import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { useHookLines } from '../../api/get-hook-lines';
 import { approvedCharacterIds, defaultVariants, type VariantRow } from '../../lib/variants';
 import type { StepProps } from '../../lib/wizard-data';
-import { JobStatusPill } from '../pack-job-card';
 import { StepFrame } from '../wizard-stepper';
 
 const STARTED_STATUSES = new Set(['generating_videos', 'videos_ready', 'completed']);
@@ -290,7 +290,7 @@ function GenerationProgress({
             <li key={j.id} className="flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm">
               <span>Video #{j.variant_index ?? i + 1}</span>
               {isTerminalJobStatus(j.status) ? (
-                <JobStatusPill status={j.status} />
+                <JobStatusBadge status={j.status} />
               ) : (
                 <span className="text-xs tabular-nums text-muted-foreground">{Math.round(j.progress)}%</span>
               )}
