@@ -1,6 +1,6 @@
 import { LIMITS, VALIDATION } from '@hookreel/contracts';
 import { CheckCircle2Icon, ImageUpIcon, Loader2Icon, XIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useFileDrop } from '@/hooks/use-file-drop';
 import { cn } from '@/lib/utils';
 
 export const PRODUCT_GUIDELINES = [
@@ -74,7 +75,6 @@ function UploadBody({
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [dragOver, setDragOver] = useState(false);
   const preview = useMemo(
     () => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null),
     [file],
@@ -92,11 +92,7 @@ function UploadBody({
     setFile(f);
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragOver(false);
-    pick(e.dataTransfer.files?.[0]);
-  };
+  const { dragOver, dropZoneProps } = useFileDrop(pick);
 
   const submit = async () => {
     if (!file || busy) return;
@@ -140,12 +136,7 @@ function UploadBody({
       ) : (
         <label
           htmlFor={inputId}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragOver(true);
-          }}
-          onDragLeave={() => setDragOver(false)}
-          onDrop={onDrop}
+          {...dropZoneProps}
           className={cn(
             'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center transition-colors hover:bg-muted/50',
             dragOver && 'border-primary bg-primary/5',

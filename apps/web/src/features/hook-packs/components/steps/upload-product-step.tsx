@@ -1,6 +1,6 @@
 import { MESSAGES, type HookPack, VALIDATION } from '@hookreel/contracts';
 import { CheckCircle2Icon, ImageIcon, Loader2Icon, PencilIcon, ScanSearchIcon, UploadIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
+import { useFileDrop } from '@/hooks/use-file-drop';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useCreateHookPack } from '../../api/create-hook-pack';
@@ -33,7 +34,6 @@ export function UploadProductStep({
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [dragOver, setDragOver] = useState(false);
   const [jobId, setJobId] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
   const createPack = useCreateHookPack();
@@ -85,11 +85,7 @@ export function UploadProductStep({
     process.mutate(pack.id, { onSuccess: setJobId, onError: () => toast.error(MESSAGES.hookPacks.generic) });
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragOver(false);
-    void choose(e.dataTransfer.files[0]);
-  };
+  const { dragOver, dropZoneProps } = useFileDrop((file) => void choose(file));
 
   const imageSrc = data.product.imageUrl ?? staticUrl(pack?.product_url);
   const uploading = createPack.isPending || upload.isPending;
@@ -113,12 +109,7 @@ export function UploadProductStep({
         <div>
           <label
             htmlFor={inputId}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragOver(true);
-            }}
-            onDragLeave={() => setDragOver(false)}
-            onDrop={onDrop}
+            {...dropZoneProps}
             className={cn(
               'relative flex aspect-square cursor-pointer flex-col items-center justify-center gap-3 overflow-hidden rounded-xl border-2 border-dashed bg-muted/40 p-6 text-center transition-colors hover:bg-muted/70 focus-within:ring-[3px] focus-within:ring-ring/50',
               dragOver && 'border-primary bg-primary/5',
