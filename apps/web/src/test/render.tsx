@@ -1,4 +1,4 @@
-import type { User } from '@hookreel/contracts';
+import type { Avatar, User } from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -12,6 +12,23 @@ export const makeUser = (over: Partial<User> = {}): User => ({
   notify: false,
   is_admin: false,
   created_at: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/** An actor with no prompt and no saved bounds, named 'Actor {id}'. */
+export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
+  id,
+  url: `avatars/${id}.png`,
+  prompt: null,
+  name: `Actor ${id}`,
+  x: null,
+  y: null,
+  width: null,
+  height: null,
+  rotation: 0,
+  size: 'medium',
+  merge_status: null,
+  merged_url: null,
   ...over,
 });
 

@@ -1,8 +1,8 @@
-import type { Avatar, AvatarWithStatus, Project } from '@hookreel/contracts';
+import type { AvatarWithStatus, Project } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
 import { MergeScreen } from './merge-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -18,20 +18,7 @@ const project: Project = {
   updated_at: '2025-01-01T00:00:00Z',
   characters: [],
 };
-const avatar = (id: number): Avatar => ({
-  id,
-  url: `avatars/${id}.png`,
-  prompt: null,
-  name: `Actor ${id}`,
-  x: null,
-  y: null,
-  width: null,
-  height: null,
-  rotation: 0,
-  size: 'medium',
-  merge_status: 'not_merged',
-  merged_url: null,
-});
+const avatar = (id: number) => makeAvatar(id, { merge_status: 'not_merged' });
 const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({
   avatar_id: id,
   status: s,

@@ -1,25 +1,9 @@
-import type { Avatar } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
 import { CharactersSection, type EditorCharacter, mergeCharacters } from './characters-section';
-
-const avatar = (id: number): Avatar => ({
-  id,
-  url: `avatars/${id}.png`,
-  prompt: null,
-  name: `Actor ${id}`,
-  x: null,
-  y: null,
-  width: null,
-  height: null,
-  rotation: 0,
-  size: 'medium',
-  merge_status: null,
-  merged_url: null,
-});
 
 function Harness({ initial = [] as EditorCharacter[] }) {
   const [chars, setChars] = useState(initial);
@@ -44,7 +28,7 @@ describe('CharactersSection', () => {
   it('walks description → picker; Next needs text, Add N is disabled with 0 and adds without duplicates', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse([avatar(1), avatar(2), avatar(3)])),
+      vi.fn(async () => jsonResponse([makeAvatar(1), makeAvatar(2), makeAvatar(3)])),
     );
     renderWithProviders(<Harness initial={[{ id: 1, name: 'Actor 1' }]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Character' }));
@@ -71,7 +55,7 @@ describe('CharactersSection', () => {
   it("'I don't know' skips the description", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse([avatar(5)])),
+      vi.fn(async () => jsonResponse([makeAvatar(5)])),
     );
     renderWithProviders(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Character' }));
