@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { buildApp } from './http/app.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
+import { onStopSignal } from './stop-signals.ts';
 
 /** The API (and, in embedded mode, the job runner) in one process. */
 async function main(): Promise<void> {
@@ -14,19 +15,13 @@ async function main(): Promise<void> {
   await ctx.jobs.start();
   const stopHousekeeping = startHousekeeping(ctx);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignal(async (signal) => {
     app.log.info({ signal }, 'shutting down');
     stopHousekeeping();
     await app.close();
     // closeContext stops the job runner first: running jobs finish or are handed back to the queue.
     await closeContext(ctx);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { closeContext, createContext } from './context.ts';
+import { onStopSignal } from './stop-signals.ts';
 
 /**
  * `npm run worker`: runs jobs without serving HTTP. With REDIS_URL it is a BullMQ worker (scale mode); without,
@@ -12,16 +13,14 @@ async function main(): Promise<void> {
   await ctx.jobs.start();
   console.log(`[worker] running ${ctx.jobs.backend} jobs (concurrency ${config.workerConcurrency})`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  // The runner's timers are unref'd (in an API process the HTTP server keeps it up); here nothing else would,
+  // and the embedded runner's worker would exit as soon as it started.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  onStopSignal(async (signal) => {
     console.log(`[worker] ${signal}: finishing or handing back running jobs`);
     await closeContext(ctx);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+    clearInterval(keepAlive);
+  });
 }
 
 main().catch((err: unknown) => {
