@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { consoleState } from './console';
+
+// findBy*/waitFor give up after 1 s by default; the full suite runs web tests beside CPU-heavy renders, where a
+// screen can take longer to settle. A liveness bound, not a speed check.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom gaps used by Radix and the shell.
 if (typeof window.matchMedia !== 'function') {
