@@ -1,39 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { INSUFFICIENT_CREDITS } from '@hookreel/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { HttpError } from '../src/http/errors.ts';
-import {
-  captureHold,
-  grantCredits,
-  ledgerBalances,
-  releaseHold,
-  reserveCredits,
-  toHundredths,
-} from '../src/services/credits.ts';
+import { captureHold, grantCredits, ledgerBalances, releaseHold, reserveCredits } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-
-async function makeUser(server: TestServer, credits: number) {
-  const t = new Date().toISOString();
-  const { id } = await server.ctx.db.kysely
-    .insertInto('users')
-    .values({
-      email: `u-${randomBytes(5).toString('hex')}@test.local`,
-      password_hash: null,
-      notify: 0,
-      credits_available: 0,
-      credits_held: 0,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (credits > 0) await grantCredits(server.ctx.db.kysely, id, toHundredths(credits), 'test grant');
-  const token = await server.ctx.tokens.sign(id);
-  return { id, token, headers: { authorization: `Bearer ${token}` } };
-}
+import { insertProject, insertUser } from './helpers/factories.ts';
 
 for (const dialect of TEST_DIALECTS) {
   describe(`credits under concurrency (${dialect})`, () => {
@@ -54,12 +26,8 @@ for (const dialect of TEST_DIALECTS) {
 
     it('100 concurrent queue requests with credits for 10: exactly 10 accepted, 90 × 402, never negative', async () => {
       // No runner here: the jobs stay queued so every accepted request keeps its hold.
-      const u = await makeUser(server, 10);
-      const { id: projectId } = await projectsRepository.insert(server.ctx.db.kysely, {
-        userId: u.id,
-        name: 'Rush',
-        fileKey: null,
-      });
+      const u = await insertUser(server, { credits: 10 });
+      const projectId = await insertProject(server, u.id, 'Rush');
       const sampler = setInterval(() => {
         void server.ctx.db.kysely
           .selectFrom('users')
@@ -125,7 +93,7 @@ for (const dialect of TEST_DIALECTS) {
       );
       await fc.assert(
         fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
-          const u = await makeUser(server, 0);
+          const u = await insertUser(server);
           const db = server.ctx.db.kysely;
           // The model: what the ledger must say after each step.
           let available = 0;
@@ -171,7 +139,7 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it('resolves a hold once even when capture and release race', async () => {
-      const u = await makeUser(server, 5);
+      const u = await insertUser(server, { credits: 5 });
       const db = server.ctx.db.kysely;
       const holdIds = await Promise.all(
         Array.from({ length: 5 }, () =>

@@ -2,26 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { Job } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, type AppContext } from '../src/context.ts';
-import { projectsRepository } from '../src/db/repositories/projects.ts';
-import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/credits.ts';
 import { createJob } from '../src/services/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { insertProject, insertUser } from './helpers/factories.ts';
 import { openJobEvents } from './helpers/job-events.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { ensureSharedRedis, SHARED_REDIS_URL } from './helpers/shared-redis.ts';
+import { waitFor } from './helpers/wait.ts';
 import { startWorkerContext } from './helpers/worker-context.ts';
 
 const REDIS_URL = SHARED_REDIS_URL;
-
-async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('waitFor timed out');
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
   let server: TestServer;
@@ -50,28 +41,8 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
 
     worker = await startWorkerContext(server, { redisUrl: REDIS_URL, engine, settings: fast });
 
-    const t = new Date().toISOString();
-    ({ id: userId } = await server.ctx.db.kysely
-      .insertInto('users')
-      .values({
-        email: `u-${randomBytes(4).toString('hex')}@t.local`,
-        password_hash: null,
-        notify: 0,
-        credits_available: 0,
-        credits_held: 0,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-    await grantCredits(server.ctx.db.kysely, userId, toHundredths(10), 'test');
-    token = await server.ctx.tokens.sign(userId);
-    headers = { authorization: `Bearer ${token}` };
-    ({ id: projectId } = await projectsRepository.insert(server.ctx.db.kysely, {
-      userId,
-      name: 'Scaled',
-      fileKey: null,
-    }));
+    ({ id: userId, token, headers } = await insertUser(server, { credits: 10 }));
+    projectId = await insertProject(server, userId, 'Scaled');
   });
 
   afterAll(async () => {

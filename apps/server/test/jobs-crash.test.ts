@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectsRepository } from '../src/db/repositories/projects.ts';
-import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/credits.ts';
 import { queueProjectVideo } from '../src/services/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
+import { insertProject, insertUser } from './helpers/factories.ts';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -95,26 +94,8 @@ for (const dialect of TEST_DIALECTS) {
       dir = await mkdtemp(path.join(tmpdir(), 'hookreel-child-'));
       script = path.join(dir, 'child-runner.mts');
       await writeFile(script, CHILD_RUNNER);
-      const t = new Date().toISOString();
-      ({ id: userId } = await server.ctx.db.kysely
-        .insertInto('users')
-        .values({
-          email: `u-${randomBytes(4).toString('hex')}@t.local`,
-          password_hash: null,
-          notify: 0,
-          credits_available: 0,
-          credits_held: 0,
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow());
-      await grantCredits(server.ctx.db.kysely, userId, toHundredths(5), 'test');
-      ({ id: projectId } = await projectsRepository.insert(server.ctx.db.kysely, {
-        userId,
-        name: 'Crashy',
-        fileKey: null,
-      }));
+      ({ id: userId } = await insertUser(server, { credits: 5 }));
+      projectId = await insertProject(server, userId, 'Crashy');
     });
     afterAll(async () => {
       for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

@@ -1,53 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { INSUFFICIENT_CREDITS, Job, JobEvent, MESSAGES } from '@hookreel/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { JOB_HANDLERS } from '../src/jobs/handlers/index.ts';
 import { assertHandlerMap, PermanentJobError } from '../src/jobs/registry.ts';
-import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
+import { insertProject, insertUser } from './helpers/factories.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
-
-// ---- small local helpers (users and projects straight in the database; the API under test is /api/jobs) ----
-
-async function makeUser(server: TestServer, credits: number, notify = false) {
-  const t = new Date().toISOString();
-  const { id } = await server.ctx.db.kysely
-    .insertInto('users')
-    .values({
-      email: `u-${randomBytes(5).toString('hex')}@test.local`,
-      password_hash: null,
-      notify: notify ? 1 : 0,
-      credits_available: 0,
-      credits_held: 0,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (credits > 0) await grantCredits(server.ctx.db.kysely, id, toHundredths(credits), 'test grant');
-  const token = await server.ctx.tokens.sign(id);
-  return { id, token, headers: { authorization: `Bearer ${token}` } };
-}
-
-async function makeProject(server: TestServer, userId: number, name = 'Summer promo') {
-  const p = await projectsRepository.insert(server.ctx.db.kysely, { userId, name, fileKey: null });
-  return p.id;
-}
-
-async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('waitFor timed out');
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
+import { waitFor } from './helpers/wait.ts';
 
 describe('job registry', () => {
   it('has exactly one handler per job name, checked at boot', () => {
@@ -125,8 +88,8 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it('queues a render, reports progress and completes with the credits captured', async () => {
-      const u = await makeUser(server, 3);
-      const projectId = await makeProject(server, u.id, 'Lifecycle');
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await insertProject(server, u.id, 'Lifecycle');
       const res = await queue(projectId, u.headers);
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };
@@ -160,9 +123,9 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it("hides another user's job and project behind 404", async () => {
-      const owner = await makeUser(server, 2);
-      const other = await makeUser(server, 2);
-      const projectId = await makeProject(server, owner.id);
+      const owner = await insertUser(server, { credits: 2 });
+      const other = await insertUser(server, { credits: 2 });
+      const projectId = await insertProject(server, owner.id);
       const { id } = (await (await queue(projectId, owner.headers)).json()) as { id: number };
 
       const get = await fetch(api(`/jobs/${id}`), { headers: other.headers });
@@ -179,8 +142,8 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it('answers 402 with the spec message when credits are short, and reserves nothing', async () => {
-      const u = await makeUser(server, 0.5);
-      const projectId = await makeProject(server, u.id);
+      const u = await insertUser(server, { credits: 0.5 });
+      const projectId = await insertProject(server, u.id);
       const res = await queue(projectId, u.headers);
       expect(res.status).toBe(402);
       expect(await res.json()).toEqual({ detail: INSUFFICIENT_CREDITS.videos });
@@ -192,8 +155,8 @@ for (const dialect of TEST_DIALECTS) {
       engine.during = async (_input, attempt) => {
         if (attempt < 3) throw new Error(`flaky encoder ${attempt}`);
       };
-      const u = await makeUser(server, 1);
-      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const u = await insertUser(server, { credits: 1 });
+      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
       const done = await waitFor(async () => {
         const j = await getJob(id, u.headers);
         return j?.status === 'completed' ? j : null;
@@ -216,8 +179,8 @@ for (const dialect of TEST_DIALECTS) {
       engine.during = async () => {
         throw new Error('ffmpeg exited with code 1');
       };
-      const u = await makeUser(server, 1);
-      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const u = await insertUser(server, { credits: 1 });
+      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
       const failed = await waitFor(async () => {
         const j = await getJob(id, u.headers);
         return j?.status === 'failed' ? j : null;
@@ -239,8 +202,8 @@ for (const dialect of TEST_DIALECTS) {
       engine.during = async () => {
         throw new PermanentJobError('Script is empty');
       };
-      const u = await makeUser(server, 1);
-      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const u = await insertUser(server, { credits: 1 });
+      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
       const failed = await waitFor(async () => {
         const j = await getJob(id, u.headers);
         return j?.status === 'failed' ? j : null;
@@ -269,8 +232,8 @@ for (const dialect of TEST_DIALECTS) {
           });
         });
       };
-      const u = await makeUser(server, 1);
-      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const u = await insertUser(server, { credits: 1 });
+      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
       await started;
       const running = await getJob(id, u.headers);
       expect(running?.status).toBe('in_progress');
@@ -290,8 +253,8 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it('deleting a completed job keeps the credits consumed and removes the video', async () => {
-      const u = await makeUser(server, 1);
-      const { id } = (await (await queue(await makeProject(server, u.id), u.headers)).json()) as { id: number };
+      const u = await insertUser(server, { credits: 1 });
+      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
       const done = await waitFor(async () => {
         const j = await getJob(id, u.headers);
         return j?.status === 'completed' ? j : null;
@@ -306,8 +269,8 @@ for (const dialect of TEST_DIALECTS) {
         await new Promise((r) => setTimeout(r, 50));
         void input;
       };
-      const u = await makeUser(server, 5);
-      const projectId = await makeProject(server, u.id);
+      const u = await insertUser(server, { credits: 5 });
+      const projectId = await insertProject(server, u.id);
       const headers = { ...u.headers, 'idempotency-key': 'generate-click-1' };
       const results = await Promise.all([
         queue(projectId, headers),
@@ -326,7 +289,7 @@ for (const dialect of TEST_DIALECTS) {
         .where('user_id', '=', u.id)
         .execute();
       expect(holds).toHaveLength(1);
-      const other = await queue(await makeProject(server, u.id), headers);
+      const other = await queue(await insertProject(server, u.id), headers);
       expect(other.status).toBe(409);
       await expectLedger(u.id);
     });
@@ -335,8 +298,8 @@ for (const dialect of TEST_DIALECTS) {
       engine.during = async () => {
         await new Promise((r) => setTimeout(r, 100));
       };
-      const u = await makeUser(server, 1);
-      const projectId = await makeProject(server, u.id, 'Streamed');
+      const u = await insertUser(server, { credits: 1 });
+      const projectId = await insertProject(server, u.id, 'Streamed');
       const controller = new AbortController();
       const res = await fetch(api(`/jobs/events?access_token=${u.token}`), { signal: controller.signal });
       expect(res.status).toBe(200);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -8,9 +7,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import type { JobEngine } from '../src/jobs/engine.ts';
-import { grantCredits, toHundredths } from '../src/services/credits.ts';
 import { createJob, newBatchId, queueProjectVideo, submitJobs } from '../src/services/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { insertProject, insertUser } from './helpers/factories.ts';
 
 // mailparser ships no types and @types/mailparser is not installed: a minimal local shape of what we read.
 interface ParsedMail {
@@ -32,26 +31,6 @@ const engine = (fail: Set<string> = new Set()): JobEngine => ({
     return { videoPath };
   },
 });
-
-async function setup(server: TestServer, notify: boolean) {
-  const t = new Date().toISOString();
-  const email = `u-${randomBytes(4).toString('hex')}@test.local`;
-  const { id } = await server.ctx.db.kysely
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: null,
-      notify: notify ? 1 : 0,
-      credits_available: 0,
-      credits_held: 0,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await grantCredits(server.ctx.db.kysely, id, toHundredths(10), 'test');
-  return { id, email };
-}
 
 const fast = (server: TestServer) => {
   server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50, retryBaseMs: 50, heartbeatMs: 300 };
@@ -101,12 +80,8 @@ describe('"videos ready" e-mail over SMTP', () => {
   });
 
   it('sends one e-mail with a link to the video when a single queued render completes', async () => {
-    const u = await setup(server, true);
-    const { id: projectId } = await projectsRepository.insert(server.ctx.db.kysely, {
-      userId: u.id,
-      name: 'Solo',
-      fileKey: null,
-    });
+    const u = await insertUser(server, { credits: 10, notify: true });
+    const projectId = await insertProject(server, u.id, 'Solo');
     const { id } = await queueProjectVideo(server.ctx, u.id, projectId);
     const mail = await waitFor(() => inbox.find((m) => m.text?.includes(`/jobs/${id}`)));
     expect(server.ctx.mailer.transport).toBe('smtp');
@@ -117,7 +92,7 @@ describe('"videos ready" e-mail over SMTP', () => {
   });
 
   it('sends exactly one e-mail per request once all of its videos are done, listing the completed ones', async () => {
-    const u = await setup(server, true);
+    const u = await insertUser(server, { credits: 10, notify: true });
     const names = ['Pack A', 'Pack B', 'Broken'];
     const batchId = newBatchId();
     const { jobIds } = await submitJobs(server.ctx, u.id, async (trx) => {
@@ -151,12 +126,8 @@ describe('"videos ready" e-mail over SMTP', () => {
   });
 
   it('sends nothing when the user has notifications off', async () => {
-    const u = await setup(server, false);
-    const { id: projectId } = await projectsRepository.insert(server.ctx.db.kysely, {
-      userId: u.id,
-      name: 'Quiet',
-      fileKey: null,
-    });
+    const u = await insertUser(server, { credits: 10, notify: false });
+    const projectId = await insertProject(server, u.id, 'Quiet');
     const { id } = await queueProjectVideo(server.ctx, u.id, projectId);
     await waitFor(async () => {
       const r = await server.ctx.db.kysely
@@ -183,12 +154,8 @@ describe('"videos ready" e-mail without SMTP: .eml files in DATA_DIR/outbox', ()
 
   it('writes a parseable .eml with the link', async () => {
     expect(server.ctx.mailer.transport).toBe('outbox');
-    const u = await setup(server, true);
-    const { id: projectId } = await projectsRepository.insert(server.ctx.db.kysely, {
-      userId: u.id,
-      name: 'Offline',
-      fileKey: null,
-    });
+    const u = await insertUser(server, { credits: 10, notify: true });
+    const projectId = await insertProject(server, u.id, 'Offline');
     const { id } = await queueProjectVideo(server.ctx, u.id, projectId);
     const outbox = server.ctx.config.outboxDir;
     const files = await waitFor(async () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@hookreel/contracts';
+import { projectsRepository } from '../../src/db/repositories/projects.ts';
+import { grantCredits, toHundredths } from '../../src/services/credits.ts';
 import type { TestServer } from './app.ts';
 import { projectForm } from './images.ts';
 
@@ -74,4 +76,49 @@ export async function createProjectOverHttp(server: TestServer, user: TestUser, 
   });
   if (res.status !== 200) throw new Error(`creating project ${name} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
+}
+
+export interface InsertedUser {
+  id: number;
+  email: string;
+  /** A signed access token for the user. */
+  token: string;
+  /** Spread into fetch headers: `{ headers: { ...user.headers } }`. */
+  headers: { authorization: string };
+}
+
+/**
+ * Inserts a user row straight into the database (no password, no free grant), grants it `credits` (none by
+ * default) and signs it an access token. Use it instead of `registerUser` when a test wants no HTTP sign-up and a
+ * chosen balance, e.g. to run out of credits or to check ledger totals exactly.
+ */
+export async function insertUser(
+  server: TestServer,
+  opts: { credits?: number; notify?: boolean } = {},
+): Promise<InsertedUser> {
+  const t = new Date().toISOString();
+  const email = uniqueEmail('u');
+  const { id } = await server.ctx.db.kysely
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: null,
+      notify: opts.notify ? 1 : 0,
+      credits_available: 0,
+      credits_held: 0,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const credits = opts.credits ?? 0;
+  if (credits > 0) await grantCredits(server.ctx.db.kysely, id, toHundredths(credits), 'test grant');
+  const token = await server.ctx.tokens.sign(id);
+  return { id, email, token, headers: bearer(token) };
+}
+
+/** Inserts a project (no product photo) for the user straight into the database and returns its id. */
+export async function insertProject(server: TestServer, userId: number, name = 'Summer promo'): Promise<number> {
+  const { id } = await projectsRepository.insert(server.ctx.db.kysely, { userId, name, fileKey: null });
+  return id;
 }
