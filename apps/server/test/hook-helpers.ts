@@ -133,10 +133,17 @@ export async function fakeApprovedPreview(server: TestServer, packId: number, ch
   return row.id;
 }
 
-/** A pack with a product, one type, four (pending) characters and one preview, owned by `user`. Jobs do not run. */
-export async function packWithEverything(server: TestServer, user: TestUser) {
+/**
+ * A pack with a product, a hook, one character type and `count` (pending) characters, owned by `user`. Jobs do
+ * not run.
+ */
+export async function packWithCharacters(
+  server: TestServer,
+  user: TestUser,
+  opts: { name: string; count: number },
+): Promise<{ id: number; typeId: number; characters: number[] }> {
   const pack = await call(server, user, 'POST', '/api/hooks', {
-    name: 'Mine',
+    name: opts.name,
     language: 'english',
     accent: 'american',
   });
@@ -150,13 +157,20 @@ export async function packWithEverything(server: TestServer, user: TestUser) {
     { description: 'young woman runner', order_index: 0 },
   ]);
   expect(types.status).toBe(200);
-  const gen = await call(server, user, 'POST', `/api/hooks/generate-characters?hook_pack_id=${id}&count=4`);
+  const gen = await call(server, user, 'POST', `/api/hooks/generate-characters?hook_pack_id=${id}&count=${opts.count}`);
   expect(gen.status).toBe(200);
-  const characterId = gen.json.characters[0].id as number;
+  const characters = (gen.json.characters as Array<{ id: number }>).map((c) => c.id);
+  return { id, typeId: types.json[0].id as number, characters };
+}
+
+/** A pack with a product, one type, four (pending) characters and one preview, owned by `user`. Jobs do not run. */
+export async function packWithEverything(server: TestServer, user: TestUser) {
+  const { id, typeId, characters } = await packWithCharacters(server, user, { name: 'Mine', count: 4 });
+  const characterId = characters[0]!;
   const previews = await call(server, user, 'POST', '/api/hooks/generate-preview', {
     hook_pack_id: id,
     character_ids: [characterId],
   });
   expect(previews.status).toBe(200);
-  return { id, typeId: types.json[0].id as number, characterId, previewId: previews.json[0].id as number };
+  return { id, typeId, characterId, previewId: previews.json[0].id as number };
 }

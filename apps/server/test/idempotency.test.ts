@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
-import { call, drainCredits, fakeApprovedPreview, productForm, productPhoto } from './hook-helpers.ts';
+import { call, drainCredits, fakeApprovedPreview, packWithCharacters, productPhoto } from './hook-helpers.ts';
 
 /** One credit-spending request, built afresh for every send (a multipart body is a stream). */
 interface Req {
@@ -59,26 +59,7 @@ async function newProject(server: TestServer, user: TestUser, withProduct: boole
 }
 
 /** A pack with a product, a hook, one type and two (pending) characters. Jobs never run in this file. */
-async function newPack(server: TestServer, user: TestUser) {
-  const pack = await call(server, user, 'POST', '/api/hooks', {
-    name: 'Idem',
-    language: 'english',
-    accent: 'american',
-  });
-  const id = pack.json.id as number;
-  expect(
-    (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(id, await productPhoto()))).status,
-  ).toBe(200);
-  expect((await call(server, user, 'PUT', `/api/hooks/${id}`, { message: 'Glow all day' })).status).toBe(200);
-  const types = await call(server, user, 'POST', `/api/hooks/character-types/batch?hook_pack_id=${id}`, [
-    { description: 'young woman runner', order_index: 0 },
-  ]);
-  expect(types.status).toBe(200);
-  const gen = await call(server, user, 'POST', `/api/hooks/generate-characters?hook_pack_id=${id}&count=2`);
-  expect(gen.status).toBe(200);
-  const characters = (gen.json.characters as Array<{ id: number }>).map((c) => c.id);
-  return { id, characters };
-}
+const newPack = (server: TestServer, user: TestUser) => packWithCharacters(server, user, { name: 'Idem', count: 2 });
 
 const CASES: SpendCase[] = [
   {
