@@ -47,15 +47,11 @@ export function productForm(packId: number, image: Buffer): FormData {
 
 /** Holds every available credit of the user (a ledger-consistent way to leave them with nothing). */
 export async function drainCredits(server: TestServer, userId: number): Promise<void> {
-  const user = await server.ctx.db.kysely
-    .selectFrom('users')
-    .select('credits_available')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (user.credits_available > 0) {
+  const available = await availableCredits(server, userId);
+  if (available > 0) {
     await server.ctx.db.kysely
       .transaction()
-      .execute((trx) => reserveCredits(trx, userId, user.credits_available, 'test-drain', 'drained'));
+      .execute((trx) => reserveCredits(trx, userId, available, 'test-drain', 'drained'));
   }
 }
 
