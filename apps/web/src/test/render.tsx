@@ -1,4 +1,4 @@
-import type { Avatar, User } from '@hookreel/contracts';
+import type { Avatar, Job, User } from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -29,6 +29,25 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   size: 'medium',
   merge_status: null,
   merged_url: null,
+  ...over,
+});
+
+/** A project video job as the API returns it; override what the test is about. */
+export const makeJob = (over: Partial<Job> = {}): Job => ({
+  id: 7,
+  project_id: 3,
+  project_name: 'Summer Serum',
+  kind: 'video',
+  status: 'in_progress',
+  progress: 40,
+  video_url: null,
+  poster_url: null,
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  logs: [],
+  hook_pack_id: null,
+  variant_index: null,
+  error: null,
   ...over,
 });
 

@@ -5,6 +5,8 @@ import { config } from '@/config';
 import { queryKeys } from '@/lib/query-keys';
 import { session } from '@/lib/session';
 
+/** The SSE event name the server sends job updates under. */
+export const JOB_EVENT = 'job';
 const RECONNECT_MS = 5000;
 const MAX_RECONNECTS = 5;
 
@@ -41,14 +43,15 @@ export function useJobEvents(enabled = true): void {
       source.onopen = () => {
         attempts = 0;
       };
-      source.onmessage = (e: MessageEvent<string>) => {
+      // The server names its events (`event: job`); onmessage would only see unnamed ones.
+      source.addEventListener(JOB_EVENT, (e: MessageEvent<string>) => {
         try {
           const parsed = JobEvent.safeParse(JSON.parse(e.data));
           if (parsed.success) applyJobUpdate(queryClient, parsed.data.job);
         } catch {
-          /* keep-alive or malformed line: ignore */
+          /* malformed data: ignore */
         }
-      };
+      });
       source.onerror = () => {
         source?.close();
         source = null;

@@ -1,26 +1,8 @@
 import type { Job } from '@hookreel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { makeJob, renderWithProviders } from '@/test/render';
 import { JobCard } from './job-card';
-
-const makeJob = (over: Partial<Job> = {}): Job => ({
-  id: 7,
-  project_id: 3,
-  project_name: 'Summer Serum',
-  kind: 'video',
-  status: 'in_progress',
-  progress: 40,
-  video_url: null,
-  poster_url: null,
-  created_at: new Date().toISOString(),
-  updated_at: new Date().toISOString(),
-  logs: [],
-  hook_pack_id: null,
-  variant_index: null,
-  error: null,
-  ...over,
-});
 
 const renderCard = (job: Job) => renderWithProviders(<JobCard job={job} onView={vi.fn()} onDelete={vi.fn()} />);
 
