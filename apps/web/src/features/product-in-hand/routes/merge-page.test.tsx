@@ -2,6 +2,8 @@ import type { AvatarWithStatus, Project } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@hookreel/contracts';
+import { toast } from 'sonner';
 import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
 import { MergeScreen } from './merge-page';
 
@@ -35,6 +37,7 @@ function mockApi(statuses: AvatarWithStatus[]) {
       if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1), avatar(2)]);
       if (url.startsWith('/api/merge/avatars-with-status/9')) return jsonResponse(statuses);
       if (url.startsWith('/api/projects/9')) return jsonResponse(project);
+      if (url.startsWith('/api/jobs/product-in-hand/9/queue-videos')) return jsonResponse({ total_jobs: 2 });
       return jsonResponse({ detail: 'unexpected' }, 500);
     }),
   );
@@ -61,5 +64,15 @@ describe('MergeScreen Generate Videos', () => {
     await userEvent.clear(script);
     await userEvent.type(script, '   ');
     expect(button).toBeDisabled();
+  });
+
+  it('queues the videos, says so in the spec words and goes to /jobs', async () => {
+    mockApi([status(1, 'merged'), status(2, 'merged')]);
+    renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />, { route: '/product-in-hand/9/merge' });
+    const button = screen.getByRole('button', { name: 'Generate Videos' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.jobs.queued);
   });
 });

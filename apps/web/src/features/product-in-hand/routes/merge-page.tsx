@@ -189,8 +189,8 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
       if (language !== project.language) patch.language = language;
       if (accent !== project.accent) patch.accent = accent;
       if (Object.keys(patch).length) await saveScript.mutateAsync(patch);
-      const total = await queue.mutateAsync(projectId);
-      toast.success(`${MESSAGES.jobs.queued} ${total} video(s) on the way.`);
+      await queue.mutateAsync(projectId);
+      toast.success(MESSAGES.jobs.queued);
       navigate('/jobs');
     } catch (e) {
       if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
