@@ -1,3 +1,4 @@
+import { VALIDATION } from '@hookreel/contracts';
 import { expect, test } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, adScript, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
@@ -28,10 +29,15 @@ test.describe('jobs', () => {
     const [actor] = await addCharacters(page, 'a friendly woman in a bright kitchen', 1);
     await expect(page.getByRole('img', { name: actor })).toBeVisible();
 
+    // Without a script there is nothing to say: Generate waits for one.
+    const generate = page.getByRole('button', { name: 'Generate', exact: true });
+    await expect(generate).toBeDisabled();
+    await expect(page.getByText(VALIDATION.scriptRequired)).toBeVisible();
+
     // Type the script and press Generate straight away: nothing typed may be lost to the auto-save debounce.
     const script = adScript('Jobs spec serum');
     await page.getByLabel('Script').fill(script);
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await generate.click();
     await expect(page).toHaveURL(/\/jobs\/\d+$/);
     const jobId = Number(/\/jobs\/(\d+)$/.exec(page.url())![1]);
     await expect(page.getByRole('heading', { name: 'Job Details' })).toBeVisible();

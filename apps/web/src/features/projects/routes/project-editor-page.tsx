@@ -7,6 +7,7 @@ import {
   type Language,
   LIMITS,
   MESSAGES,
+  VALIDATION,
   type Project,
   TIMINGS,
 } from '@hookreel/contracts';
@@ -135,6 +136,9 @@ export function ProjectEditor({ project }: { project: Project }) {
     if (ids.length !== stored.length || ids.some((id, i) => id !== stored[i])) await selectChars.mutateAsync(ids);
   };
 
+  // The actor needs words to speak: the spec makes the script required.
+  const scriptMissing = draft.script.trim().length === 0;
+
   const generate = async () => {
     setPreparing(true);
     try {
@@ -220,8 +224,14 @@ export function ProjectEditor({ project }: { project: Project }) {
                 maxLength={LIMITS.scriptMax}
                 placeholder="What should the actor say?"
                 value={draft.script}
+                aria-describedby={scriptMissing ? 'project-script-required' : undefined}
                 onChange={(e) => setDraft((d) => ({ ...d, script: e.target.value.slice(0, LIMITS.scriptMax) }))}
               />
+              {scriptMissing ? (
+                <p id="project-script-required" className="text-xs text-muted-foreground">
+                  {VALIDATION.scriptRequired}
+                </p>
+              ) : null}
             </div>
           </CardContent>
         </Card>
@@ -230,7 +240,11 @@ export function ProjectEditor({ project }: { project: Project }) {
           <Button variant="outline" onClick={() => navigate('/jobs')}>
             <ListVideoIcon aria-hidden="true" /> View Jobs
           </Button>
-          <Button variant="brand" onClick={() => void generate()} disabled={preparing || queue.isPending}>
+          <Button
+            variant="brand"
+            onClick={() => void generate()}
+            disabled={scriptMissing || preparing || queue.isPending}
+          >
             <SparklesIcon aria-hidden="true" />
             {preparing || queue.isPending ? 'Generating...' : 'Generate'}
           </Button>
