@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@hookreel/contracts';
+import { allowConsoleError } from '@/test/console';
 import { jsonResponse } from '@/test/render';
 import { makeJob, mockApi } from '../test/fixtures';
 import { renderAt } from '../test/render-wizard';
@@ -41,5 +43,28 @@ describe('HookPackJobsPage', () => {
 
     await userEvent.click(screen.getAllByTestId('pack-job-card')[1] as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/jobs/101'));
+  }, 15_000);
+
+  it("says 'Failed to load job status' while a status poll fails, and recovers on the next", async () => {
+    allowConsoleError(); // the failed poll is logged as well (spec)
+    let round = 0;
+    mockApi({
+      'GET /jobs/hook-pack/5/jobs': () => {
+        round += 1;
+        if (round === 2) return jsonResponse({ detail: 'Service unavailable' }, 503);
+        return jsonResponse([
+          round === 1
+            ? makeJob({ id: 100, variant_index: 1, status: 'in_progress', progress: 40 })
+            : makeJob({ id: 100, variant_index: 1, status: 'completed', progress: 100, video_url: 'static/v/1.mp4' }),
+        ]);
+      },
+    });
+    renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
+    expect(await screen.findByText('Video #1')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.jobs.statusFailed)).toBeInTheDocument();
+    expect(screen.getByText('Video #1')).toBeInTheDocument(); // the cards stay
+    expect(screen.queryByText(MESSAGES.jobs.loadListFailed)).toBeNull();
+    expect(await screen.findByRole('link', { name: /Download Videos/ })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.jobs.statusFailed)).toBeNull();
   }, 15_000);
 });

@@ -46,7 +46,13 @@ export function HookPackJobsPage() {
           </>
         }
       />
-      {!valid || jobs.isError ? <ErrorBanner className="mb-6">{MESSAGES.jobs.loadListFailed}</ErrorBanner> : null}
+      {!valid || (jobs.isError && !jobs.data) ? (
+        <ErrorBanner className="mb-6">{MESSAGES.jobs.loadListFailed}</ErrorBanner>
+      ) : null}
+      {/* The cards are shown but the latest status poll failed; the next poll clears this. */}
+      {jobs.isRefetchError && jobs.data ? (
+        <ErrorBanner className="mb-6">{MESSAGES.jobs.statusFailed}</ErrorBanner>
+      ) : null}
       {valid && jobs.isPending ? (
         <div className="space-y-3" aria-busy="true" aria-label="Loading videos">
           {Array.from({ length: 4 }, (_, i) => (
