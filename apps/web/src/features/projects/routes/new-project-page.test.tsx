@@ -30,9 +30,9 @@ describe('NewProjectPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<NewProjectPage />, { route: '/projects/new' });
     await userEvent.type(screen.getByLabelText('Name'), 'Launch');
-    const file = new File(['x'.repeat(2048)], 'brief.pdf', { type: 'application/pdf' });
+    const file = new File(['x'.repeat(2048)], 'brief.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Reference File (optional)'), file);
-    expect(screen.getByTestId('selected-file')).toHaveTextContent('brief.pdf');
+    expect(screen.getByTestId('selected-file')).toHaveTextContent('brief.png');
     expect(screen.getByTestId('selected-file')).toHaveTextContent('2.00 KB');
     await userEvent.click(screen.getByRole('button', { name: 'Create Project' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/42'));
@@ -40,7 +40,7 @@ describe('NewProjectPage', () => {
     expect(url).toBe('/api/projects/');
     const body = init.body as FormData;
     expect(body.get('name')).toBe('Launch');
-    expect((body.get('file') as File).name).toBe('brief.pdf');
+    expect((body.get('file') as File).name).toBe('brief.png');
     vi.unstubAllGlobals();
   });
 });

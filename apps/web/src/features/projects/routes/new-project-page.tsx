@@ -74,6 +74,8 @@ export function NewProjectPage() {
                 id="project-file"
                 ref={fileInput}
                 type="file"
+                // The server keeps an image as the project's reference (it is shown as the project's picture).
+                accept="image/png,image/jpeg,image/webp,image/*"
                 onChange={(e) => setFile(e.target.files?.[0] ?? null)}
               />
               {file ? (
