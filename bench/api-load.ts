@@ -135,6 +135,8 @@ async function seedUser(ctx: AppContext, i: number): Promise<BenchUser> {
     const user = await createUserWithFreeCredits(trx, { email: `load-${i}@example.com`, passwordHash: null });
     if (!user) throw new Error(`could not create bench user ${i}`);
     const project = await projectsRepository.insert(trx, { userId: user.id, name: `Serum launch ${i}`, fileKey: null });
+    // A script makes the project queueable (it is required), as the editor would have saved it.
+    await projectsRepository.update(trx, user.id, project.id, { script: 'This serum changed my mornings.' });
     const jobIds: number[] = [];
     for (let j = 0; j < JOBS_PER_USER; j++) {
       const at = new Date(Date.now() - (JOBS_PER_USER - j) * 60_000).toISOString();

@@ -4,7 +4,7 @@ import { grantCredits, ledgerBalances } from '../src/services/credits.ts';
 import { IDEMPOTENCY_MESSAGES } from '../src/services/idempotency.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, type TestUser } from './helpers/factories.ts';
+import { registerUser, TEST_SCRIPT, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
 import { call, drainCredits, fakeApprovedPreview, packWithCharacters, productPhoto } from './hook-helpers.ts';
 
@@ -55,7 +55,9 @@ async function newProject(server: TestServer, user: TestUser, withProduct: boole
   if (withProduct) parts.push({ name: 'file', file: await productPhoto(), filename: 'serum.png', type: 'image/png' });
   const res = await call(server, user, 'POST', '/api/projects/', formData(parts));
   expect(res.status).toBe(200);
-  return res.json.id as number;
+  const id = res.json.id as number;
+  expect((await call(server, user, 'PUT', `/api/projects/${id}`, { script: TEST_SCRIPT })).status).toBe(200);
+  return id;
 }
 
 /** A pack with a product, a hook, one type and two (pending) characters. Jobs never run in this file. */

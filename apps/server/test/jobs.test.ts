@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { INSUFFICIENT_CREDITS, Job, JobEvent, MESSAGES } from '@hookreel/contracts';
+import { INSUFFICIENT_CREDITS, Job, JobEvent, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_HANDLERS } from '../src/jobs/handlers/index.ts';
 import { assertHandlerMap, PermanentJobError } from '../src/jobs/registry.ts';
+import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
@@ -149,6 +150,19 @@ for (const dialect of TEST_DIALECTS) {
       expect(await res.json()).toEqual({ detail: INSUFFICIENT_CREDITS.videos });
       expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
       expect(await expectLedger(u.id)).toMatchObject({ available: 50, held: 0 });
+    });
+
+    it("answers 422 'Script is required' for a project without a script, and reserves nothing", async () => {
+      const u = await insertUser(server, { credits: 5 });
+      const projectId = await insertProject(server, u.id);
+      for (const script of ['', '   \n ']) {
+        await projectsRepository.update(server.ctx.db.kysely, u.id, projectId, { script });
+        const res = await queue(projectId, u.headers);
+        expect(res.status).toBe(422);
+        expect(await res.json()).toEqual({ detail: VALIDATION.scriptRequired });
+      }
+      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 500, held: 0 });
     });
 
     it('retries a failing run with backoff and completes on a later attempt', async () => {

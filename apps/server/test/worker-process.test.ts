@@ -52,12 +52,6 @@ describe('the worker process (embedded runner)', () => {
     expect(worker.exitCode).toBeNull();
 
     const projectId = await createProjectOverHttp(server, user, 'Worker made');
-    const scripted = await api(`/projects/${projectId}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ script: 'Made by the worker process.' }),
-    });
-    expect(scripted.status).toBe(200);
     const queued = await api(`/jobs/${projectId}/queue`, { method: 'POST' });
     expect(queued.status).toBe(201);
     const { id } = (await queued.json()) as { id: number };

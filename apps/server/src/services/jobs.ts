@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { INSUFFICIENT_CREDITS, MESSAGES, PRICES, type Job, type PricedOperation } from '@hookreel/contracts';
+import {
+  INSUFFICIENT_CREDITS,
+  MESSAGES,
+  PRICES,
+  VALIDATION,
+  type Job,
+  type PricedOperation,
+} from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
@@ -7,7 +14,7 @@ import type { Executor } from '../db/repositories/credits.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, unprocessable } from '../http/errors.ts';
 import type { ProjectForRender } from '../jobs/engine.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import { JOB_NAMES, VIDEO_JOB_NAMES, type JobName } from '../jobs/registry.ts';
@@ -118,6 +125,8 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
     const project = await ctx.projectSource.findOwned(trx, userId, projectId);
     if (!project) throw notFound();
+    // The spec makes the script required: without one the render has nothing to say (and would only fail).
+    if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
     const id = await createJob(trx, {
       userId,
       name: JOB_NAMES.renderProjectVideo,

@@ -67,7 +67,13 @@ async function toTestUser(server: TestServer, email: string, password: string, p
   };
 }
 
-/** Creates a project (no product photo) over HTTP, as the user would, and returns its id. */
+/** The script the project factories give a project, so it can be queued (the script is required). */
+export const TEST_SCRIPT = 'This serum changed my mornings. Try it today.';
+
+/**
+ * Creates a project (no product photo) with TEST_SCRIPT over HTTP, as the user would (create, then write the
+ * script in the editor), and returns its id.
+ */
 export async function createProjectOverHttp(server: TestServer, user: TestUser, name: string): Promise<number> {
   const res = await fetch(`${server.url}/api/projects/`, {
     method: 'POST',
@@ -75,7 +81,14 @@ export async function createProjectOverHttp(server: TestServer, user: TestUser, 
     body: projectForm(name),
   });
   if (res.status !== 200) throw new Error(`creating project ${name} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: number }).id;
+  const { id } = (await res.json()) as { id: number };
+  const scripted = await fetch(`${server.url}/api/projects/${id}`, {
+    method: 'PUT',
+    headers: { ...user.authHeader, 'content-type': 'application/json' },
+    body: JSON.stringify({ script: TEST_SCRIPT }),
+  });
+  if (scripted.status !== 200) throw new Error(`writing the script of ${name} failed: ${scripted.status}`);
+  return id;
 }
 
 export interface InsertedUser {
@@ -117,8 +130,10 @@ export async function insertUser(
   return { id, email, token, headers: bearer(token) };
 }
 
-/** Inserts a project (no product photo) for the user straight into the database and returns its id. */
+/** Inserts a project (no product photo, TEST_SCRIPT) for the user straight into the database and returns its id. */
 export async function insertProject(server: TestServer, userId: number, name = 'Summer promo'): Promise<number> {
-  const { id } = await projectsRepository.insert(server.ctx.db.kysely, { userId, name, fileKey: null });
+  const db = server.ctx.db.kysely;
+  const { id } = await projectsRepository.insert(db, { userId, name, fileKey: null });
+  await projectsRepository.update(db, userId, id, { script: TEST_SCRIPT });
   return id;
 }
