@@ -4,12 +4,14 @@ import path from 'node:path';
 import { INSUFFICIENT_CREDITS, Job, JobEvent, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_HANDLERS } from '../src/jobs/handlers/index.ts';
-import { assertHandlerMap, PermanentJobError } from '../src/jobs/registry.ts';
+import { assertHandlerMap, JOB_NAMES, PermanentJobError } from '../src/jobs/registry.ts';
+import { jobsRepository } from '../src/db/repositories/jobs.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';
+import { openJobEvents } from './helpers/job-events.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -306,6 +308,43 @@ for (const dialect of TEST_DIALECTS) {
       const other = await queue(await insertProject(server, u.id), headers);
       expect(other.status).toBe(409);
       await expectLedger(u.id);
+    });
+
+    it("streams only video jobs: a merge's updates stay off the stream the jobs screens list from", async () => {
+      const u = await insertUser(server, { credits: 1 });
+      const projectId = await insertProject(server, u.id, 'Streamed kinds');
+      const stream = await openJobEvents(server.url, u.token);
+      const at = new Date().toISOString();
+      const row = (name: string) =>
+        jobsRepository.insert(server.ctx.db.kysely, {
+          user_id: u.id,
+          name,
+          project_id: projectId,
+          project_name: 'Streamed kinds',
+          status: 'completed',
+          progress: 100,
+          payload: JSON.stringify({ projectId }),
+          logs: '[]',
+          result: null,
+          video_key: null,
+          poster_key: null,
+          error: null,
+          attempts: 1,
+          max_attempts: 3,
+          run_after: at,
+          file_token: `t${Math.random().toString(36).slice(2)}`,
+          created_at: at,
+          updated_at: at,
+          started_at: at,
+          finished_at: at,
+        });
+      const merge = await row(JOB_NAMES.mergeCharacter);
+      const video = await row(JOB_NAMES.renderProjectVideo);
+      server.ctx.jobEvents.publish({ userId: u.id, jobId: merge });
+      server.ctx.jobEvents.publish({ userId: u.id, jobId: video });
+      await waitFor(async () => stream.events.some((e) => e.job.id === video));
+      await stream.close();
+      expect(stream.events.map((e) => e.job.id)).toEqual([video]);
     });
 
     it('streams job updates over server-sent events (token in the query string)', async () => {

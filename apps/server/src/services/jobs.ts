@@ -153,10 +153,14 @@ export async function getJob(ctx: AppContext, userId: number, jobId: number): Pr
   return toJobDto(row);
 }
 
-/** The job's DTO if it exists and is the user's; for the event stream, which skips vanished jobs. */
-export async function findJobDto(ctx: AppContext, userId: number, jobId: number): Promise<Job | null> {
+/**
+ * The job for the live stream, or null (vanished, not the user's, or not a video): only video jobs, the ones the
+ * jobs screens list. Merges, characters and previews report through their own screens' polling; streamed, they
+ * would land in the browser's video list.
+ */
+export async function findStreamedJobDto(ctx: AppContext, userId: number, jobId: number): Promise<Job | null> {
   const row = await jobsRepository.findOwned(ctx.db.kysely, userId, jobId);
-  return row ? toJobDto(row) : null;
+  return row && (VIDEO_JOB_NAMES as readonly string[]).includes(row.name) ? toJobDto(row) : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ErrorResponse, Job, QueueJobResponse, type JobEvent } from '@hookreel/contracts';
 import { z } from 'zod';
-import { deleteJob, findJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
+import { deleteJob, findStreamedJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
 import { notFound } from '../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
@@ -67,7 +67,7 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       let chain = Promise.resolve();
       const off = ctx.jobEvents.subscribe(userId, (jobId) => {
         chain = chain.then(async () => {
-          const job = await findJobDto(ctx, userId, jobId).catch(() => null);
+          const job = await findStreamedJobDto(ctx, userId, jobId).catch(() => null);
           if (!job || res.writableEnded) return;
           const event: JobEvent = { type: 'job', job };
           res.write(`event: job\ndata: ${JSON.stringify(event)}\n\n`);
