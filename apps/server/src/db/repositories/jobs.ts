@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { DialectName } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { JobsTable } from '../tables/jobs.ts';
@@ -7,7 +7,23 @@ import type { Executor } from './credits.ts';
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
 
-/** A row a runner may take: queued and due, or running under a lease that has run out (its runner died). */
+/** Updates the row only while `owner` holds its lease on a running job; false when it does not (lost or ended). */
+async function updateWhileLeased(
+  db: Executor,
+  id: number,
+  owner: string,
+  fields: Updateable<JobsTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('jobs')
+    .set(fields)
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /** What taking a row does: in progress under this runner's lease, one more attempt counted. */
 function claimPatch(eb: ExpressionBuilder<Database, 'jobs'>, a: ClaimArgs) {
   return {
@@ -20,6 +36,7 @@ function claimPatch(eb: ExpressionBuilder<Database, 'jobs'>, a: ClaimArgs) {
   };
 }
 
+/** A row a runner may take: queued and due, or running under a lease that has run out (its runner died). */
 function claimable(eb: ExpressionBuilder<Database, 'jobs'>, at: string) {
   return eb.or([
     eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', at)]),
@@ -123,15 +140,8 @@ export const jobsRepository = {
       .execute();
   },
 
-  async extendLease(db: Executor, id: number, owner: string, leaseUntil: string): Promise<boolean> {
-    const r = await db
-      .updateTable('jobs')
-      .set({ lease_expires_at: leaseUntil })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'in_progress')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  extendLease(db: Executor, id: number, owner: string, leaseUntil: string): Promise<boolean> {
+    return updateWhileLeased(db, id, owner, { lease_expires_at: leaseUntil });
   },
 
   /** Progress, log lines and other fields while the lease is held; false when it is not. */
@@ -141,14 +151,7 @@ export const jobsRepository = {
     owner: string,
     fields: Partial<Pick<JobRow, 'progress' | 'logs' | 'updated_at'>>,
   ): Promise<boolean> {
-    const r = await db
-      .updateTable('jobs')
-      .set(fields)
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'in_progress')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return updateWhileLeased(db, id, owner, fields);
   },
 
   /** Ends a leased run: completed, failed, or back to queued (retry later / handed back on shutdown). */
@@ -173,14 +176,7 @@ export const jobsRepository = {
       >
     >,
   ): Promise<boolean> {
-    const r = await db
-      .updateTable('jobs')
-      .set({ ...fields, lease_owner: null, lease_expires_at: null })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'in_progress')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return updateWhileLeased(db, id, owner, { ...fields, lease_owner: null, lease_expires_at: null });
   },
 
   async deleteById(db: Executor, id: number): Promise<boolean> {
