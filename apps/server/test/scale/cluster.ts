@@ -11,6 +11,7 @@ import { openDatabase, type Db } from '../../src/db/database.ts';
 import type { FileStore } from '../../src/storage/file-store.ts';
 import { createS3FileStore } from '../../src/storage/s3-file-store.ts';
 import { createPgDatabase } from '../helpers/database.ts';
+import { ensureSharedRedis, SHARED_REDIS_URL } from '../helpers/shared-redis.ts';
 
 /**
  * A real scale-mode deployment for tests: one fresh PostgreSQL database, a unique key prefix on the local Redis,
@@ -24,7 +25,7 @@ import { createPgDatabase } from '../helpers/database.ts';
  *   await cluster.stop();
  */
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = SHARED_REDIS_URL;
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const ENTRY = { api: path.join(SERVER_DIR, 'src/main.ts'), worker: path.join(SERVER_DIR, 'src/worker.ts') };
 const BOOT_TIMEOUT_MS = 120_000;
@@ -132,19 +133,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function assertRedis(url: string): Promise<void> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-  } catch (err) {
-    throw new Error(`Redis is not reachable at ${url} (run bash scripts/ensure-services.sh): ${String(err)}`);
-  } finally {
-    probe.disconnect();
-  }
-}
-
 async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   const r = new Redis(url, { maxRetriesPerRequest: 1 });
   r.on('error', () => undefined);
@@ -250,7 +238,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const apiCount = opts.apis ?? 2;
   const workerCount = opts.workers ?? 3;
   killAllOnExit();
-  await assertRedis(REDIS_URL);
+  await ensureSharedRedis();
 
   const root = await mkdtemp(path.join(tmpdir(), 'hookreel-cluster-'));
   const guard = path.join(root, 'orphan-guard.mjs');
