@@ -53,32 +53,22 @@ export function GeneratePage() {
       <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Card className="h-fit">
           <CardContent className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="character-url">Character image URL</Label>
-              <Input
-                id="character-url"
-                type="url"
-                placeholder="https://…/character.png"
-                value={characterUrl}
-                onChange={(e) => setCharacterUrl(e.target.value)}
-              />
-              {character.status === 'error' ? (
-                <p className="text-xs text-destructive">Could not load this image.</p>
-              ) : null}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="product-url">Product image URL</Label>
-              <Input
-                id="product-url"
-                type="url"
-                placeholder="https://…/product.png"
-                value={productUrl}
-                onChange={(e) => setProductUrl(e.target.value)}
-              />
-              {product.status === 'error' ? (
-                <p className="text-xs text-destructive">Could not load this image.</p>
-              ) : null}
-            </div>
+            <ImageUrlField
+              id="character-url"
+              label="Character image URL"
+              placeholder="https://…/character.png"
+              value={characterUrl}
+              onChange={setCharacterUrl}
+              failed={character.status === 'error'}
+            />
+            <ImageUrlField
+              id="product-url"
+              label="Product image URL"
+              placeholder="https://…/product.png"
+              value={productUrl}
+              onChange={setProductUrl}
+              failed={product.status === 'error'}
+            />
             <dl className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 text-xs tabular-nums">
               <dt className="text-muted-foreground">Position</dt>
               <dd>
@@ -116,5 +106,29 @@ export function GeneratePage() {
         <PlacementEditor character={character} product={product} value={placement} onChange={setPlacement} />
       </div>
     </Page>
+  );
+}
+
+/** A URL input for one of the demo's images, with the error shown when that image cannot be loaded. */
+function ImageUrlField(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  failed: boolean;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type="url"
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.failed ? <p className="text-xs text-destructive">Could not load this image.</p> : null}
+    </div>
   );
 }
