@@ -14,7 +14,7 @@ import { JOB_NAMES } from '../apps/server/src/jobs/registry.ts';
 import { grantCredits } from '../apps/server/src/services/credits.ts';
 import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/jobs.ts';
 import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
-import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
+import { createVerifiedUser } from '../apps/server/src/services/users.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 12);
 // About 10 seconds of speech.
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   try {
     const user = await ctx.db.kysely
       .transaction()
-      .execute((trx) => createUserWithFreeCredits(trx, { email: 'bench@example.com', passwordHash: null }));
+      .execute((trx) => createVerifiedUser(trx, { email: 'bench@example.com', passwordHash: null }));
     if (!user) throw new Error('could not create the bench user');
     await grantCredits(ctx.db.kysely, user.id, VIDEOS * 100, 'bench');
     const { id: projectId } = await createProject(ctx, user.id, { fields: { name: 'Bench serum' }, file: null });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { paymentRequired } from '../http/errors.ts';
+import { MESSAGES } from '@hookreel/contracts';
+import { forbidden, paymentRequired } from '../http/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { creditsRepository, type Executor } from '../db/repositories/credits.ts';
 
@@ -34,6 +35,9 @@ export async function reserveCredits(
   operation: string,
   insufficientMessage: string,
 ): Promise<number> {
+  // Only verified addresses may spend: unverified sign-ups are how credits were farmed (docs/security.md).
+  const owner = await trx.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+  if (owner && owner.email_verified_at === null) throw forbidden(MESSAGES.server.emailNotVerified);
   const moved = await creditsRepository.moveAvailableToHeld(trx, userId, amountHundredths);
   if (!moved) throw paymentRequired(insufficientMessage);
   const holdId = await creditsRepository.createHold(trx, userId, amountHundredths, operation);

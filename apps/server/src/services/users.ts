@@ -2,7 +2,10 @@ import { FREE_CREDITS_GRANT, type User } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import type { Executor } from '../db/repositories/credits.ts';
+import { trialGrantsRepository } from '../db/repositories/trial-grants.ts';
 import { usersRepository, type UserRow } from '../db/repositories/users.ts';
+import { trialKeyOf } from '../auth/trial-key.ts';
 import { unauthorized } from '../http/errors.ts';
 import { fromHundredths, grantCredits, toHundredths } from './credits.ts';
 
@@ -10,18 +13,44 @@ import { fromHundredths, grantCredits, toHundredths } from './credits.ts';
 export const userFilePrefix = (userId: number): string => `users/${userId}`;
 
 /**
- * Creates an account with the free credits, inside the caller's transaction so a user never exists without
- * the grant. Null when the e-mail address is taken.
+ * Creates an account inside the caller's transaction; null when the e-mail address is taken. An account whose
+ * address is verified (it came through Google or an e-mail link) gets the trial at once; one made with a
+ * password gets it when its address is verified (verifyEmailAndGrantTrial).
  */
-export async function createUserWithFreeCredits(
+export async function createUser(
   trx: Transaction<Database>,
-  user: { email: string; passwordHash: string | null },
+  user: { email: string; passwordHash: string | null; verified: boolean },
 ): Promise<UserRow | null> {
   const created = await usersRepository.insertIfEmailFree(trx, user);
   if (!created) return null;
-  await grantCredits(trx, created.id, toHundredths(FREE_CREDITS_GRANT), 'free credits for a new account');
+  if (user.verified) await grantTrialOnce(trx, created);
   return created;
 }
+
+/** A new account with a verified address and its trial (Google / e-mail sign-in; benches). */
+export const createVerifiedUser = (trx: Transaction<Database>, user: { email: string; passwordHash: string | null }) =>
+  createUser(trx, { ...user, verified: true });
+
+/**
+ * The one place the trial is granted: once per address, ever. The address's salted hash is claimed first and
+ * kept after the account is deleted, so deleting and registering again (or `ada+2@…`) grants nothing.
+ * Returns whether credits were granted.
+ */
+export async function grantTrialOnce(trx: Executor, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
+  const salt = await trialGrantsRepository.salt(trx);
+  if (!(await trialGrantsRepository.claim(trx, trialKeyOf(salt, user.email)))) return false;
+  await grantCredits(trx, user.id, toHundredths(FREE_CREDITS_GRANT), 'free credits for a new account');
+  return true;
+}
+
+/** Marks the address verified and grants the trial; safe to call again (only the first call does anything). */
+export async function verifyEmailAndGrantTrial(trx: Transaction<Database>, user: Pick<UserRow, 'id' | 'email'>) {
+  if (await usersRepository.markVerified(trx, user.id)) await grantTrialOnce(trx, user);
+}
+
+/** Administrators are ADMIN_EMAILS addresses that have been verified (anyone could register one otherwise). */
+export const isAdminRow = (ctx: Pick<AppContext, 'config'>, row: Pick<UserRow, 'email' | 'email_verified_at'>) =>
+  row.email_verified_at !== null && ctx.config.adminEmails.has(row.email.trim().toLowerCase());
 
 export async function getCurrentUser(ctx: AppContext, userId: number): Promise<User> {
   const row = await usersRepository.findById(ctx.db.kysely, userId);
@@ -32,7 +61,7 @@ export async function getCurrentUser(ctx: AppContext, userId: number): Promise<U
     email: row.email,
     credits: fromHundredths(row.credits_available),
     notify: row.notify === 1,
-    is_admin: ctx.config.adminEmails.has(row.email.toLowerCase()),
+    is_admin: isAdminRow(ctx, row),
     created_at: row.created_at,
   };
 }
@@ -52,9 +81,14 @@ export async function deleteAccount(ctx: AppContext, userId: number): Promise<vo
   await ctx.files.deletePrefix(userFilePrefix(userId));
 }
 
-/** Used by the auth guard on every protected request: a valid token of a deleted account is not a session. */
-export async function userExists(ctx: AppContext, userId: number): Promise<boolean> {
-  return (await usersRepository.findById(ctx.db.kysely, userId)) !== null;
+/**
+ * Used by the auth guard on every protected request: a valid token of a deleted account is not a session, nor
+ * one issued before the account's sessions were ended.
+ */
+export async function sessionStands(ctx: AppContext, userId: number, issuedAtMs: number): Promise<boolean> {
+  const row = await usersRepository.findById(ctx.db.kysely, userId);
+  if (!row) return false;
+  return !row.sessions_revoked_at || issuedAtMs > Date.parse(row.sessions_revoked_at);
 }
 
 /**

@@ -13,6 +13,8 @@ import { mergeRoutes } from './merge.ts';
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
+  /** requireUser, or the job event stream's short-lived ticket (GET /jobs/events only). */
+  requireStreamUser: preHandlerAsyncHookHandler;
 }
 export type RouteModule = (api: App, deps: RouteDeps) => Promise<void>;
 
