@@ -124,9 +124,9 @@ describe('hostile requests against every route', () => {
     server = child;
     await inventory.result.close();
     const [user, admin, sacrificial] = await Promise.all([
-      registerOverHttp(server.url),
-      registerOverHttp(server.url, adminEmail),
-      registerOverHttp(server.url),
+      registerOverHttp(server.url, undefined, server.outboxDir),
+      registerOverHttp(server.url, adminEmail, server.outboxDir),
+      registerOverHttp(server.url, undefined, server.outboxDir),
     ]);
     const owned = await createOwnedResources(server.url, user);
     const avatarId = await catalogueAvatarId(server.url, user);
