@@ -46,12 +46,20 @@ export async function mountLocalOidcProvider(api: App, ctx: AppContext, rateLimi
         'server printed where it is when it started.'
       : `Look in your inbox (and your spam folder) for an e-mail from ${ctx.config.mailFrom}.`;
 
-  /** The interaction waiting for a login in this browser; answers the request itself when there is none. */
-  async function loginInteraction(request: FastifyRequest, reply: FastifyReply, uid: string) {
+  /**
+   * The interaction waiting for a login in this browser; answers the request itself when there is none (with
+   * `missing`, e.g. a mailed link opened in another browser, which should use the code instead).
+   */
+  async function loginInteraction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    uid: string,
+    missing: () => unknown = () => sendExpired(reply),
+  ) {
     const provider = await providerFor();
     const interaction = await currentInteraction(provider, request, reply, uid);
     if (!interaction) {
-      await sendExpired(reply);
+      await missing();
       return null;
     }
     if (interaction.prompt.name !== 'login') {
@@ -161,11 +169,11 @@ export async function mountLocalOidcProvider(api: App, ctx: AppContext, rateLimi
       { ...routeConfig, schema: { hide: true, params: InteractionParams, querystring: LinkQuery } },
       async (request, reply) => {
         const { uid } = request.params;
-        const found = await loginInteraction(request, reply, uid);
+        const found = await loginInteraction(request, reply, uid, () => sendLinkElsewhere(reply));
         if (!found) return reply;
         const token = request.query.token ?? '';
         const email = token ? await peekSignInLink(ctx, uid, token) : null;
-        if (!email) return sendPage(reply, 400, renderMessagePage('Sign-in link', EMAIL_SIGN_IN_ERRORS.linkElsewhere));
+        if (!email) return sendLinkElsewhere(reply);
         return sendPage(reply, 200, renderConfirmLink({ action: pagePath(uid, '/link'), email, token }));
       },
     );
@@ -175,7 +183,7 @@ export async function mountLocalOidcProvider(api: App, ctx: AppContext, rateLimi
       { ...routeConfig, schema: { hide: true, params: InteractionParams, body: LinkForm } },
       async (request, reply) => {
         const { uid } = request.params;
-        const found = await loginInteraction(request, reply, uid);
+        const found = await loginInteraction(request, reply, uid, () => sendLinkElsewhere(reply));
         if (!found) return reply;
         const result = await redeemSignInLink(ctx, uid, request.body.token ?? '');
         if (!result.ok) return sendPage(reply, 400, renderMessagePage('Sign-in link', result.error));
@@ -255,3 +263,6 @@ const sendExpired = (reply: FastifyReply) =>
       'This sign-in page has expired, or was opened in another browser. Go back to Hookreel and choose Continue with Google again.',
     ),
   );
+
+const sendLinkElsewhere = (reply: FastifyReply) =>
+  sendPage(reply, 400, renderMessagePage('Sign-in link', EMAIL_SIGN_IN_ERRORS.linkElsewhere));

@@ -83,7 +83,7 @@ export function renderCheckMail(opts: {
     'Check your e-mail',
     `<h1>Check your e-mail</h1>
 <p class="sub">We sent a sign-in link and a 6-digit code to <strong>${escapeHtml(opts.email)}</strong>.
-They work once, for 10 minutes.</p>
+Open the link in this browser, or type the code here. They work once, for 10 minutes.</p>
 <p class="where">${escapeHtml(opts.whereToLook)}</p>
 <form method="post" action="${escapeHtml(opts.codeAction)}">
 <label for="code">6-digit code</label>
