@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 
 /** Every failure leaves as `{detail}`: validation 422 with the first rule's message, our errors as thrown. */
 export function registerErrorHandler(app: FastifyInstance): void {

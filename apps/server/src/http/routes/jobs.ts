@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { ErrorResponse, Job, QueueJobResponse, type JobEvent } from '@hookreel/contracts';
 import { z } from 'zod';
 import { deleteJob, findStreamedJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 

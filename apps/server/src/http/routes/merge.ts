@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import * as merge from '../../services/merge.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
