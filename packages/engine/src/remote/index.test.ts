@@ -24,7 +24,7 @@ describe('engine config from env', () => {
     expect([cfg.images, cfg.vision, cfg.hooks, cfg.lipsync]).toEqual([null, null, null, null]);
     expect(cfg.summary).toEqual([
       'voice: local (festival / eSpeak-NG)',
-      'images: local (DiceBear portraits)',
+      'images: local (illustrated character rig)',
       'vision: local (mask geometry + colour)',
       'hooks: local (rule-based variations)',
       'lipsync: local (lip-flap)',

@@ -40,7 +40,7 @@ export interface EngineConfig {
   remote: RemoteStages;
   /** Always usable: the OpenAI-compatible voice when configured, otherwise the local festival/eSpeak voice. */
   voice: VoiceSynthesizer;
-  /** Characters from a description; null → local DiceBear portraits (`actorFromDescription`). */
+  /** Characters from a description; null → the local illustrated rig (`actorFromDescription`). */
   images: ImageGenerator | null;
   /** Product shape/category; null → the heuristic result `cutoutProduct` already returns. */
   vision: ProductAnalyzer | null;
@@ -82,7 +82,7 @@ export function createEngineConfig(env: Env = process.env, options: { fetch?: Fe
     lipsync: fal ? new FalLipSync({ ...fal, fetch: options.fetch }) : null,
     summary: [
       `voice: ${remote.voice ? `remote (${at}, ${openai!.ttsModel}${openai!.ttsVoice ? `, voice ${openai!.ttsVoice}` : ''})` : 'local (festival / eSpeak-NG)'}`,
-      `images: ${remote.images ? `remote (${at}, ${openai!.imageModel})` : 'local (DiceBear portraits)'}`,
+      `images: ${remote.images ? `remote (${at}, ${openai!.imageModel})` : 'local (illustrated character rig)'}`,
       `vision: ${remote.vision ? `remote (${at}, ${openai!.visionModel})` : 'local (mask geometry + colour)'}`,
       `hooks: ${remote.hooks ? `remote (${at}, ${openai!.textModel})` : 'local (rule-based variations)'}`,
       `lipsync: ${fal ? `remote (fal ${fal.baseUrl}, ${fal.model})` : 'local (lip-flap)'}`,
