@@ -6,6 +6,7 @@ import { compositeProduct, frameOf, type Placement } from './composite/index.ts'
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
+import type { ProviderUsage } from './remote/usage.ts';
 import { renderVideo, type RenderInput } from './render/index.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
@@ -30,6 +31,8 @@ export interface TalkingVideoInput {
   signal?: AbortSignal;
   onProgress?: (fraction: number, message: string) => void;
   voice?: VoiceSynthesizer;
+  /** Speaking rate 0.8–1.2 for voices that support it (1 = normal). */
+  voiceSpeed?: number;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
   lipSync?: LipSyncProvider | null;
 }
@@ -44,6 +47,8 @@ export interface TalkingVideoOutput {
   words: WordTiming[];
   /** For a rig actor: where face, mouth, body, hand and product are (frame coordinates) and the camera's shots. */
   rig: { boxes: RigBoxes; shots: CameraShot[] } | null;
+  /** What remote providers billed for this video (voice characters, avatar seconds); empty when all local. */
+  usage: ProviderUsage[];
 }
 
 /**
@@ -58,12 +63,13 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
 
   report(0.02, 'Synthesising the voice');
   const voice = await (input.voice ?? localVoice).synthesize(
-    { text: input.script, language: input.language, accent: input.accent, gender },
+    { text: input.script, language: input.language, accent: input.accent, gender, speed: input.voiceSpeed },
     path.join(dir, 'voice'),
     input.signal,
   );
 
   report(0.25, 'Writing captions');
+  const usage: ProviderUsage[] = voice.usage ? [voice.usage] : [];
   const durationSec = voice.durationSec + 0.4;
   const assPath = path.join(dir, 'captions.ass');
   const srtPath = path.join(dir, 'captions.srt');
@@ -86,6 +92,7 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
       outPath: path.join(dir, 'lipsync.mp4'),
       signal: input.signal,
     });
+    usage.push(clip.usage);
     visual = { kind: 'clip', videoPath: clip.videoPath, posterSourcePath: visual.imagePath };
   }
 
@@ -106,7 +113,17 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     onProgress: (f) => report(0.35 + f * 0.63, 'Rendering the video'),
   });
   report(1, 'Video ready');
-  return { videoPath, posterPath, assPath, srtPath, vttPath, durationSec, words: voice.words, rig: prepared.rig };
+  return {
+    videoPath,
+    posterPath,
+    assPath,
+    srtPath,
+    vttPath,
+    durationSec,
+    words: voice.words,
+    rig: prepared.rig,
+    usage,
+  };
 }
 
 async function prepareFrames(

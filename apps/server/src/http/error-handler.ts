@@ -1,10 +1,10 @@
-import { MESSAGES } from '@hookreel/contracts';
+import { ID_NOT_FOUND, MESSAGES } from '@hookreel/contracts';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 
 /** Every failure leaves as `{detail}`: validation 422 with the first rule's message, our errors as thrown. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -13,6 +13,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path parameter names a resource; so does an id in the query (UrlId): malformed means "no such thing".
+      if (error.validationContext === 'params' || error.validation.some((v) => v.message === ID_NOT_FOUND)) {
+        return reply.status(404).send({ detail: MESSAGES.server.notFound });
+      }
       const first = error.validation[0];
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = first?.message ?? 'Invalid request';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
 
 /**
  * The one job-name registry. A job row's `name` is one of these values; every name has exactly one handler

@@ -22,7 +22,7 @@ import {
   type PreviewCharacterRow,
 } from '../db/repositories/hook-packs.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { JOB_NAMES, type JobName } from '../jobs/registry.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { reserveCredits, toHundredths } from './credits.ts';

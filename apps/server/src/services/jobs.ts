@@ -10,11 +10,11 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
-import type { Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
+import { notFound, unprocessable } from '../errors.ts';
 import type { ProjectForRender } from '../jobs/engine.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import { JOB_NAMES, VIDEO_JOB_NAMES, type JobName } from '../jobs/registry.ts';

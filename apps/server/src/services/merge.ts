@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
+import { notFound, unprocessable } from '../errors.ts';
 import { JOB_NAMES } from '../jobs/registry.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { createJob, newBatchId, submitJobs } from './jobs.ts';

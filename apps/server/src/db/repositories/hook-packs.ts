@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now } from '../database.ts';
+import { now, type Executor } from '../database.ts';
 import type {
   CharacterTypesTable,
   GeneratedCharactersTable,
@@ -8,7 +8,6 @@ import type {
   PreviewCharactersTable,
 } from '../tables/hook-packs.ts';
 import type { JobsTable } from '../tables/jobs.ts';
-import type { Executor } from './credits.ts';
 
 export type HookPackRow = Selectable<HookPacksTable>;
 export type CharacterTypeRow = Selectable<CharacterTypesTable>;

@@ -25,7 +25,7 @@ import archiver from 'archiver';
 import { z } from 'zod';
 import * as hooks from '../../services/hook-packs.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
