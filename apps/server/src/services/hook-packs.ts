@@ -111,6 +111,16 @@ export async function updatePack(
 }
 
 /**
+ * DELETE /hooks/{id}: discards a draft the wizard created for an upload the server then refused, so no empty
+ * pack is left behind. Only an untouched draft (no product yet, nothing generated) can go: a pack with work in
+ * it answers 409 and keeps everything.
+ */
+export async function discardDraftPack(ctx: AppContext, userId: number, id: number): Promise<void> {
+  await getOwnedPack(ctx, userId, id);
+  if (!(await repo.deleteDraft(ctx.db.kysely, id))) throw conflict(MESSAGES.hookPacks.notADraft);
+}
+
+/**
  * POST /hooks/upload-product: the whole multipart body has been read (one file, at most 10 MB) before this;
  * ownership is checked before anything is stored, then the image is sanitised and stored. A new product
  * invalidates the old cut-out and analysis.

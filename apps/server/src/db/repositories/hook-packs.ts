@@ -81,6 +81,17 @@ export const hookPacksRepository = {
       .execute();
   },
 
+  /** Deletes the pack only while it is an untouched draft (no product, status created); true if it did. */
+  async deleteDraft(db: Executor, id: number): Promise<boolean> {
+    const res = await db
+      .deleteFrom('hook_packs')
+      .where('id', '=', id)
+      .where('status', '=', 'created')
+      .where('product_key', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  },
+
   /** Sets the status only if it is currently `from` (e.g. generating_videos → videos_ready once). */
   async transition(db: Executor, id: number, from: string, to: string): Promise<boolean> {
     const res = await db
