@@ -102,6 +102,23 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUplo
     async (request) => hooks.updatePack(ctx, request.userId, request.params.id, request.body),
   );
 
+  api.delete(
+    '/hooks/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        response: { 204: z.null(), 409: ErrorResponse, ...errors },
+        description: 'Discards a draft pack that has no product yet (409 once it holds any work).',
+      },
+    },
+    async (request, reply) => {
+      await hooks.discardDraftPack(ctx, request.userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
   api.post(
     '/hooks/upload-product',
     {
