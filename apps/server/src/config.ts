@@ -42,6 +42,8 @@ const Env = z.object({
    * or a comma-separated list of proxy addresses/CIDR ranges (Fastify's trustProxy).
    */
   TRUST_PROXY: z.string().default('false'),
+  /** Uploads (every multipart route together) per user per minute. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -64,7 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Only this process's user may read what it keeps (database, secret, uploads, mail): 0700 when we create it.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databaseUrl = e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'hookreel.db')}`;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     signInMailRateLimit: e.SIGN_IN_MAIL_RATE_LIMIT,
     trustProxy,
+    uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };
 }
 

@@ -18,8 +18,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { sessionStands } from '../services/users.ts';
+import { createUploadLimiter } from '../uploads/rate-limit.ts';
 import { createAuthGuard, createStreamGuard } from './auth-guard.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './error-handler.ts';
 import { API_ROUTES } from './routes/index.ts';
 import type { App } from './types.ts';
@@ -113,7 +114,9 @@ export async function buildApp(ctx: AppContext, opts: { logStream?: DestinationS
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      for (const register of API_ROUTES) await register(api as App, { ctx, requireUser, requireStreamUser });
+      const limitUploads = createUploadLimiter(ctx.config.uploadRateLimit);
+      for (const register of API_ROUTES)
+        await register(api as App, { ctx, requireUser, requireStreamUser, limitUploads });
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
 import { MESSAGES } from '@hookreel/contracts';
-import { forbidden, paymentRequired } from '../http/errors.ts';
+import { forbidden, paymentRequired } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
-import { creditsRepository, type Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
+import { creditsRepository } from '../db/repositories/credits.ts';
+import { usersRepository } from '../db/repositories/users.ts';
 
 /** Credits are stored in hundredths so fractional prices (0.05) never meet floating-point rounding. */
 export const toHundredths = (credits: number): number => Math.round(credits * 100);
@@ -36,7 +38,7 @@ export async function reserveCredits(
   insufficientMessage: string,
 ): Promise<number> {
   // Only verified addresses may spend: unverified sign-ups are how credits were farmed (docs/security.md).
-  const owner = await trx.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+  const owner = await usersRepository.findById(trx, userId);
   if (owner && owner.email_verified_at === null) throw forbidden(MESSAGES.server.emailNotVerified);
   const moved = await creditsRepository.moveAvailableToHeld(trx, userId, amountHundredths);
   if (!moved) throw paymentRequired(insufficientMessage);

@@ -2,11 +2,11 @@ import { FREE_CREDITS_GRANT, type User } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import type { Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
 import { trialGrantsRepository } from '../db/repositories/trial-grants.ts';
 import { usersRepository, type UserRow } from '../db/repositories/users.ts';
 import { trialKeyOf } from '../auth/trial-key.ts';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../errors.ts';
 import { fromHundredths, grantCredits, toHundredths } from './credits.ts';
 
 /** Every file a user owns is stored under this prefix, so deleting the account can delete them all at once. */

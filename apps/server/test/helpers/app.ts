@@ -33,6 +33,7 @@ export async function startTestServer(
     AUTH_RATE_LIMIT: '10000',
     REGISTER_RATE_LIMIT: '10000',
     SIGN_IN_MAIL_RATE_LIMIT: '10000',
+    UPLOAD_RATE_LIMIT: '10000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });

@@ -1,5 +1,4 @@
-import { now } from '../database.ts';
-import type { Executor } from './credits.ts';
+import { now, type Executor } from '../database.ts';
 
 /** Which addresses already had the trial, as salted hashes; rows outlive the accounts on purpose. */
 export const trialGrantsRepository = {

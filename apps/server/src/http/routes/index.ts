@@ -15,6 +15,8 @@ export interface RouteDeps {
   requireUser: preHandlerAsyncHookHandler;
   /** requireUser, or the job event stream's short-lived ticket (GET /jobs/events only). */
   requireStreamUser: preHandlerAsyncHookHandler;
+  /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
+  limitUploads: preHandlerAsyncHookHandler;
 }
 export type RouteModule = (api: App, deps: RouteDeps) => Promise<void>;
 

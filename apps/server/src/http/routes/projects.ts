@@ -10,13 +10,13 @@ import {
 import { z } from 'zod';
 import * as projects from '../../services/projects.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 
 /** Projects (spec 7, Projects). Paths answer with and without the trailing slash the spec uses. */
-export const projectRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const projectRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/projects/', '/projects']) {
     const hide = path === '/projects';
     api.get(
@@ -32,6 +32,7 @@ export const projectRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       path,
       {
         onRequest: requireUser,
+        preHandler: limitUploads,
         schema: {
           hide,
           tags: ['projects'],
