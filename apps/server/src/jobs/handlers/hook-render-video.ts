@@ -41,7 +41,7 @@ export const renderHookVideo: JobHandler = async (job, jc) => {
     hookText: variant.hook_text,
     language: pack.language,
     accent: pack.accent,
-    watermark: await isOnFreeTrial(job.userId),
+    watermark: await isOnFreeTrial(jc.app, job.userId),
     outDir: jc.workDir,
     signal: jc.signal,
     onProgress: (fraction, message) => {

@@ -23,7 +23,7 @@ export const renderProjectVideo: JobHandler = async (job, jc) => {
     jobId: job.id,
     project,
     actor: await actorFor(jc, job.userId, projectId, avatarId),
-    watermark: await isOnFreeTrial(job.userId),
+    watermark: await isOnFreeTrial(jc.app, job.userId),
     workDir: jc.workDir,
     signal: jc.signal,
     onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
