@@ -337,7 +337,7 @@ describe('billing modes', () => {
   it('TRIAL_CREDITS sets the trial and BILLING=stripe without its secrets does not start', async () => {
     const server = await startTestServer({ env: { TRIAL_CREDITS: '2.5' } });
     try {
-      const prices = await (await fetch(`${server.url}/api/credits/prices`)).json();
+      const prices = (await (await fetch(`${server.url}/api/credits/prices`)).json()) as { trial_credits: number };
       expect(prices.trial_credits).toBe(2.5);
     } finally {
       await server.close();

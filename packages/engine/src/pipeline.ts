@@ -1,9 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderActorPortrait, type ActorSpec } from './actors/index.ts';
+import type { ActorSpec } from './actors/index.ts';
 import { toAss, toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
+import type { RigBoxes } from './actors/rig.ts';
+import { rigActor, type CameraShot } from './motion/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
+import type { ProviderUsage } from './remote/usage.ts';
 import { renderVideo, type RenderInput } from './render/index.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
@@ -28,6 +31,8 @@ export interface TalkingVideoInput {
   signal?: AbortSignal;
   onProgress?: (fraction: number, message: string) => void;
   voice?: VoiceSynthesizer;
+  /** Speaking rate 0.8–1.2 for voices that support it (1 = normal). */
+  voiceSpeed?: number;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
   lipSync?: LipSyncProvider | null;
 }
@@ -40,6 +45,10 @@ export interface TalkingVideoOutput {
   vttPath: string;
   durationSec: number;
   words: WordTiming[];
+  /** For a rig actor: where face, mouth, body, hand and product are (frame coordinates) and the camera's shots. */
+  rig: { boxes: RigBoxes; shots: CameraShot[] } | null;
+  /** What remote providers billed for this video (voice characters, avatar seconds); empty when all local. */
+  usage: ProviderUsage[];
 }
 
 /**
@@ -54,12 +63,13 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
 
   report(0.02, 'Synthesising the voice');
   const voice = await (input.voice ?? localVoice).synthesize(
-    { text: input.script, language: input.language, accent: input.accent, gender },
+    { text: input.script, language: input.language, accent: input.accent, gender, speed: input.voiceSpeed },
     path.join(dir, 'voice'),
     input.signal,
   );
 
   report(0.25, 'Writing captions');
+  const usage: ProviderUsage[] = voice.usage ? [voice.usage] : [];
   const durationSec = voice.durationSec + 0.4;
   const assPath = path.join(dir, 'captions.ass');
   const srtPath = path.join(dir, 'captions.srt');
@@ -72,7 +82,8 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
   await writeFile(vttPath, toVtt(voice.words));
 
   report(0.3, 'Preparing the actor');
-  let visual: RenderInput['visual'] = await prepareFrames(input, dir);
+  const prepared = await prepareFrames(input, dir, voice.words, durationSec);
+  let visual: RenderInput['visual'] = prepared.visual;
   if (visual.kind === 'photo' && input.lipSync) {
     report(0.32, 'Lip-syncing the actor');
     const clip = await input.lipSync.lipSync({
@@ -81,6 +92,7 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
       outPath: path.join(dir, 'lipsync.mp4'),
       signal: input.signal,
     });
+    usage.push(clip.usage);
     visual = { kind: 'clip', videoPath: clip.videoPath, posterSourcePath: visual.imagePath };
   }
 
@@ -101,34 +113,49 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     onProgress: (f) => report(0.35 + f * 0.63, 'Rendering the video'),
   });
   report(1, 'Video ready');
-  return { videoPath, posterPath, assPath, srtPath, vttPath, durationSec, words: voice.words };
+  return {
+    videoPath,
+    posterPath,
+    assPath,
+    srtPath,
+    vttPath,
+    durationSec,
+    words: voice.words,
+    rig: prepared.rig,
+    usage,
+  };
 }
 
-async function prepareFrames(input: TalkingVideoInput, dir: string) {
-  const withProduct = async (actorPath: string, outName: string) => {
-    const out = path.join(dir, outName);
-    if (input.product) {
-      await compositeProduct({
-        actorPath,
-        productPath: input.product.cutoutPath,
-        placement: input.product.placement,
-        outPath: out,
-      });
-    } else {
-      await frameOf(actorPath).png().toFile(out);
-    }
-    return out;
-  };
+async function prepareFrames(
+  input: TalkingVideoInput,
+  dir: string,
+  words: WordTiming[],
+  durationSec: number,
+): Promise<{ visual: RenderInput['visual']; rig: TalkingVideoOutput['rig'] }> {
   if (input.actor.kind === 'procedural') {
-    const closedRaw = path.join(dir, 'actor-closed-raw.png');
-    const openRaw = path.join(dir, 'actor-open-raw.png');
-    await writeFile(closedRaw, await renderActorPortrait(input.actor.spec));
-    await writeFile(openRaw, await renderActorPortrait(input.actor.spec, { mouthOpen: true }));
+    // The rig holds the product itself (fingers over it) and moves: see docs/video-design.md.
+    const rig = await rigActor({
+      spec: input.actor.spec,
+      product: input.product ?? null,
+      words,
+      totalSec: durationSec,
+      hookText: input.hookText,
+    });
     return {
-      kind: 'lipflap' as const,
-      closedPath: await withProduct(closedRaw, 'frame-closed.png'),
-      openPath: await withProduct(openRaw, 'frame-open.png'),
+      visual: { kind: 'rig', segments: rig.segments, camera: rig.camera, posterSourcePath: rig.posterSourcePath },
+      rig: { boxes: rig.boxes, shots: rig.shots },
     };
   }
-  return { kind: 'photo' as const, imagePath: await withProduct(input.actor.imagePath, 'frame.png') };
+  const out = path.join(dir, 'frame.png');
+  if (input.product) {
+    await compositeProduct({
+      actorPath: input.actor.imagePath,
+      productPath: input.product.cutoutPath,
+      placement: input.product.placement,
+      outPath: out,
+    });
+  } else {
+    await frameOf(input.actor.imagePath).png().toFile(out);
+  }
+  return { visual: { kind: 'photo', imagePath: out }, rig: null };
 }

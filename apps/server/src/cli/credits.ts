@@ -7,7 +7,7 @@ import { AdminCreditAdjustment } from '@hookreel/contracts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 import { adjustCredits } from '../services/admin-credits.ts';
 
 const USAGE = 'Usage: npm run credits -- grant|take <email> <amount> "<reason>"';

@@ -12,8 +12,8 @@ import Stripe from 'stripe';
 import type { AppContext } from '../context.ts';
 import { billingRepository as repo } from '../db/repositories/billing.ts';
 import { usersRepository } from '../db/repositories/users.ts';
-import type { Executor } from '../db/repositories/credits.ts';
-import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http/errors.ts';
+import type { Executor } from '../db/database.ts';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import { expirePlanCredits, grantCredits, toHundredths } from './credits.ts';
 
 export const BILLING_MESSAGES = {

@@ -2,9 +2,9 @@ import type { RefundRequest } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
-import type { Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
 import type { RefundRequestsTable } from '../db/tables/billing.ts';
-import { conflict, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { fromHundredths, grantCredits } from './credits.ts';
 

@@ -1,6 +1,6 @@
 import { now } from '../database.ts';
 import type { SubscriptionsTable } from '../tables/billing.ts';
-import type { Executor } from './credits.ts';
+import type { Executor } from '../database.ts';
 
 type SubscriptionFields = Pick<
   SubscriptionsTable,

@@ -11,6 +11,7 @@ import {
   RefundDecision,
   RefundRequest,
   RefundRequestBody,
+  UrlId,
 } from '@hookreel/contracts';
 import { z } from 'zod';
 import { usersRepository } from '../../db/repositories/users.ts';
@@ -19,15 +20,15 @@ import { assertAdmin } from '../../services/avatars.ts';
 import { billingState, checkout, handleWebhook, portal } from '../../services/billing.ts';
 import { ledgerPage, priceList } from '../../services/credits.ts';
 import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/refunds.ts';
-import { notFound, unauthorized } from '../errors.ts';
+import { notFound, unauthorized } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
 const IdParam = z.object({ id: z.string().max(20) });
 const toId = (raw: string): number => {
-  const id = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-  return id;
+  const parsed = UrlId.safeParse(raw);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
 };
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 

@@ -5,6 +5,7 @@ import {
   CoinsIcon,
   FolderKanbanIcon,
   HistoryIcon,
+  LayersIcon,
   LogOutIcon,
   PlusIcon,
   RefreshCwIcon,
@@ -53,6 +54,7 @@ interface NavLinkItem {
 
 const MAIN_LINKS: NavLinkItem[] = [
   { to: '/projects', label: 'Projects', icon: FolderKanbanIcon },
+  { to: '/hook-packs', label: 'Hook packs', icon: LayersIcon },
   { to: '/generated-videos', label: 'Generated videos', icon: ClapperboardIcon },
 ];
 const AVATARS_LINK: NavLinkItem = { to: '/avatars', label: 'Avatars', icon: UsersRoundIcon };
