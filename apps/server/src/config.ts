@@ -41,6 +41,8 @@ const Env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends requests; for tests and stripe-mock only (http://127.0.0.1:12111). */
   STRIPE_API_URL: z.string().url().optional(),
+  /** Uploads (every multipart route together) per user per minute. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trialCredits: e.TRIAL_CREDITS,
     billing: billingConfig(e),
+    uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };
 }
 
