@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { Accent, Language } from '@hookreel/contracts';
-import { actorFromDescription, renderTalkingVideo } from '@hookreel/engine';
+import {
+  ContentRuleError,
+  ProviderError,
+  actorFromDescription,
+  renderTalkingVideo,
+  type ProviderUsage,
+} from '@hookreel/engine';
 import { engineConfig } from './media.ts';
 import { PermanentJobError } from './registry.ts';
 
@@ -26,6 +32,8 @@ export interface RenderProjectVideoInput {
   workDir: string;
   signal: AbortSignal;
   onProgress(percent: number, logLine?: string): Promise<void>;
+  /** One billable provider call (voice characters, avatar seconds…), recorded on the job as it happens. */
+  onUsage?(usage: ProviderUsage): Promise<void>;
 }
 
 export interface RenderOutput {
@@ -47,20 +55,47 @@ export interface JobEngine {
 export const localJobEngine: JobEngine = {
   async renderProjectVideo(input) {
     if (!input.project.script.trim()) throw new PermanentJobError('The project has no script to speak');
-    const out = await renderTalkingVideo({
-      script: input.project.script,
-      language: input.project.language as Language,
-      accent: input.project.accent as Accent,
-      actor: input.actor
-        ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
-        : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
-      watermark: input.watermark,
-      voice: engineConfig().voice,
-      lipSync: engineConfig().lipsync,
-      workDir: path.join(input.workDir, 'render'),
-      signal: input.signal,
-      onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
-    });
+    const out = await withProviderErrors(() =>
+      renderTalkingVideo({
+        script: input.project.script,
+        language: input.project.language as Language,
+        accent: input.project.accent as Accent,
+        actor: input.actor
+          ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
+          : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+        watermark: input.watermark,
+        voice: engineConfig().voice,
+        lipSync: engineConfig().lipsync,
+        workDir: path.join(input.workDir, 'render'),
+        signal: input.signal,
+        onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
+        onUsage: input.onUsage,
+      }),
+    );
     return { videoPath: out.videoPath, posterPath: out.posterPath };
   },
 };
+
+/**
+ * Provider failures as job failures a person can read. A refusal (bad key, bad input, content rules, a model that
+ * answered without a result) will not change on retry: it fails the job at once, which releases its credits.
+ * Rate limits, 5xx and timeouts that outlasted the adapter's own retries are left to the runner's retry with
+ * backoff. The message never holds a key (adapters redact them).
+ */
+export async function withProviderErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ContentRuleError) throw new PermanentJobError(err.message);
+    if (err instanceof ProviderError) {
+      const refused =
+        (err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) ||
+        err.code === 'no_image' ||
+        err.code === 'FAILED';
+      const text = `Provider error (${err.provider}): ${err.message}`;
+      if (refused) throw new PermanentJobError(text);
+      throw new Error(text, { cause: err });
+    }
+    throw err;
+  }
+}

@@ -55,6 +55,10 @@ let config: ReturnType<typeof createEngineConfig> | null = null;
  * Voice and product analysis switch here; everything else stays local.
  */
 export const engineConfig = (): ReturnType<typeof createEngineConfig> => (config ??= createEngineConfig(process.env));
+/** Forgets the built config so the next call reads the environment again (tests that change provider variables). */
+export const resetEngineConfig = (): void => {
+  config = null;
+};
 
 /** The engine (packages/engine): real media, offline by default, remote stages where configured. */
 export const engineMedia: Media = {
