@@ -12,7 +12,7 @@ import {
   type FakeServer,
 } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEngineConfig } from '../src/jobs/media.ts';
+import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

@@ -59,7 +59,7 @@ export const HookPackSummary = HookPack.pick({
 });
 
 export const CreateHookPackRequest = z.object({
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(LIMITS.hookPackNameMax).optional(),
   language: Language.default('english'),
   accent: Accent.default('american'),
 });
@@ -71,7 +71,7 @@ export const UpdateHookPackRequest = z
     language: Language,
     accent: Accent,
     product_details: z.string().trim().min(1, VALIDATION.productDescription).max(LIMITS.productDetailsMax),
-    name: z.string().trim().max(200),
+    name: z.string().trim().max(LIMITS.hookPackNameMax),
   })
   .partial()
   .strict();

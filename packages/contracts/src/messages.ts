@@ -78,6 +78,7 @@ export const MESSAGES = {
     loadFailed: 'Failed to load hook pack',
     createFailed: 'Failed to create hook pack. Please try again.',
     uploadFailed: 'Failed to upload image. Please try again.',
+    notADraft: 'Only a pack without a product can be discarded',
     saveTypesFailed: 'Failed to save character types',
     generateCharactersFailed: 'Failed to generate characters. Please try again.',
     generateCharactersBackgroundFailed: 'Failed to generate characters in background',
@@ -130,5 +131,8 @@ export const MESSAGES = {
     rateLimited: 'Too many requests. Please slow down.',
     serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',
     internal: 'Something went wrong on our side. Please try again.',
+    tooManyFiles: 'Too many files in one upload',
+    uploadTooLarge: 'Upload is too large (max 60MB in one request)',
+    uploadRateLimited: 'Too many uploads. Please wait a minute and try again.',
   },
 } as const;

@@ -1,5 +1,5 @@
 import { Capabilities } from '@hookreel/contracts';
-import { engineConfig } from '../../jobs/media.ts';
+import { engineConfig } from '../../media/engine.ts';
 import { capabilitiesOf } from '../../services/capabilities.ts';
 import type { RouteModule } from './index.ts';
 

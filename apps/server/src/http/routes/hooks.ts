@@ -48,7 +48,7 @@ const SelectCharacterQuery = z.object({ selected: z.enum(['true', 'false']).opti
  * Hook packs (spec 7, Hooks; and the two hook-pack Jobs calls). Thin: parse, call the service, answer.
  * Ownership, credits and every rule live in services/hook-packs.ts.
  */
-export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/hooks', '/hooks/']) {
     const hide = path === '/hooks/';
     api.get(
@@ -102,10 +102,28 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     async (request) => hooks.updatePack(ctx, request.userId, request.params.id, request.body),
   );
 
+  api.delete(
+    '/hooks/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        response: { 204: z.null(), 409: ErrorResponse, ...errors },
+        description: 'Discards a draft pack that has no product yet (409 once it holds any work).',
+      },
+    },
+    async (request, reply) => {
+      await hooks.discardDraftPack(ctx, request.userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
   api.post(
     '/hooks/upload-product',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -201,6 +219,7 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/hooks/generate-preview',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags,
         description:

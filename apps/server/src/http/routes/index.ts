@@ -14,6 +14,8 @@ import { capabilityRoutes } from './capabilities.ts';
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
+  /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
+  limitUploads: preHandlerAsyncHookHandler;
 }
 export type RouteModule = (api: App, deps: RouteDeps) => Promise<void>;
 
