@@ -28,10 +28,11 @@ export const renderProjectVideoJob = defineJob({
       jobId: job.id,
       project,
       actor: await actorFor(jc, job.userId, projectId, avatarId ?? null),
-      watermark: await isOnFreeTrial(job.userId),
+      watermark: await isOnFreeTrial(jc.app, job.userId),
       workDir: jc.workDir,
       signal: jc.signal,
       onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
+      onUsage: (usage) => jc.recordUsage(usage),
     });
     await jc.progress(96, 'Saving the video');
     const videoKey = jc.outputKey('video.mp4');
