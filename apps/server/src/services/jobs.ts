@@ -19,6 +19,7 @@ import type { ProjectForRender } from '../jobs/engine.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import { JOB_NAMES, VIDEO_JOB_NAMES, type JobName } from '../jobs/registry.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
+import { videoFileName } from './file-names.ts';
 
 /**
  * How the jobs area finds a user's project without owning the projects tables. The projects area plugs its
@@ -48,6 +49,8 @@ export interface NewJob {
   projectId?: number | null;
   hookPackId?: number | null;
   variantIndex?: number | null;
+  /** Who is in the video and which video of a pack it is, as the UI shows them (see job-labels migration). */
+  labels?: { actorName?: string | null; variantLabel?: string | null; hookText?: string | null };
   /** Reserve PRICES[price] credits for this job (402 with the spec's message for it, or `insufficientMessage`). */
   price?: PricedOperation;
   insufficientMessage?: string;
@@ -80,6 +83,9 @@ export async function createJob(trx: Transaction<Database>, spec: NewJob): Promi
     hook_pack_id: spec.hookPackId ?? null,
     variant_index: spec.variantIndex ?? null,
     project_name: spec.projectName,
+    actor_name: spec.labels?.actorName ?? null,
+    variant_label: spec.labels?.variantLabel ?? null,
+    hook_text: spec.labels?.hookText ?? null,
     status: 'queued',
     progress: 0,
     payload: JSON.stringify(spec.payload),
@@ -127,7 +133,10 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     if (!project) throw notFound();
     // The spec makes the script required: without one the render has nothing to say (and would only fail).
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
+    // The render features the first chosen actor (render-project-video); the card and file name say who.
+    const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);
     const id = await createJob(trx, {
+      labels: { actorName: chosen ? (chosen.name ?? `Actor ${chosen.avatar_id}`) : null },
       userId,
       name: JOB_NAMES.renderProjectVideo,
       payload: { projectId },
@@ -203,7 +212,20 @@ export function toJobDto(row: JobRow): Job {
     hook_pack_id: row.hook_pack_id,
     variant_index: row.variant_index,
     error: row.error,
+    actor_name: row.actor_name,
+    variant_label: row.variant_label,
+    hook_text: row.hook_text,
+    download_url: row.video_key ? `static/${row.video_key}?download=${downloadName(row)}` : null,
   };
+}
+
+/** The name a finished video downloads under: `<pack-or-project>-<variant>-<actor>.mp4`. */
+export function downloadName(row: Pick<JobRow, 'project_name' | 'variant_label' | 'variant_index' | 'actor_name'>) {
+  // A pack video's card name is '<pack> · Video #n': the file name spells the video number its own way.
+  const suffix = row.variant_label ? ` · ${row.variant_label}` : '';
+  const base =
+    suffix && row.project_name.endsWith(suffix) ? row.project_name.slice(0, -suffix.length) : row.project_name;
+  return videoFileName({ base, variantIndex: row.variant_label ? row.variant_index : null, actor: row.actor_name });
 }
 
 /** The default project source: the projects table (repository of the projects area). */
