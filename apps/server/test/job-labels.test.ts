@@ -14,7 +14,7 @@ describe.each(TEST_DIALECTS)('job labels and download names (%s)', (dialect) => 
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50 };
-    server.ctx.engine = recordingEngine({ progress: [50, 'Rendering the video'], content: () => 'mp4', poster: true });
+    server.ctx.media = recordingEngine({ progress: [50, 'Rendering the video'], content: () => 'mp4', poster: true });
     await server.ctx.jobs.start();
   });
   afterAll(() => server.close());

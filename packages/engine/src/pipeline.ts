@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderActorPortrait, type ActorSpec } from './actors/index.ts';
+import type { ActorSpec } from './actors/index.ts';
 import { toAss, toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
+import type { RigBoxes } from './actors/rig.ts';
+import { rigActor, type CameraShot } from './motion/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
 import type { ProviderUsage } from './remote/usage.ts';
 import { renderVideo, type RenderInput } from './render/index.ts';
@@ -43,6 +45,8 @@ export interface TalkingVideoOutput {
   vttPath: string;
   durationSec: number;
   words: WordTiming[];
+  /** For a rig actor: where face, mouth, body, hand and product are (frame coordinates) and the camera's shots. */
+  rig: { boxes: RigBoxes; shots: CameraShot[] } | null;
   /** What remote providers billed for this video (voice characters, avatar seconds); empty when all local. */
   usage: ProviderUsage[];
 }
@@ -78,7 +82,8 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
   await writeFile(vttPath, toVtt(voice.words));
 
   report(0.3, 'Preparing the actor');
-  let visual: RenderInput['visual'] = await prepareFrames(input, dir);
+  const prepared = await prepareFrames(input, dir, voice.words, durationSec);
+  let visual: RenderInput['visual'] = prepared.visual;
   if (visual.kind === 'photo' && input.lipSync) {
     report(0.32, 'Lip-syncing the actor');
     const clip = await input.lipSync.lipSync({
@@ -108,34 +113,49 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     onProgress: (f) => report(0.35 + f * 0.63, 'Rendering the video'),
   });
   report(1, 'Video ready');
-  return { videoPath, posterPath, assPath, srtPath, vttPath, durationSec, words: voice.words, usage };
+  return {
+    videoPath,
+    posterPath,
+    assPath,
+    srtPath,
+    vttPath,
+    durationSec,
+    words: voice.words,
+    rig: prepared.rig,
+    usage,
+  };
 }
 
-async function prepareFrames(input: TalkingVideoInput, dir: string) {
-  const withProduct = async (actorPath: string, outName: string) => {
-    const out = path.join(dir, outName);
-    if (input.product) {
-      await compositeProduct({
-        actorPath,
-        productPath: input.product.cutoutPath,
-        placement: input.product.placement,
-        outPath: out,
-      });
-    } else {
-      await frameOf(actorPath).png().toFile(out);
-    }
-    return out;
-  };
+async function prepareFrames(
+  input: TalkingVideoInput,
+  dir: string,
+  words: WordTiming[],
+  durationSec: number,
+): Promise<{ visual: RenderInput['visual']; rig: TalkingVideoOutput['rig'] }> {
   if (input.actor.kind === 'procedural') {
-    const closedRaw = path.join(dir, 'actor-closed-raw.png');
-    const openRaw = path.join(dir, 'actor-open-raw.png');
-    await writeFile(closedRaw, await renderActorPortrait(input.actor.spec));
-    await writeFile(openRaw, await renderActorPortrait(input.actor.spec, { mouthOpen: true }));
+    // The rig holds the product itself (fingers over it) and moves: see docs/video-design.md.
+    const rig = await rigActor({
+      spec: input.actor.spec,
+      product: input.product ?? null,
+      words,
+      totalSec: durationSec,
+      hookText: input.hookText,
+    });
     return {
-      kind: 'lipflap' as const,
-      closedPath: await withProduct(closedRaw, 'frame-closed.png'),
-      openPath: await withProduct(openRaw, 'frame-open.png'),
+      visual: { kind: 'rig', segments: rig.segments, camera: rig.camera, posterSourcePath: rig.posterSourcePath },
+      rig: { boxes: rig.boxes, shots: rig.shots },
     };
   }
-  return { kind: 'photo' as const, imagePath: await withProduct(input.actor.imagePath, 'frame.png') };
+  const out = path.join(dir, 'frame.png');
+  if (input.product) {
+    await compositeProduct({
+      actorPath: input.actor.imagePath,
+      productPath: input.product.cutoutPath,
+      placement: input.product.placement,
+      outPath: out,
+    });
+  } else {
+    await frameOf(input.actor.imagePath).png().toFile(out);
+  }
+  return { visual: { kind: 'photo', imagePath: out }, rig: null };
 }

@@ -34,7 +34,7 @@ describe('engine config from env', () => {
     expect([cfg.images, cfg.placement, cfg.vision, cfg.hooks, cfg.lipsync]).toEqual([null, null, null, null, null]);
     expect(cfg.summary).toEqual([
       'voice: local (festival / eSpeak-NG)',
-      'images: local (DiceBear portraits)',
+      'images: local (illustrated character rig)',
       'placement: local (composite)',
       'vision: local (mask geometry + colour)',
       'hooks: local (rule-based variations)',

@@ -46,7 +46,7 @@ export interface EngineConfig {
   remote: RemoteStages;
   /** Always usable: the OpenAI-compatible voice when configured, otherwise the local festival/eSpeak voice. */
   voice: VoiceSynthesizer;
-  /** Characters from a description; null → local DiceBear portraits (`actorFromDescription`). */
+  /** Characters from a description; null → the local illustrated rig (`actorFromDescription`). */
   images: ImageGenerator | null;
   /** The actor holding the product, photoreal; null → the local composite (`compositeProduct`). */
   placement: ProductPlacer | null;
@@ -118,7 +118,7 @@ export function createEngineConfig(env: Env = process.env, options: { fetch?: Fe
     lipsync: fal ? new FalLipSync({ ...fal, fetch: options.fetch }) : null,
     summary: [
       `voice: ${voiceSummary}`,
-      `images: ${remote.images ? `remote (${at}, ${openai!.imageModel})` : 'local (DiceBear portraits)'}`,
+      `images: ${remote.images ? `remote (${at}, ${openai!.imageModel})` : 'local (illustrated character rig)'}`,
       `placement: ${editModel ? `remote (${at} /images/edits, ${editModel})` : gemini ? `remote (Gemini ${gemini.baseUrl}, ${gemini.model})` : 'local (composite)'}`,
       `vision: ${remote.vision ? `remote (${at}, ${openai!.visionModel})` : 'local (mask geometry + colour)'}`,
       `hooks: ${remote.hooks ? `remote (${at}, ${openai!.textModel})` : 'local (rule-based variations)'}`,

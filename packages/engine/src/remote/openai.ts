@@ -241,7 +241,7 @@ export interface ImageGenerationResult {
   usage?: ProviderUsage;
 }
 
-/** Characters from a description. The local stage renders DiceBear portraits from `actorFromDescription`. */
+/** Characters from a description. The local stage draws the illustrated rig from `actorFromDescription`. */
 export interface ImageGenerator {
   generate(req: ImageGenerationRequest): Promise<ImageGenerationResult>;
 }

@@ -17,6 +17,13 @@ export interface RenderInput {
    */
   visual:
     | { kind: 'lipflap'; closedPath: string; openPath: string }
+    /** The character rig: pre-rendered 720x1280 pose frames played in order, then the camera filter. */
+    | {
+        kind: 'rig';
+        segments: ReadonlyArray<{ path: string; durationSec: number }>;
+        camera: string;
+        posterSourcePath: string;
+      }
     | { kind: 'photo'; imagePath: string }
     | { kind: 'clip'; videoPath: string; posterSourcePath: string };
   voicePath: string;
@@ -89,6 +96,15 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     await writeFile(list, lines.join('\n') + '\n');
     args.push('-f', 'concat', '-safe', '0', '-i', list);
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:flags=bicubic,fps=30`;
+  } else if (input.visual.kind === 'rig') {
+    const list = path.join(input.workDir, 'frames.txt');
+    const segs = input.visual.segments;
+    const lines = segs.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(4)}`]);
+    // The concat demuxer needs the last file repeated for its duration to count.
+    if (segs.length) lines.push(`file '${segs[segs.length - 1]!.path}'`);
+    await writeFile(list, lines.join('\n') + '\n');
+    args.push('-f', 'concat', '-safe', '0', '-i', list);
+    motion = `fps=30,${input.visual.camera}`;
   } else if (input.visual.kind === 'clip') {
     args.push('-i', input.visual.videoPath);
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase:flags=bicubic,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},fps=30,tpad=stop_mode=clone:stop_duration=${input.durationSec.toFixed(3)}`;
@@ -147,7 +163,8 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     });
   });
   const v = input.visual;
-  const posterSource = v.kind === 'lipflap' ? v.closedPath : v.kind === 'clip' ? v.posterSourcePath : v.imagePath;
+  const posterSource =
+    v.kind === 'lipflap' ? v.closedPath : v.kind === 'clip' || v.kind === 'rig' ? v.posterSourcePath : v.imagePath;
   await produceAtomic(input.posterPath, (tmp) =>
     sharp(posterSource).resize(VIDEO_WIDTH, VIDEO_HEIGHT, { fit: 'cover' }).jpeg({ quality: 85 }).toFile(tmp),
   );

@@ -13,6 +13,8 @@ import { mergeRoutes } from './merge.ts';
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
+  /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
+  limitUploads: preHandlerAsyncHookHandler;
 }
 export type RouteModule = (api: App, deps: RouteDeps) => Promise<void>;
 
