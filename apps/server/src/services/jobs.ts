@@ -1,3 +1,4 @@
+import { parseCost } from '../jobs/cost.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
@@ -235,6 +236,7 @@ export function toJobDto(row: JobRow): Job {
     variant_label: row.variant_label,
     hook_text: row.hook_text,
     download_url: row.video_key ? `static/${row.video_key}?download=${downloadName(row)}` : null,
+    cost: parseCost(row.cost),
   };
 }
 

@@ -54,6 +54,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   variant_label: null,
   hook_text: null,
   download_url: null,
+  cost: null,
   ...over,
 });
 
