@@ -192,10 +192,10 @@ export class JobExecutor {
           log: (line) => progress(lastProgress, line),
           recordUsage: async (usage) => {
             if (signal.aborted) throw signal.reason;
-            addLog(formatUsage(usage));
+            log.aside(formatUsage(usage));
             cost = addUsage(cost, usage);
             const ok = await jobsRepository.updateLeased(db, row.id, owner, {
-              logs: JSON.stringify(logs),
+              logs: JSON.stringify(log.snapshot()),
               cost: JSON.stringify(cost),
               updated_at: now(),
             });

@@ -27,6 +27,17 @@ describe('StageLog', () => {
     ]);
   });
 
+  it('puts side notes before the open stage without ending it', () => {
+    let t = 0;
+    const log = new StageLog([], 10, () => t);
+    log.stage('Rendering the video');
+    log.aside('Provider: 1 call, $0.01');
+    t = 2_000;
+    log.stage('Rendering the video');
+    log.close();
+    expect(log.snapshot()).toEqual(['Provider: 1 call, $0.01', 'Rendering the video — 2.0 s']);
+  });
+
   it('keeps at most `max` lines and writes minutes for long stages', () => {
     let t = 0;
     const log = new StageLog([], 3, () => t);

@@ -30,6 +30,16 @@ export class StageLog {
     this.push(text);
   }
 
+  /** A line that belongs to the open stage (e.g. what a provider call cost): placed before it, the stage stays open. */
+  aside(text: string): void {
+    if (!this.open) {
+      this.push(text);
+      return;
+    }
+    const openLine = this.lines[this.lines.length - 1] as string;
+    this.lines = [...this.lines.slice(0, -1), text, openLine].slice(-this.max);
+  }
+
   /** Closes the open stage: its line gets the time it took. */
   close(): void {
     if (!this.open) return;
