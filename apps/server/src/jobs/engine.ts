@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Accent, Language } from '@hookreel/contracts';
-import { actorFromDescription, renderTalkingVideo } from '@hookreel/engine';
-import { engineConfig } from './media.ts';
+import { actorFromDescription, renderTalkingVideo, type Placement } from '@hookreel/engine';
+import { engineConfig, rigSpecOf, type RigActorRef } from './media.ts';
 import { PermanentJobError } from './registry.ts';
 
 /** The project data a render needs, reloaded from the database when the job runs. */
@@ -19,8 +19,16 @@ export interface RenderProjectVideoInput {
   userId: number;
   jobId: number;
   project: ProjectForRender;
-  /** The actor still to animate (local path; already holding the product when merged), or null for a generated one. */
-  actor: { imagePath: string; gender: 'male' | 'female' } | null;
+  /**
+   * The actor still to animate (local path; already holding the product when merged), or null for a generated
+   * one. `rig`: the actor is one the engine draws (a catalogue actor), so it is animated as a talking rig holding
+   * the product (local paths) instead of moving the still.
+   */
+  actor: {
+    imagePath: string;
+    gender: 'male' | 'female';
+    rig?: { actor: RigActorRef; product: { cutoutPath: string; placement: Placement } | null } | null;
+  } | null;
   watermark: boolean;
   /** Scratch directory for this run (removed afterwards); write outputs here. */
   workDir: string;
@@ -47,13 +55,17 @@ export interface JobEngine {
 export const localJobEngine: JobEngine = {
   async renderProjectVideo(input) {
     if (!input.project.script.trim()) throw new PermanentJobError('The project has no script to speak');
+    const rigSpec = rigSpecOf(input.actor?.rig?.actor);
     const out = await renderTalkingVideo({
       script: input.project.script,
       language: input.project.language as Language,
       accent: input.project.accent as Accent,
-      actor: input.actor
-        ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
-        : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+      actor: rigSpec
+        ? { kind: 'procedural', spec: rigSpec }
+        : input.actor
+          ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
+          : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+      product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
       watermark: input.watermark,
       voice: engineConfig().voice,
       lipSync: engineConfig().lipsync,

@@ -2,14 +2,28 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   actorFromSeed,
+  catalogueActorSpec,
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
   renderActorPortrait,
+  renderHoldingPortrait,
   renderTalkingVideo,
+  type ActorSpec,
   type Placement,
 } from '@hookreel/engine';
-import type { Accent, Language } from '@hookreel/contracts';
+import { ACTORS, type Accent, type Language } from '@hookreel/contracts';
+
+/** An actor the engine draws itself (so it can hold the product and talk): a catalogue actor or a seeded one. */
+export type RigActorRef = { catalogueActorId: string } | { seed: string; description: string };
+
+/** The engine's spec for a drawn actor, or null (an uploaded photo, a catalogue id that no longer exists). */
+export function rigSpecOf(ref: RigActorRef | null | undefined): ActorSpec | null {
+  if (!ref) return null;
+  if ('seed' in ref) return actorFromSeed(ref.seed, ref.description);
+  const actor = ACTORS.find((a) => a.id === ref.catalogueActorId);
+  return actor ? catalogueActorSpec(actor) : null;
+}
 
 /**
  * What the job handlers need from packages/engine, in one place: handlers speak this interface, and only this
@@ -25,13 +39,17 @@ export interface Media {
   }>;
   /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
   renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
-  /** The cut-out composited onto the actor at a placement in the 576x1024 frame (PNG). */
+  /**
+   * The product at a placement in the 576x1024 frame (PNG). A drawn actor (`actor`) is redrawn holding it, fingers
+   * over the product; a photo gets the cut-out composited onto it.
+   */
   compositeProduct(input: {
     actorPath: string;
     productPath: string;
     placement: Placement;
     outPath: string;
     signal: AbortSignal;
+    actor?: RigActorRef | null;
   }): Promise<void>;
   /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
   renderHookVideo(input: {
@@ -68,6 +86,16 @@ export const engineMedia: Media = {
     await writeFile(input.outPath, await renderActorPortrait(actorFromSeed(input.seed, input.description)));
   },
   async compositeProduct(input) {
+    const spec = rigSpecOf(input.actor);
+    if (spec) {
+      await renderHoldingPortrait({
+        spec,
+        cutoutPath: input.productPath,
+        placement: input.placement,
+        outPath: input.outPath,
+      });
+      return;
+    }
     await compositeProduct(input);
   },
   async renderHookVideo(input) {

@@ -4,6 +4,8 @@ import { projectsRepository } from '../../db/repositories/projects.ts';
 import { PermanentJobError, type JobContext, type JobHandler } from '../registry.ts';
 import type { RenderProjectVideoInput } from '../engine.ts';
 import { isOnFreeTrial } from '../../services/users.ts';
+import type { MaskPlacement } from '@hookreel/contracts';
+import { projectCutoutKey } from './merge-character.ts';
 
 /**
  * Renders one video for a project. Payload: { projectId, avatarId? }. Reloads the project (it may have changed
@@ -22,7 +24,7 @@ export const renderProjectVideo: JobHandler = async (job, jc) => {
     userId: job.userId,
     jobId: job.id,
     project,
-    actor: await actorFor(jc, job.userId, projectId, avatarId),
+    actor: await actorFor(jc, job.userId, projectId, avatarId, project.fileKey),
     watermark: await isOnFreeTrial(job.userId),
     workDir: jc.workDir,
     signal: jc.signal,
@@ -45,6 +47,7 @@ async function actorFor(
   userId: number,
   projectId: number,
   avatarId: number | null,
+  fileKey: string | null,
 ): Promise<RenderProjectVideoInput['actor']> {
   const db = jc.app.db.kysely;
   const chars = await projectsRepository.charactersOf(db, [projectId]);
@@ -56,5 +59,19 @@ async function actorFor(
   if (!key) return null;
   const imagePath = path.join(jc.workDir, `actor${path.extname(key)}`);
   await jc.app.files.toLocalFile(key, imagePath);
-  return { imagePath, gender: avatar?.gender === 'male' ? 'male' : 'female' };
+  const gender = avatar?.gender === 'male' ? 'male' : 'female';
+  if (!avatar?.catalogue_actor_id) return { imagePath, gender };
+  // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
+  let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
+  if (chosen.merge_status === 'merged' && chosen.mask_placement && fileKey) {
+    const cutoutKey = projectCutoutKey(userId, projectId, fileKey);
+    if (await jc.app.files.exists(cutoutKey)) {
+      const cutoutPath = path.join(jc.workDir, 'cutout.png');
+      await jc.app.files.toLocalFile(cutoutKey, cutoutPath);
+      product = { cutoutPath, placement: JSON.parse(chosen.mask_placement) as MaskPlacement };
+    }
+  }
+  // Merged but the cut-out is gone (the product image changed): the merged still is the truth, keep it.
+  if (chosen.merge_status === 'merged' && !product) return { imagePath, gender };
+  return { imagePath, gender, rig: { actor: { catalogueActorId: avatar.catalogue_actor_id }, product } };
 }
