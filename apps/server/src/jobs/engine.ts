@@ -55,7 +55,7 @@ export interface JobEngine {
 export const localJobEngine: JobEngine = {
   async renderProjectVideo(input) {
     if (!input.project.script.trim()) throw new PermanentJobError('The project has no script to speak');
-    const rigSpec = rigSpecOf(input.actor?.rig?.actor);
+    const rigSpec = await rigSpecOf(input.actor?.rig?.actor, input.signal);
     const out = await renderTalkingVideo({
       script: input.project.script,
       language: input.project.language as Language,

@@ -17,12 +17,21 @@ import { ACTORS, type Accent, type Language } from '@hookreel/contracts';
 /** An actor the engine draws itself (so it can hold the product and talk): a catalogue actor or a seeded one. */
 export type RigActorRef = { catalogueActorId: string } | { seed: string; description: string };
 
-/** The engine's spec for a drawn actor, or null (an uploaded photo, a catalogue id that no longer exists). */
-export function rigSpecOf(ref: RigActorRef | null | undefined): ActorSpec | null {
+/**
+ * The engine's spec for a drawn actor, or null (an uploaded photo, a catalogue id that no longer exists). A
+ * seeded actor's description is read by the language model when one is configured (OPENAI_TEXT_MODEL), else by
+ * the engine's word rules.
+ */
+export async function rigSpecOf(ref: RigActorRef | null | undefined, signal?: AbortSignal): Promise<ActorSpec | null> {
   if (!ref) return null;
-  if ('seed' in ref) return actorFromSeed(ref.seed, ref.description);
+  if ('seed' in ref) return seededActor(ref.seed, ref.description, signal);
   const actor = ACTORS.find((a) => a.id === ref.catalogueActorId);
   return actor ? catalogueActorSpec(actor) : null;
+}
+
+async function seededActor(seed: string, description: string, signal?: AbortSignal): Promise<ActorSpec> {
+  const reader = engineConfig().traits;
+  return actorFromSeed(seed, description, reader ? await reader.read(description, signal) : {});
 }
 
 /**
@@ -83,10 +92,13 @@ export const engineMedia: Media = {
     return { cutoutPath: r.cutoutPath, maskPath: r.maskPath, shape: analysis.shape, category: analysis.category };
   },
   async renderActor(input) {
-    await writeFile(input.outPath, await renderActorPortrait(actorFromSeed(input.seed, input.description)));
+    await writeFile(
+      input.outPath,
+      await renderActorPortrait(await seededActor(input.seed, input.description, input.signal)),
+    );
   },
   async compositeProduct(input) {
-    const spec = rigSpecOf(input.actor);
+    const spec = await rigSpecOf(input.actor, input.signal);
     if (spec) {
       await renderHoldingPortrait({
         spec,
@@ -104,7 +116,7 @@ export const engineMedia: Media = {
       hookText: input.hookText,
       language: input.language as Language,
       accent: input.accent as Accent,
-      actor: { kind: 'procedural', spec: actorFromSeed(input.actorSeed, input.actorDescription) },
+      actor: { kind: 'procedural', spec: await seededActor(input.actorSeed, input.actorDescription, input.signal) },
       product:
         input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }
