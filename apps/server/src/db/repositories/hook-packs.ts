@@ -350,19 +350,6 @@ export const hookPacksRepository = {
       .execute();
   },
 
-  /**
-   * Attaches a hold reserved in the same transaction to a job row that was created without one (a job that
-   * renders several priced images holds them all under one hold; the runner captures or releases it).
-   */
-  async attachHold(db: Executor, jobId: number, holdId: number): Promise<void> {
-    await db
-      .updateTable('jobs')
-      .set({ hold_id: holdId })
-      .where('id', '=', jobId)
-      .where('hold_id', 'is', null)
-      .execute();
-  },
-
   // Variants ------------------------------------------------------------------------------------------------
 
   async replaceVariants(

@@ -3,7 +3,7 @@ import type { Id } from '../schema.ts';
 export interface JobsTable {
   id: Id;
   user_id: number;
-  /** The job-name registry key (jobs/registry.ts). */
+  /** The job definition's name (job-definitions.ts). */
   name: string;
   project_id: number | null;
   hook_pack_id: number | null;
@@ -17,6 +17,8 @@ export interface JobsTable {
   /** JSON array of log lines a person understands. */
   logs: string;
   result: string | null;
+  /** JSON JobCost {images, characters, seconds, calls}: what providers billed, summed over attempts; null if none. */
+  cost: string | null;
   video_key: string | null;
   poster_key: string | null;
   error: string | null;

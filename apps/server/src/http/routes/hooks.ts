@@ -48,7 +48,7 @@ const SelectCharacterQuery = z.object({ selected: z.enum(['true', 'false']).opti
  * Hook packs (spec 7, Hooks; and the two hook-pack Jobs calls). Thin: parse, call the service, answer.
  * Ownership, credits and every rule live in services/hook-packs.ts.
  */
-export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/hooks', '/hooks/']) {
     const hide = path === '/hooks/';
     api.get(
@@ -123,6 +123,7 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/hooks/upload-product',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -218,6 +219,7 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/hooks/generate-preview',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags,
         description:

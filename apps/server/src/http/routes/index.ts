@@ -9,10 +9,13 @@ import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
+import { capabilityRoutes } from './capabilities.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
+  /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
+  limitUploads: preHandlerAsyncHookHandler;
 }
 export type RouteModule = (api: App, deps: RouteDeps) => Promise<void>;
 
@@ -26,4 +29,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   jobRoutes,
   hookRoutes,
   mergeRoutes,
+  capabilityRoutes,
 ];

@@ -19,11 +19,12 @@ const paid = { ...errors, 409: ErrorResponse };
 const ProjectIdParam = z.object({ projectId: UrlId });
 
 /** Product in hand: merge the product into an actor's hand, read merge states, queue one video per actor. */
-export const mergeRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const mergeRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   api.post(
     '/merge/single',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags: ['product-in-hand'],
         consumes: ['multipart/form-data'],

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@hookreel/contracts';
 import { z } from 'zod';
-import { dependencyFailure } from '../error-handler.ts';
+import { dependencyFailure } from '../../errors.ts';
 import { parseRange } from '../byte-range.ts';
 import type { RouteModule } from './index.ts';
 
