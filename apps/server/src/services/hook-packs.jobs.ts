@@ -179,7 +179,7 @@ export const renderHookVideoJob = defineJob({
       hookText: variant.hook_text,
       language: pack.language,
       accent: pack.accent,
-      watermark: await isOnFreeTrial(job.userId),
+      watermark: await isOnFreeTrial(jc.app, job.userId),
       outDir: jc.workDir,
       signal: jc.signal,
       onProgress: (fraction, message) => {

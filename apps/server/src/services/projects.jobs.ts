@@ -30,7 +30,7 @@ export const renderProjectVideoJob = defineJob({
       jobId: job.id,
       project,
       actor: await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey),
-      watermark: await isOnFreeTrial(job.userId),
+      watermark: await isOnFreeTrial(jc.app, job.userId),
       workDir: jc.workDir,
       signal: jc.signal,
       onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
