@@ -6,6 +6,7 @@ import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
 import { housekeepingIndexesMigration } from './006-housekeeping-indexes.ts';
 import { jobLabelsMigration } from './010-job-labels.ts';
 import { providerCostConsentMigration } from './012-provider-cost-consent.ts';
+import { billingMigration } from './008-billing.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   housekeepingIndexesMigration,
   jobLabelsMigration,
   providerCostConsentMigration,
+  billingMigration,
 ];
