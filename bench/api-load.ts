@@ -18,12 +18,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Options, type Result } from 'autocannon';
+import { DEFAULT_TRIAL_CREDITS } from '@hookreel/contracts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext, type AppContext } from '../apps/server/src/context.ts';
 import { jobsRepository } from '../apps/server/src/db/repositories/jobs.ts';
 import { projectsRepository } from '../apps/server/src/db/repositories/projects.ts';
 import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
-import { createVerifiedUser } from '../apps/server/src/services/users.ts';
+import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
 import { createPgDatabase } from '../apps/server/test/helpers/database.ts';
 import { pngImage } from '../apps/server/test/helpers/images.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
@@ -132,7 +133,11 @@ async function seed(env: Record<string, string>): Promise<BenchUser[]> {
 
 async function seedUser(ctx: AppContext, i: number): Promise<BenchUser> {
   const seeded = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const user = await createVerifiedUser(trx, { email: `load-${i}@example.com`, passwordHash: null });
+    const user = await createUserWithFreeCredits(trx, {
+      email: `load-${i}@example.com`,
+      passwordHash: null,
+      trialCredits: DEFAULT_TRIAL_CREDITS,
+    });
     if (!user) throw new Error(`could not create bench user ${i}`);
     const project = await projectsRepository.insert(trx, { userId: user.id, name: `Serum launch ${i}`, fileKey: null });
     // A script makes the project queueable (it is required), as the editor would have saved it.

@@ -7,6 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DEFAULT_TRIAL_CREDITS } from '@hookreel/contracts';
 import { runProcess } from '../packages/engine/src/util/process.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
@@ -14,7 +15,7 @@ import { grantCredits } from '../apps/server/src/services/credits.ts';
 import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/jobs.ts';
 import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
 import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
-import { createVerifiedUser } from '../apps/server/src/services/users.ts';
+import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 12);
 // About 10 seconds of speech.
@@ -25,9 +26,13 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hookreel-bench-'));
   const ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_POLL_MS: '50' }));
   try {
-    const user = await ctx.db.kysely
-      .transaction()
-      .execute((trx) => createVerifiedUser(trx, { email: 'bench@example.com', passwordHash: null }));
+    const user = await ctx.db.kysely.transaction().execute((trx) =>
+      createUserWithFreeCredits(trx, {
+        email: 'bench@example.com',
+        passwordHash: null,
+        trialCredits: DEFAULT_TRIAL_CREDITS,
+      }),
+    );
     if (!user) throw new Error('could not create the bench user');
     await grantCredits(ctx.db.kysely, user.id, VIDEOS * 100, 'bench');
     const { id: projectId } = await createProject(ctx, user.id, { fields: { name: 'Bench serum' }, file: null });

@@ -318,8 +318,8 @@ describe.each(TEST_DIALECTS)('sign-in attacks fail (%s)', (dialect) => {
       const third = await registerUser(server, { email: tagged });
       expect(await meOf(third.accessToken)).toMatchObject({ credits: 0 });
       // The kept record is a salted hash, not the address.
-      const kept = await server.ctx.db.kysely.selectFrom('trial_grants').select('address_hash').execute();
-      expect(kept.map((k) => k.address_hash).join(',')).not.toContain(email.split('@')[0]);
+      const kept = await server.ctx.db.kysely.selectFrom('trial_claims').select('email_hash').execute();
+      expect(kept.map((k) => k.email_hash).join(',')).not.toContain(email.split('@')[0]);
     });
   });
 

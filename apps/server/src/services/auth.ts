@@ -15,7 +15,7 @@ import { hashSecret, inMinutes, inSeconds, newLinkSecret } from '../auth/one-tim
 import { isPasswordTooWeak } from '../auth/password-strength.ts';
 import { oneTimeCodesRepository } from '../db/repositories/one-time-codes.ts';
 import { verifyEmail } from '../mail/templates.ts';
-import { createUser, createVerifiedUser, verifyEmailAndGrantTrial } from './users.ts';
+import { createUnverifiedUser, createUserWithFreeCredits, verifyEmailAndGrantTrial } from './users.ts';
 
 /** Where verification links point (server-rendered page, see routes/auth.ts). */
 export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
@@ -57,7 +57,7 @@ export async function register(ctx: AppContext, input: RegisterRequest, clientIp
   // Hash before the transaction: it takes ~50 ms and SQLite holds its write lock for the whole transaction.
   const passwordHash = await hashPassword(input.password);
   const { pair, userId } = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const user = await createUser(trx, { email: input.email, passwordHash, verified: false });
+    const user = await createUnverifiedUser(trx, { email: input.email, passwordHash });
     if (!user) throw conflict(MESSAGES.server.emailTaken);
     return { pair: await issueTokenPair(ctx, trx, user.id), userId: user.id };
   });
@@ -100,7 +100,7 @@ export async function verifyEmailLink(ctx: AppContext, secret: string): Promise<
     if (!row || row.user_id === null || !(await oneTimeCodesRepository.consume(trx, row.id))) return null;
     const user = await usersRepository.findById(trx, row.user_id);
     if (!user || user.email !== row.email) return null;
-    await verifyEmailAndGrantTrial(trx, user);
+    await verifyEmailAndGrantTrial(trx, user, ctx.config.trialCredits);
     return user.email;
   });
 }
@@ -189,14 +189,14 @@ export async function signInWithIdentity(ctx: AppContext, identity: VerifiedIden
     const user =
       (linkedId ? await usersRepository.findById(trx, linkedId) : null) ??
       (await usersRepository.findByEmail(trx, email)) ??
-      (await createVerifiedUser(trx, { email, passwordHash: null })) ??
+      (await createUserWithFreeCredits(trx, { email, passwordHash: null, trialCredits: ctx.config.trialCredits })) ??
       (await usersRepository.findByEmail(trx, email));
     if (!user) throw new Error('user vanished during sign-in');
     if (user.email_verified_at === null) {
       await usersRepository.clearPasswordAndEndSessions(trx, user.id);
       await refreshTokensRepository.deleteAllForUser(trx, user.id);
       await identitiesRepository.deleteAllForUser(trx, user.id);
-      await verifyEmailAndGrantTrial(trx, user);
+      await verifyEmailAndGrantTrial(trx, user, ctx.config.trialCredits);
     }
     await identitiesRepository.link(trx, { userId: user.id, provider: identity.provider, subject: identity.subject });
     return user.id;

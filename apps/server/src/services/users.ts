@@ -1,51 +1,49 @@
-import { FREE_CREDITS_GRANT, type User } from '@hookreel/contracts';
+import type { User } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import type { Executor } from '../db/database.ts';
-import { trialGrantsRepository } from '../db/repositories/trial-grants.ts';
+import { billingRepository } from '../db/repositories/billing.ts';
 import { usersRepository, type UserRow } from '../db/repositories/users.ts';
-import { trialKeyOf } from '../auth/trial-key.ts';
 import { unauthorized } from '../errors.ts';
-import { fromHundredths, grantCredits, toHundredths } from './credits.ts';
+import { fromHundredths, grantTrialOnce, toHundredths } from './credits.ts';
 
 /** Every file a user owns is stored under this prefix, so deleting the account can delete them all at once. */
 export const userFilePrefix = (userId: number): string => `users/${userId}`;
 
 /**
- * Creates an account inside the caller's transaction; null when the e-mail address is taken. An account whose
- * address is verified (it came through Google or an e-mail link) gets the trial at once; one made with a
- * password gets it when its address is verified (verifyEmailAndGrantTrial).
+ * Creates an account whose address is verified (it came through Google or an e-mail link) with the free trial
+ * (TRIAL_CREDITS), inside the caller's transaction so a user never exists without it — unless this e-mail
+ * address had the trial before (grantTrialOnce). Null when the address is taken.
  */
-export async function createUser(
+export async function createUserWithFreeCredits(
   trx: Transaction<Database>,
-  user: { email: string; passwordHash: string | null; verified: boolean },
+  user: { email: string; passwordHash: string | null; trialCredits: number },
 ): Promise<UserRow | null> {
-  const created = await usersRepository.insertIfEmailFree(trx, user);
+  const created = await usersRepository.insertIfEmailFree(trx, { ...user, verified: true });
   if (!created) return null;
-  if (user.verified) await grantTrialOnce(trx, created);
+  await grantTrialOnce(trx, created.id, created.email, toHundredths(user.trialCredits));
   return created;
 }
 
-/** A new account with a verified address and its trial (Google / e-mail sign-in; benches). */
-export const createVerifiedUser = (trx: Transaction<Database>, user: { email: string; passwordHash: string | null }) =>
-  createUser(trx, { ...user, verified: true });
-
 /**
- * The one place the trial is granted: once per address, ever. The address's salted hash is claimed first and
- * kept after the account is deleted, so deleting and registering again (or `ada+2@…`) grants nothing.
- * Returns whether credits were granted.
+ * Creates an account whose address is not verified yet (password registration): no trial until the mailed
+ * link is opened (verifyEmailAndGrantTrial). Null when the address is taken.
  */
-export async function grantTrialOnce(trx: Executor, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
-  const salt = await trialGrantsRepository.salt(trx);
-  if (!(await trialGrantsRepository.claim(trx, trialKeyOf(salt, user.email)))) return false;
-  await grantCredits(trx, user.id, toHundredths(FREE_CREDITS_GRANT), 'free credits for a new account');
-  return true;
+export async function createUnverifiedUser(
+  trx: Transaction<Database>,
+  user: { email: string; passwordHash: string | null },
+): Promise<UserRow | null> {
+  return usersRepository.insertIfEmailFree(trx, { ...user, verified: false });
 }
 
 /** Marks the address verified and grants the trial; safe to call again (only the first call does anything). */
-export async function verifyEmailAndGrantTrial(trx: Transaction<Database>, user: Pick<UserRow, 'id' | 'email'>) {
-  if (await usersRepository.markVerified(trx, user.id)) await grantTrialOnce(trx, user);
+export async function verifyEmailAndGrantTrial(
+  trx: Transaction<Database>,
+  user: Pick<UserRow, 'id' | 'email'>,
+  trialCredits: number,
+): Promise<void> {
+  if (await usersRepository.markVerified(trx, user.id))
+    await grantTrialOnce(trx, user.id, user.email, toHundredths(trialCredits));
 }
 
 /** Administrators are ADMIN_EMAILS addresses that have been verified (anyone could register one otherwise). */
@@ -91,8 +89,6 @@ export async function sessionStands(ctx: AppContext, userId: number, issuedAtMs:
   return !row.sessions_revoked_at || issuedAtMs > Date.parse(row.sessions_revoked_at);
 }
 
-/**
- * Whether the user is on the free trial, i.e. has never bought a plan; their videos carry the watermark. Payment
- * is simulated in this product (spec 7, "Not server calls"), so nobody has bought one yet.
- */
-export const isOnFreeTrial = async (_userId: number): Promise<boolean> => true;
+/** Whether the user has never paid (no purchase in the ledger); their videos carry the free-trial watermark. */
+export const isOnFreeTrial = async (ctx: Pick<AppContext, 'db'>, userId: number): Promise<boolean> =>
+  !(await billingRepository.hasPurchased(ctx.db.kysely, userId));

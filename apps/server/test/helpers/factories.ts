@@ -114,10 +114,10 @@ export interface InsertedUser {
  */
 export async function insertUser(
   server: TestServer,
-  opts: { credits?: number; notify?: boolean; verified?: boolean } = {},
+  opts: { credits?: number; notify?: boolean; email?: string; verified?: boolean } = {},
 ): Promise<InsertedUser> {
   const t = new Date().toISOString();
-  const email = uniqueEmail('u');
+  const email = opts.email ?? uniqueEmail('u');
   const { id } = await server.ctx.db.kysely
     .insertInto('users')
     .values({

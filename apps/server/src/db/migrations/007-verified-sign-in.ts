@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { trialKeyOf } from '../../auth/trial-key.ts';
 import type { Migration } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Verified e-mail addresses, one-time codes (sign-in links and codes, e-mail verification, the callback's
- * exchange code) and the salted memory of which addresses already had the trial (decision 070).
+ * Verified e-mail addresses, ended sessions, and one-time codes (sign-in links and codes, e-mail verification,
+ * the callback's exchange code) (decisions 070, 071).
  */
 export const verifiedSignInMigration: Migration = {
   name: '007-verified-sign-in',
@@ -43,31 +42,23 @@ export const verifiedSignInMigration: Migration = {
     await db.schema.createIndex('one_time_codes_expires_at').on('one_time_codes').column('expires_at').execute();
     await db.schema.createIndex('one_time_codes_user').on('one_time_codes').column('user_id').execute();
 
-    // A per-installation salt, so the trial memory below is no list of hashed addresses anyone can test.
-    await db.schema
-      .createTable('server_secrets')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .execute();
-    const salt = randomBytes(32).toString('base64url');
-    await db.insertInto('server_secrets').values({ name: 'trial_salt', value: salt }).execute();
-
-    await db.schema
-      .createTable('trial_grants')
-      .addColumn('address_hash', 'text', (c) => c.primaryKey())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    // Every existing account already had its free credits.
+    // Every existing account already had its free credits: its address counts as having had the trial
+    // (trial_claims and its salt come from 008-billing, which runs first).
+    const salt = (await db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', 'trial_email_salt')
+      .executeTakeFirstOrThrow()) as { value: string };
     const users = (await db.selectFrom('users').select(['email', 'created_at']).execute()) as Array<{
       email: string;
       created_at: string;
     }>;
-    const seen = new Set<string>();
     for (const u of users) {
-      const key = trialKeyOf(salt, u.email);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      await db.insertInto('trial_grants').values({ address_hash: key, created_at: u.created_at }).execute();
+      await db
+        .insertInto('trial_claims')
+        .values({ email_hash: trialKeyOf(salt.value, u.email), created_at: u.created_at })
+        .onConflict((oc) => oc.column('email_hash').doNothing())
+        .execute();
     }
   },
 };

@@ -5,6 +5,9 @@ import { hookPacksMigration } from './004-hook-packs.ts';
 import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
 import { housekeepingIndexesMigration } from './006-housekeeping-indexes.ts';
 import { verifiedSignInMigration } from './007-verified-sign-in.ts';
+import { jobLabelsMigration } from './010-job-labels.ts';
+import { providerCostConsentMigration } from './012-provider-cost-consent.ts';
+import { billingMigration } from './008-billing.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -15,5 +18,8 @@ export const MIGRATIONS: readonly Migration[] = [
   hookPacksMigration,
   idempotencyKeysMigration,
   housekeepingIndexesMigration,
+  jobLabelsMigration,
+  providerCostConsentMigration,
+  billingMigration,
   verifiedSignInMigration,
 ];

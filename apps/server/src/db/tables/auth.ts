@@ -13,6 +13,8 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** Access tokens issued before this are void (their refresh tokens are deleted at the same time). */
   sessions_revoked_at: string | null;
+  /** Part of credits_available that came from a subscription allowance (capped at renewal; spent first). */
+  credits_plan: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -53,21 +55,9 @@ export interface OneTimeCodesTable {
   created_at: string;
 }
 
-export interface ServerSecretsTable {
-  name: string;
-  value: string;
-}
-
-export interface TrialGrantsTable {
-  address_hash: string;
-  created_at: string;
-}
-
 export interface AuthTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   identities: IdentitiesTable;
   one_time_codes: OneTimeCodesTable;
-  server_secrets: ServerSecretsTable;
-  trial_grants: TrialGrantsTable;
 }

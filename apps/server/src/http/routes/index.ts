@@ -9,6 +9,8 @@ import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
+import { capabilityRoutes } from './capabilities.ts';
+import { billingRoutes } from './billing.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -30,4 +32,6 @@ export const API_ROUTES: readonly RouteModule[] = [
   jobRoutes,
   hookRoutes,
   mergeRoutes,
+  capabilityRoutes,
+  billingRoutes,
 ];

@@ -1,5 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorResponse, EventsTicket, Job, QueueJobResponse, UrlId, type JobEvent } from '@hookreel/contracts';
+import {
+  ErrorResponse,
+  EventsTicket,
+  Job,
+  PaymentRequiredBody,
+  QueueJobResponse,
+  UrlId,
+  type JobEvent,
+} from '@hookreel/contracts';
 import { z } from 'zod';
 import { deleteJob, findStreamedJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
 import { notFound } from '../../errors.ts';
@@ -118,7 +126,7 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStr
           200: QueueJobResponse,
           201: QueueJobResponse,
           401: ErrorResponse,
-          402: ErrorResponse,
+          402: PaymentRequiredBody,
           404: ErrorResponse,
           409: ErrorResponse,
         },
