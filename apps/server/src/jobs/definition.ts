@@ -1,4 +1,4 @@
-import type { ProviderUsage } from '@hookreel/engine';
+import type { ProviderUsage } from '@hookreel/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/database.ts';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { formatUsage } from '@hookreel/engine';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
@@ -20,7 +19,7 @@ import {
 import type { JobRunnerHooks } from './hooks.ts';
 import { retryDelayMs } from './settings.ts';
 import { jobFilePrefix } from './files.ts';
-import { addUsage, parseCost } from './cost.ts';
+import { addUsage, formatUsage, parseCost } from './cost.ts';
 
 type AbortReason = 'cancelled' | 'lease-lost' | 'shutdown';
 

@@ -241,4 +241,4 @@ export {
   type PlacementEditResult,
   type ProductPlacer,
 } from './image-edit.ts';
-export { formatUsage, sumUsage, type ProviderUsage, type UsageStage, type UsageTotals } from './usage.ts';
+export type { ProviderUsage, UsageStage } from './usage.ts';
