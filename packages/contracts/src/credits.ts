@@ -1,6 +1,6 @@
 /**
- * What each generation costs in credits, and what a new account is granted. The spec states no numbers for
- * these; one credit buys one video (plans sell "videos/credits" one to one), images cost fractions.
+ * What each generation costs in credits, and what a new account is granted. The product description states no
+ * numbers for these (docs/product.md#credits); one credit buys one video (plans sell "videos/credits" one to one), images cost fractions.
  */
 export const FREE_CREDITS_GRANT = 5;
 

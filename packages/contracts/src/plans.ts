@@ -1,4 +1,4 @@
-/** Plans and pricing (spec section 9). Payment is simulated; these are client constants shared with the server. */
+/** Plans and pricing (docs/product.md#credits). Payment is simulated; these are client constants shared with the server. */
 export interface Plan {
   id: 'starter' | 'growth' | 'agency';
   name: string;

@@ -59,6 +59,6 @@ export async function userExists(ctx: AppContext, userId: number): Promise<boole
 
 /**
  * Whether the user is on the free trial, i.e. has never bought a plan; their videos carry the watermark. Payment
- * is simulated in this product (spec 7, "Not server calls"), so nobody has bought one yet.
+ * is simulated in this product (docs/product.md#other-screens), so nobody has bought one yet.
  */
 export const isOnFreeTrial = async (_userId: number): Promise<boolean> => true;

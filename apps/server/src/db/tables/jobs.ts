@@ -8,7 +8,7 @@ export interface JobsTable {
   project_id: number | null;
   hook_pack_id: number | null;
   variant_index: number | null;
-  /** Display name shown on job cards (spec: project_name). */
+  /** Display name shown on job cards (contracts Job.project_name). */
   project_name: string;
   status: string;
   progress: number;

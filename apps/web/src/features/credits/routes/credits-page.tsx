@@ -129,7 +129,7 @@ export function CreditsPage() {
     setProcessingId(plan.id);
     try {
       toast.info(MESSAGES.payments.processing(plan.credits, p.price, p.period));
-      // Payment is simulated: no server call (spec section 7).
+      // Payment is simulated: no server call (docs/product.md#other-screens).
       await sleep(TIMINGS.subscribeSimulationMs);
       toast.success(MESSAGES.payments.subscribed(plan.name));
     } catch {
