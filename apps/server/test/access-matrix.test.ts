@@ -116,8 +116,9 @@ async function send(w: World, who: TestUser | null, method: string, path: string
 }
 
 const TABLE: Row[] = [
-  // Public by design: health, and stored files (unguessable keys work like capability links for <img>/<video>).
+  // Public by design: health, capabilities (no keys or provider addresses), and stored files (unguessable keys work like capability links for <img>/<video>).
   { route: 'GET /api/health', expect: PUBLIC, call: () => ({ path: '/api/health' }) },
+  { route: 'GET /api/capabilities', expect: PUBLIC, call: () => ({ path: '/api/capabilities' }) },
   { route: 'GET /api/static/*', expect: PUBLIC, call: (w) => ({ path: `/api/static/${w.owned.fileKey}` }) },
 
   // The account itself.

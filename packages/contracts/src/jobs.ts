@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { JobStatus } from './statuses.ts';
 
+/**
+ * What the providers billed for a job, in their units (summed over attempts; a failed attempt's calls count too).
+ * Null when every stage ran locally. Money is not stored: list prices change (docs/providers.md).
+ */
+export const JobCost = z.object({
+  /** Images generated or edited (characters, product in hand). */
+  images: z.number().int().min(0),
+  /** Characters of text spoken by a remote voice. */
+  characters: z.number().int().min(0),
+  /** Seconds of talking-actor video generated. */
+  seconds: z.number().min(0),
+  /** Billable provider calls. */
+  calls: z.number().int().min(0),
+});
+export type JobCost = z.infer<typeof JobCost>;
+
 export const Job = z.object({
   id: z.number().int(),
   project_id: z.number().int().nullable(),
@@ -16,6 +32,7 @@ export const Job = z.object({
   hook_pack_id: z.number().int().nullable(),
   variant_index: z.number().int().nullable(),
   error: z.string().nullable(),
+  cost: JobCost.nullable(),
 });
 export type Job = z.infer<typeof Job>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { formatUsage } from '@hookreel/engine';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
@@ -19,6 +20,7 @@ import {
 import type { JobRunnerHooks } from './hooks.ts';
 import { retryDelayMs } from './settings.ts';
 import { jobFilePrefix } from './files.ts';
+import { addUsage, parseCost } from './cost.ts';
 
 type AbortReason = 'cancelled' | 'lease-lost' | 'shutdown';
 
@@ -163,6 +165,8 @@ export class JobExecutor {
         job = toClaimed(row, decodePayload(def, row.payload));
         await mkdir(workDir, { recursive: true });
         let lastProgress = row.progress;
+        // Earlier attempts' provider calls were billed too: the total carries over.
+        let cost = parseCost(row.cost);
         const progress = async (percent: number, line?: string) => {
           if (signal.aborted) throw signal.reason;
           if (line) addLog(line);
@@ -185,6 +189,21 @@ export class JobExecutor {
           outputKey: (file) => `${jobFilePrefix(row)}/${file}`,
           progress,
           log: (line) => progress(lastProgress, line),
+          recordUsage: async (usage) => {
+            if (signal.aborted) throw signal.reason;
+            addLog(formatUsage(usage));
+            cost = addUsage(cost, usage);
+            const ok = await jobsRepository.updateLeased(db, row.id, owner, {
+              logs: JSON.stringify(logs),
+              cost: JSON.stringify(cost),
+              updated_at: now(),
+            });
+            if (!ok) {
+              this.abort(row.id, 'lease-lost');
+              throw signal.reason;
+            }
+            publish();
+          },
         };
         // Race the handler against the abort signal so a handler that ignores it cannot hold the runner.
         outcome = await Promise.race([

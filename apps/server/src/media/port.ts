@@ -1,4 +1,4 @@
-import type { Placement } from '@hookreel/engine';
+import type { Placement, ProviderUsage } from '@hookreel/engine';
 
 /**
  * Everything the server asks of media work, in one interface: job handlers call `ctx.media`, never the engine,
@@ -64,6 +64,8 @@ export interface RenderProjectVideoInput {
   workDir: string;
   signal: AbortSignal;
   onProgress(percent: number, logLine?: string): Promise<void>;
+  /** One billable provider call (voice characters, avatar seconds…), recorded on the job as it happens. */
+  onUsage?(usage: ProviderUsage): Promise<void>;
 }
 
 export interface RenderOutput {

@@ -1,3 +1,4 @@
+import { parseCost } from '../jobs/cost.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
@@ -222,6 +223,7 @@ export function toJobDto(row: JobRow): Job {
     hook_pack_id: row.hook_pack_id,
     variant_index: row.variant_index,
     error: row.error,
+    cost: parseCost(row.cost),
   };
 }
 

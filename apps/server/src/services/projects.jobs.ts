@@ -32,6 +32,7 @@ export const renderProjectVideoJob = defineJob({
       workDir: jc.workDir,
       signal: jc.signal,
       onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
+      onUsage: (usage) => jc.recordUsage(usage),
     });
     await jc.progress(96, 'Saving the video');
     const videoKey = jc.outputKey('video.mp4');

@@ -48,6 +48,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   hook_pack_id: null,
   variant_index: null,
   error: null,
+  cost: null,
   ...over,
 });
 

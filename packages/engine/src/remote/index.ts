@@ -56,6 +56,10 @@ export interface EngineConfig {
   hooks: HookWriter | null;
   /** Talking actor; null → local lip-flap render. */
   lipsync: LipSyncProvider | null;
+  /** Who does each remote stage ("ElevenLabs", "OpenAI-compatible", "Gemini", "fal"), null when local. No URLs. */
+  providers: Record<RemoteStage, string | null>;
+  /** Whether the voice's word timings come from the provider (exact) or are estimated from the audio. */
+  wordTimings: 'exact' | 'estimated';
   /** One line per stage for startup logs, e.g. "voice: remote (OpenAI-compatible https://api.openai.com/v1, gpt-4o-mini-tts)". Never contains keys. */
   summary: string[];
 }
@@ -116,6 +120,16 @@ export function createEngineConfig(env: Env = process.env, options: { fetch?: Fe
     vision: openai && remote.vision ? new OpenAIVision(openai) : null,
     hooks: openai?.textModel && remote.hooks ? new OpenAIHookWriter({ ...openai, textModel: openai.textModel }) : null,
     lipsync: fal ? new FalLipSync({ ...fal, fetch: options.fetch }) : null,
+    providers: {
+      voice: eleven ? 'ElevenLabs' : openaiVoice ? 'OpenAI-compatible' : null,
+      images: remote.images ? 'OpenAI-compatible' : null,
+      placement: editModel ? 'OpenAI-compatible' : gemini ? 'Gemini' : null,
+      vision: remote.vision ? 'OpenAI-compatible' : null,
+      hooks: remote.hooks ? 'OpenAI-compatible' : null,
+      lipsync: fal ? 'fal' : null,
+    },
+    // festival and eSpeak-NG report their own word timings; only the OpenAI-compatible voice has to guess.
+    wordTimings: openaiVoice ? 'estimated' : 'exact',
     summary: [
       `voice: ${voiceSummary}`,
       `images: ${remote.images ? `remote (${at}, ${openai!.imageModel})` : 'local (illustrated character rig)'}`,

@@ -17,6 +17,8 @@ export interface JobsTable {
   /** JSON array of log lines a person understands. */
   logs: string;
   result: string | null;
+  /** JSON JobCost {images, characters, seconds, calls}: what providers billed, summed over attempts; null if none. */
+  cost: string | null;
   video_key: string | null;
   poster_key: string | null;
   error: string | null;

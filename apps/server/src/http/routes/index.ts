@@ -9,6 +9,7 @@ import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
+import { capabilityRoutes } from './capabilities.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -28,4 +29,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   jobRoutes,
   hookRoutes,
   mergeRoutes,
+  capabilityRoutes,
 ];

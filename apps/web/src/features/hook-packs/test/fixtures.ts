@@ -50,6 +50,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   hook_pack_id: 5,
   variant_index: 1,
   error: null,
+  cost: null,
   ...over,
 });
 
