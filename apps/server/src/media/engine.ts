@@ -9,6 +9,7 @@ import {
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
+  formatUsage,
   renderActorPortrait,
   renderTalkingVideo,
 } from '@hookreel/engine';
@@ -28,6 +29,7 @@ export const resetEngineConfig = (): void => {
 
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
+  describeUsage: formatUsage,
   async renderProjectVideo(input) {
     const out = await withProviderErrors(() =>
       renderTalkingVideo({

@@ -1,11 +1,16 @@
 import type { Placement, ProviderUsage } from '@hookreel/engine';
 
+/** One billable provider call (the engine's record); the runner adds it to the job's cost. */
+export type { ProviderUsage } from '@hookreel/engine';
+
 /**
  * Everything the server asks of media work, in one interface: job handlers call `ctx.media`, never the engine,
  * so tests swap in a fast implementation and a remote engine could replace the local one. Every method reads
  * and writes local files; storing them is the caller's business.
  */
 export interface MediaPort {
+  /** The log line for one billable provider call, e.g. "Provider cost: fal avatar (…) 8.4 s". */
+  describeUsage(usage: ProviderUsage): string;
   /** A project's script spoken by its actor, with captions: MP4 and an optional poster JPEG. */
   renderProjectVideo(input: RenderProjectVideoInput): Promise<RenderOutput>;
   /** Background removal + analysis of a product photo: an RGBA cut-out the photo's size, its mask, shape, category. */
