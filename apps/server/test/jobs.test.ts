@@ -166,7 +166,13 @@ for (const dialect of TEST_DIALECTS) {
       const projectId = await insertProject(server, u.id);
       const res = await queue(projectId, u.headers);
       expect(res.status).toBe(402);
-      expect(await res.json()).toEqual({ detail: INSUFFICIENT_CREDITS.videos });
+      // The amount missing comes with the message, so the screen can say how much to buy.
+      expect(await res.json()).toEqual({
+        detail: INSUFFICIENT_CREDITS.videos,
+        required: 1,
+        available: 0.5,
+        missing: 0.5,
+      });
       expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
       expect(await expectLedger(u.id)).toMatchObject({ available: 50, held: 0 });
     });

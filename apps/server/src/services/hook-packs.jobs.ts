@@ -116,6 +116,7 @@ export const generatePreviewJob = defineJob({
         placement,
         outPath: out,
         signal: jc.signal,
+        actor: { seed: c.seed, description: c.prompt },
       });
       const key = `${packFilePrefix(pack)}/previews/${p.id}-${shortHash(`${c.seed}|${JSON.stringify(placement)}|${pack.cutout_key ?? ''}`)}.png`;
       await jc.app.files.putFile(key, out, 'image/png');
@@ -178,7 +179,7 @@ export const renderHookVideoJob = defineJob({
       hookText: variant.hook_text,
       language: pack.language,
       accent: pack.accent,
-      watermark: await isOnFreeTrial(job.userId),
+      watermark: await isOnFreeTrial(jc.app, job.userId),
       outDir: jc.workDir,
       signal: jc.signal,
       onProgress: (fraction, message) => {

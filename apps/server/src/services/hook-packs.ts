@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
+  MaskPlacement,
   MESSAGES,
   VALIDATION,
   type Accent,
   type CharacterType,
   type GeneratedCharacter,
   type HookPack,
+  type HookPackStatus,
   type Job,
   type Language,
   type PreviewCharacter,
@@ -23,6 +25,7 @@ import type { Database } from '../db/schema.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
+import { checkStatusChange } from './hook-packs-status.ts';
 import { LIMITS, writeHookVariants } from '@hookreel/contracts';
 import { createJob, newBatchId, submitJobs, toJobDto } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
@@ -102,6 +105,12 @@ export async function updatePack(
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
+  if (patch.status !== undefined) {
+    const current = await getPack(ctx, userId, id);
+    const videos = (await repo.variantsWithJobs(ctx.db.kysely, id)).filter((v) => v.job).length;
+    const after = { ...current, message: patch.message ?? current.message };
+    if (patch.status !== current.status) checkStatusChange(after, patch.status as HookPackStatus, videos);
+  }
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length > 0) await repo.update(ctx.db.kysely, id, changes as typeof patch);
   return getPack(ctx, userId, id);
@@ -299,12 +308,15 @@ export async function generatePreviewFromEditor(
   const character = (await repo.charactersByIds(ctx.db.kysely, pack.id, [characterId]))[0];
   if (!character) throw characterNotFound();
   const auto = autoPlacement(character.seed);
-  const placement = clampPlacement({
+  // The same ranges as the merge (MaskPlacement): out of range is refused, not clamped into something else.
+  const given = MaskPlacement.safeParse({
     position_x: parseNumber(fields.position_x, 'position_x') ?? auto.position_x,
     position_y: parseNumber(fields.position_y, 'position_y') ?? auto.position_y,
     scale: parseNumber(fields.scale, 'scale') ?? auto.scale,
     rotation: parseNumber(fields.rotation, 'rotation') ?? auto.rotation,
   });
+  if (!given.success) throw unprocessable(given.error.issues[0]?.message ?? 'Invalid placement');
+  const placement = clampPlacement(given.data);
   const maskKey =
     mask && mask.buffer.length > 0
       ? (await storeUploadedImage(ctx, { userId, area: 'masks', buffer: mask.buffer })).key

@@ -5,6 +5,7 @@ import { hookPacksMigration } from './004-hook-packs.ts';
 import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
 import { housekeepingIndexesMigration } from './006-housekeeping-indexes.ts';
 import { providerCostConsentMigration } from './012-provider-cost-consent.ts';
+import { billingMigration } from './008-billing.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   idempotencyKeysMigration,
   housekeepingIndexesMigration,
   providerCostConsentMigration,
+  billingMigration,
 ];

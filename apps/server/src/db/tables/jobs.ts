@@ -1,3 +1,4 @@
+import type { LedgerKind } from '@hookreel/contracts';
 import type { Id } from '../schema.ts';
 
 export interface JobsTable {
@@ -56,11 +57,19 @@ export interface CreditHoldsTable {
 export interface CreditEntriesTable {
   id: Id;
   user_id: number;
-  kind: 'grant' | 'hold' | 'capture' | 'release';
+  kind: LedgerKind;
+  /** Always positive; the kind says which way it moves the balance. */
   amount: number;
   hold_id: number | null;
   reason: string;
   created_at: string;
+  /** Spendable balance (users.credits_available) right after this entry; null on rows older than 008. */
+  balance_after: number | null;
+  /** The job or pack the entry concerns when no hold links it (refunds). */
+  job_id: number | null;
+  hook_pack_id: number | null;
+  /** External reference: payment event id, refund request id, administrator e-mail. */
+  ref: string | null;
 }
 
 export interface JobTables {

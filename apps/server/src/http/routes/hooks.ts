@@ -20,6 +20,7 @@ import {
   UpdateHookPackRequest,
   UpdatePreviewRequest,
   VALIDATION,
+  PaymentRequiredBody,
 } from '@hookreel/contracts';
 import archiver from 'archiver';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 /** Credit-spending calls: 402 when short, 409 when an Idempotency-Key is reused for another request. */
-const paid = { ...errors, 402: ErrorResponse, 409: ErrorResponse };
+const paid = { ...errors, 402: PaymentRequiredBody, 409: ErrorResponse };
 const tags = ['hook-packs'];
 
 const GenerateCharactersResponse = z.object({

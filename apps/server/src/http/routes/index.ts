@@ -10,6 +10,7 @@ import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
 import { capabilityRoutes } from './capabilities.ts';
+import { billingRoutes } from './billing.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -30,4 +31,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   hookRoutes,
   mergeRoutes,
   capabilityRoutes,
+  billingRoutes,
 ];
