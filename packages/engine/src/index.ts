@@ -62,6 +62,7 @@ export {
   OpenAIImageEdit,
   assertInventedPerson,
   createEngineConfig,
+  formatUsage,
   realisticAvailability,
   remoteStagesFromEnv,
   type EngineConfig,

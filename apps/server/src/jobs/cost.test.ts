@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addUsage, formatUsage, parseCost } from './cost.ts';
+import { addUsage, parseCost } from './cost.ts';
 
 describe('job cost', () => {
   const calls = [
@@ -15,14 +15,5 @@ describe('job cost', () => {
     expect(parseCost(JSON.stringify(total))).toEqual(total);
     expect(parseCost('not json')).toBeNull();
     expect(parseCost('{"images":-1}')).toBeNull();
-  });
-
-  it('writes one plain log line per call', () => {
-    expect(calls.map(formatUsage)).toEqual([
-      'Provider cost: elevenlabs voice (eleven_multilingual_v2) 120 characters',
-      'Provider cost: gemini placement (gemini-2.5-flash-image) 1 image',
-      'Provider cost: fal avatar (fal-ai/bytedance/omnihuman) 8.4 s, request r1',
-      'Provider cost: fal avatar (fal-ai/bytedance/omnihuman) 2.1 s',
-    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { JobCost, type ProviderUsage } from '@hookreel/contracts';
+import { JobCost } from '@hookreel/contracts';
+import type { ProviderUsage } from '../media/port.ts';
 
 /** The stored cost column (JSON) as a JobCost; null when absent or unreadable. */
 export function parseCost(text: string | null): JobCost | null {
@@ -20,14 +21,4 @@ export function addUsage(cost: JobCost | null, u: ProviderUsage): JobCost {
     seconds: Math.round((c.seconds + Math.max(0, u.seconds ?? 0)) * 100) / 100,
     calls: c.calls + 1,
   };
-}
-
-/** One log line per call, e.g. "Provider cost: fal avatar (fal-ai/bytedance/omnihuman) 8.4 s, request 1a2b". */
-export function formatUsage(u: ProviderUsage): string {
-  const parts: string[] = [];
-  if (u.images) parts.push(`${u.images} image${u.images === 1 ? '' : 's'}`);
-  if (u.characters) parts.push(`${u.characters} characters`);
-  if (u.seconds) parts.push(`${Math.round(u.seconds * 10) / 10} s`);
-  const amount = parts.length > 0 ? parts.join(', ') : 'nothing billable';
-  return `Provider cost: ${u.provider} ${u.stage} (${u.model}) ${amount}${u.requestId ? `, request ${u.requestId}` : ''}`;
 }

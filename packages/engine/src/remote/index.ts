@@ -246,7 +246,7 @@ export {
   type PlacementEditResult,
   type ProductPlacer,
 } from './image-edit.ts';
-export type { ProviderUsage, UsageStage } from './usage.ts';
+export { formatUsage, type ProviderUsage, type UsageStage } from './usage.ts';
 export {
   OpenAITraitReader,
   parseTraits,
