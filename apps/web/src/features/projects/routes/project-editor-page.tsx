@@ -138,7 +138,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     if (ids.length !== stored.length || ids.some((id, i) => id !== stored[i])) await selectChars.mutateAsync(ids);
   };
 
-  // The actor needs words to speak: the spec makes the script required.
+  // The actor needs words to speak: a script is required (docs/product.md#rules).
   const scriptMissing = draft.script.trim().length === 0;
 
   const generate = async () => {
