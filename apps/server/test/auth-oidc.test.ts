@@ -82,7 +82,7 @@ describe.each(TEST_DIALECTS)('OpenID sign-in with the local provider (%s)', (dia
     expect(await server.ctx.tokens.verify(pair.access_token)).toBe(user.id);
   });
 
-  it('re-shows the form with the spec message for an invalid e-mail', async () => {
+  it('re-shows the form with the documented message for an invalid e-mail', async () => {
     const jar = new CookieJar();
     const page = await flow.openSignInPage(jar);
     const res = await flow.requestMail(jar, page.url, 'not-an-email');

@@ -21,7 +21,7 @@ interface Redirect {
 }
 
 /**
- * OAuth return page, registered at /auth/callback and /auth/google/callback (spec sections 2, 4 and 8).
+ * OAuth return page, registered at /auth/callback and /auth/google/callback (docs/product.md#sign-in).
  * Reads a one-time `code` (or `error`) from the query string and exchanges the code for tokens with a POST
  * that also carries this browser's sign-in cookie. Tokens in the URL are ignored: a link carrying someone
  * else's tokens must not sign this browser in (login CSRF, docs/decisions/071).
