@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { formatUsage } from '@hookreel/engine';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
-import { dependencyFailure } from '../errors.ts';
+import { publicJobError } from './public-error.ts';
 import {
   assertJobDefinitions,
   decodePayload,
@@ -19,6 +18,7 @@ import {
 } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
 import { retryDelayMs } from './settings.ts';
+import { StageLog } from './stage-log.ts';
 import { jobFilePrefix } from './files.ts';
 import { addUsage, parseCost } from './cost.ts';
 
@@ -38,13 +38,8 @@ interface Running {
 
 const MAX_LOG_LINES = 200;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-/** What the job card shows: the error's message, except a full disk, whose message names server paths. */
-const errorText = (err: unknown) => {
-  if (dependencyFailure(err) === 'storage-full') {
-    return `The server ran out of storage space (${(err as { code?: string }).code ?? 'ENOSPC'})`;
-  }
-  return (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'Unknown error';
-};
+/** What the job card and logs show: plain words, never server paths (see public-error.ts). */
+const errorText = publicJobError;
 
 /**
  * Claims and runs jobs from the jobs table; both dispatch backends (embedded poller, BullMQ worker) use it, so
@@ -130,12 +125,9 @@ export class JobExecutor {
     const { ctx } = this;
     const db = ctx.db.kysely;
     const signal = entry.abort.signal;
-    let logs: string[] = parseLogs(row.logs);
+    const log = new StageLog(parseLogs(row.logs), MAX_LOG_LINES);
     const owner = this.owner;
     const publish = () => ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
-    const addLog = (line: string) => {
-      logs = [...logs, line].slice(-MAX_LOG_LINES);
-    };
 
     // Heartbeat: extend the lease while running; if the row is gone or owned by someone else, stop the work.
     const heartbeat = setInterval(() => {
@@ -150,8 +142,11 @@ export class JobExecutor {
 
     const workDir = path.join(ctx.config.workDir, `job-${row.id}-${randomUUID().slice(0, 8)}`);
     try {
-      addLog(row.attempts > 1 ? `Retrying (attempt ${row.attempts} of ${row.max_attempts})` : 'Processing started');
-      await jobsRepository.updateLeased(db, row.id, owner, { logs: JSON.stringify(logs), updated_at: now() });
+      log.note(row.attempts > 1 ? `Retrying (attempt ${row.attempts} of ${row.max_attempts})` : 'Processing started');
+      await jobsRepository.updateLeased(db, row.id, owner, {
+        logs: JSON.stringify(log.snapshot()),
+        updated_at: now(),
+      });
       publish();
 
       let outcome: JobOutcome;
@@ -169,11 +164,11 @@ export class JobExecutor {
         let cost = parseCost(row.cost);
         const progress = async (percent: number, line?: string) => {
           if (signal.aborted) throw signal.reason;
-          if (line) addLog(line);
+          if (line) log.stage(line);
           lastProgress = Math.max(0, Math.min(99, Math.round(percent)));
           const ok = await jobsRepository.updateLeased(db, row.id, owner, {
             progress: lastProgress,
-            logs: JSON.stringify(logs),
+            logs: JSON.stringify(log.snapshot()),
             updated_at: now(),
           });
           if (!ok) {
@@ -191,10 +186,10 @@ export class JobExecutor {
           log: (line) => progress(lastProgress, line),
           recordUsage: async (usage) => {
             if (signal.aborted) throw signal.reason;
-            addLog(formatUsage(usage));
+            log.aside(ctx.media.describeUsage(usage));
             cost = addUsage(cost, usage);
             const ok = await jobsRepository.updateLeased(db, row.id, owner, {
-              logs: JSON.stringify(logs),
+              logs: JSON.stringify(log.snapshot()),
               cost: JSON.stringify(cost),
               updated_at: now(),
             });
@@ -214,10 +209,12 @@ export class JobExecutor {
           }),
         ]);
       } catch (err) {
-        await this.onError(row, entry, logs, err);
+        log.close();
+        await this.onError(row, entry, log.snapshot(), err);
         return;
       }
-      await this.complete(row, logs, outcome, def, job);
+      log.close();
+      await this.complete(row, log.snapshot(), outcome, def, job);
     } finally {
       clearInterval(heartbeat);
       await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
@@ -286,6 +283,8 @@ export class JobExecutor {
     }
 
     const message = errorText(err);
+    // The whole error, paths and stderr included, stays in the server log.
+    console.warn(`[jobs] job ${row.id} attempt ${row.attempts} failed:`, err);
     const permanent = err instanceof PermanentJobError;
     if (!permanent && row.attempts < row.max_attempts) {
       const delay = retryDelayMs(ctx.jobSettings, row.attempts);

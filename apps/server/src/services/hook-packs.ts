@@ -27,6 +27,7 @@ import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
 import { checkStatusChange } from './hook-packs-status.ts';
 import { LIMITS, writeHookVariants } from '@hookreel/contracts';
+import { videoFileName } from './file-names.ts';
 import { createJob, newBatchId, submitJobs, toJobDto } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
@@ -532,6 +533,11 @@ export async function queueVideos(
         projectName: `${packName(pack)} · Video #${v.variant_index}`,
         hookPackId: packId,
         variantIndex: v.variant_index,
+        labels: {
+          actorName: characterLabel(approvedCharacters, v.generated_character_id),
+          variantLabel: `Video #${v.variant_index}`,
+          hookText: v.hook_text,
+        },
         price: 'video',
         insufficientMessage: INSUFFICIENT_CREDITS.videos,
         batchId,
@@ -581,17 +587,23 @@ export async function downloadPlan(
   );
   if (variants.length === 0) throw conflict('No videos are ready to download yet.');
   const characters = new Map((await repo.charactersOf(ctx.db.kysely, packId)).map((c) => [c.id, c] as const));
+  // Characters are numbered as the wizard numbers them: by their place among the approved previews.
+  const approvedCharacters = [
+    ...new Set((await repo.approvedPreviews(ctx.db.kysely, packId)).map((p) => p.generated_character_id)),
+  ];
   const entries: DownloadEntry[] = [];
   const lines = [['variant_id', 'actor', 'hook_text', 'language', 'accent', 'file_name']];
   for (const v of variants) {
     const videoKey = v.job?.video_key as string;
-    const base = `variant-${v.variant_index}`;
-    entries.push({ name: `${base}.mp4`, key: videoKey });
+    const actorName = v.job?.actor_name ?? characterLabel(approvedCharacters, v.generated_character_id);
+    const file = videoFileName({ base: packName(pack), variantIndex: v.variant_index, actor: actorName });
+    const base = file.replace(/\.mp4$/, '');
+    entries.push({ name: file, key: videoKey });
     entries.push({ name: `${base}.srt`, key: videoKey.replace(/\.mp4$/, '.srt') });
     entries.push({ name: `${base}.vtt`, key: videoKey.replace(/\.mp4$/, '.vtt') });
     const c = characters.get(v.generated_character_id);
-    const actor = c ? `Character ${c.id}: ${c.prompt}` : `Character ${v.generated_character_id}`;
-    lines.push([String(v.variant_index), actor, v.hook_text, pack.language, pack.accent, `${base}.mp4`]);
+    const actor = c ? `${actorName}: ${c.prompt}` : actorName;
+    lines.push([String(v.variant_index), actor, v.hook_text, pack.language, pack.accent, file]);
   }
   const manifest = lines.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
   const slug =
@@ -611,6 +623,15 @@ function csvCell(value: string): string {
 // Helpers ---------------------------------------------------------------------------------------------------
 
 const packName = (pack: Pick<HookPackRow, 'name'>) => pack.name || UNTITLED_HOOK_PACK;
+
+/**
+ * 'Character 2': a pack's characters are numbered by their place among the approved previews' characters, the
+ * order the wizard lists them in and the server cycles them in, so cards, zip and manifest agree.
+ */
+function characterLabel(approvedCharacters: readonly number[], characterId: number): string {
+  const at = approvedCharacters.indexOf(characterId);
+  return at >= 0 ? `Character ${at + 1}` : `Character ${characterId}`;
+}
 
 function parseId(value: string | undefined, field: string): number {
   const n = Number(value);
