@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { formatUsage } from '@hookreel/engine';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
@@ -192,7 +191,7 @@ export class JobExecutor {
           log: (line) => progress(lastProgress, line),
           recordUsage: async (usage) => {
             if (signal.aborted) throw signal.reason;
-            log.aside(formatUsage(usage));
+            log.aside(ctx.media.describeUsage(usage));
             cost = addUsage(cost, usage);
             const ok = await jobsRepository.updateLeased(db, row.id, owner, {
               logs: JSON.stringify(log.snapshot()),

@@ -10,6 +10,7 @@ import {
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
+  formatUsage,
   renderActorPortrait,
   renderHoldingPortrait,
   renderTalkingVideo,
@@ -48,6 +49,7 @@ async function seededActor(seed: string, description: string, signal?: AbortSign
 
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
+  describeUsage: formatUsage,
   async renderProjectVideo(input) {
     const rigSpec = await rigSpecOf(input.actor?.rig?.actor, input.signal);
     const out = await withProviderErrors(() =>
