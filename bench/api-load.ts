@@ -18,7 +18,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { DEFAULT_TRIAL_CREDITS } from '@hookreel/contracts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext, type AppContext } from '../apps/server/src/context.ts';
 import { jobsRepository } from '../apps/server/src/db/repositories/jobs.ts';
@@ -136,7 +135,7 @@ async function seedUser(ctx: AppContext, i: number): Promise<BenchUser> {
     const user = await createUserWithFreeCredits(trx, {
       email: `load-${i}@example.com`,
       passwordHash: null,
-      trialCredits: DEFAULT_TRIAL_CREDITS,
+      trialCredits: ctx.config.trialCredits,
     });
     if (!user) throw new Error(`could not create bench user ${i}`);
     const project = await projectsRepository.insert(trx, { userId: user.id, name: `Serum launch ${i}`, fileKey: null });

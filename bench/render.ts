@@ -7,7 +7,6 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_TRIAL_CREDITS } from '@hookreel/contracts';
 import { runProcess } from '../packages/engine/src/util/process.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
@@ -30,7 +29,7 @@ async function main(): Promise<void> {
       createUserWithFreeCredits(trx, {
         email: 'bench@example.com',
         passwordHash: null,
-        trialCredits: DEFAULT_TRIAL_CREDITS,
+        trialCredits: ctx.config.trialCredits,
       }),
     );
     if (!user) throw new Error('could not create the bench user');
