@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PLANS, perMonthUnderYearly, yearlyPriceOf, yearlySavingsOf } from '@hookreel/contracts';
+import { FREE_CREDITS_GRANT, PLANS, perMonthUnderYearly, yearlyPriceOf, yearlySavingsOf } from '@hookreel/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { signInOnProviderPage, signInWithGoogle, uniqueEmail } from '../support/auth.ts';
@@ -18,7 +18,7 @@ test.describe('sign-in and the shell', () => {
     await expect(sidebar.getByRole('link', { name: 'New Video' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Projects' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Generated videos' })).toBeVisible();
-    await expect(sidebar.getByText('5.00')).toBeVisible();
+    await expect(sidebar.getByText(FREE_CREDITS_GRANT.toFixed(2))).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Avatars' })).toHaveCount(0);
     const stored = await page.evaluate(() => [
       localStorage.getItem('access_token'),

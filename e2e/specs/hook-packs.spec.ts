@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { FREE_CREDITS_GRANT } from '@hookreel/contracts';
 import { expect, test } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { grantCredits, productPhotoFile } from '../support/hook-packs.ts';
@@ -24,7 +25,8 @@ test.describe('hook packs', () => {
     // A pack of 12 videos costs more than the free grant: top the account up as a paid plan would.
     grantCredits(email, 20);
     await page.goto('/hook-packs');
-    await expect(page.locator('[data-sidebar="sidebar"]').first().getByText('25.00')).toBeVisible();
+    const balance = (FREE_CREDITS_GRANT + 20).toFixed(2);
+    await expect(page.locator('[data-sidebar="sidebar"]').first().getByText(balance)).toBeVisible();
 
     // The empty list.
     await expect(page.getByRole('heading', { name: 'Hook Packs', exact: true })).toBeVisible();
