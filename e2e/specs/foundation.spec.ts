@@ -96,9 +96,9 @@ test.describe('public pages', () => {
     await page.goto('/landing');
     for (const claim of ['500+', '10M+', '85%', '3x', '100+'])
       await expect(page.getByText(claim).first()).toBeVisible();
-    await expect(page.getByText(/5 free videos/i).first()).toBeVisible();
-    await expect(page.getByText(/7-day free trial/i).first()).toBeVisible();
-    await expect(page.getByText(/3 free videos/i).first()).toBeVisible();
+    // The free trial says what it buys (decision 102).
+    await expect(page.getByText(/Free trial: a 12-video hook pack \+ 1 product-in-hand video/).first()).toBeVisible();
+    await expect(page.getByText(/13\.70 free credits: one hook pack of 12 videos/).first()).toBeVisible();
     await expect(page.getByText(/no credit card required/i).first()).toBeVisible();
     for (const name of ['Starter', 'Growth', 'Scale'])
       await expect(page.getByText(name, { exact: true }).first()).toBeVisible();

@@ -103,7 +103,4 @@ export const LANDING_CLAIMS = {
   fasterTesting: '3x',
   actors: '100+',
   demoMinutes: 2,
-  heroFreeVideos: 5,
-  heroTrialDays: 7,
-  ctaFreeVideos: 3,
 } as const;

@@ -6,6 +6,9 @@ import {
   LIMITS,
   MESSAGES,
   VALIDATION,
+  costOf,
+  withCost,
+  formatCredits,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
@@ -18,7 +21,9 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { useNow } from '@/hooks/use-now';
 import { errorDetail, isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
+import { cn } from '@/lib/utils';
 import { allJobsDone, usePackJobs } from '../../api/get-pack-jobs';
 import { hookPackKeys } from '../../api/keys';
 import { useQueueHookPackVideos } from '../../api/queue-videos';
@@ -70,6 +75,28 @@ export function GenerateStep({ pack, data, setData, advance, back, advancing }: 
         );
       }}
     />
+  );
+}
+
+/** The videos' price and the balance left after them, before the spend. */
+function VideosCost({ count }: { count: number }) {
+  const { user } = useAuth();
+  const cost = costOf('video', count);
+  const left = Math.round(((user?.credits ?? 0) - cost) * 100) / 100;
+  return (
+    <p data-testid="videos-cost" className={cn('text-sm text-muted-foreground', left < 0 && 'text-destructive')}>
+      {count} videos cost {formatCredits(cost)} credits.{' '}
+      {left < 0 ? (
+        <>
+          You need {formatCredits(-left)} more.{' '}
+          <Link to="/credits" className="font-medium underline underline-offset-4">
+            Get credits
+          </Link>
+        </>
+      ) : (
+        <>Your balance after: {formatCredits(left)} credits.</>
+      )}
+    </p>
   );
 }
 
@@ -151,7 +178,9 @@ function VariantsEditor({
       description={`Your pack has ${LIMITS.videosPerHookPack} videos: your hook first, then variations. Edit any line or character before generating.`}
       onBack={back}
       onContinue={generate}
-      continueLabel={queue.isPending ? 'Starting...' : 'Generate'}
+      continueLabel={
+        queue.isPending ? 'Starting...' : withCost(`Generate ${rows.length} videos`, costOf('video', rows.length))
+      }
       busy={queue.isPending}
       error={error}
       extraActions={
@@ -160,6 +189,7 @@ function VariantsEditor({
         </Button>
       }
     >
+      <VideosCost count={rows.length} />
       {approvedIds.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {VALIDATION.noApprovedPreviews}
