@@ -59,6 +59,11 @@ describe('hook pack rules (sqlite)', () => {
     expect(details.status).toBe(422);
     expect(details.json.detail).toBe(VALIDATION.productDescription);
 
+    // A status is a wizard step the pack must have reached (server-rules.test.ts): the product comes first.
+    expect(
+      (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto())))
+        .status,
+    ).toBe(200);
     const ok = await call(server, user, 'PUT', `/api/hooks/${pack.id}`, {
       message: 'Glow all day',
       status: 'message_created',

@@ -32,6 +32,14 @@ export const Job = z.object({
   hook_pack_id: z.number().int().nullable(),
   variant_index: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** Who is in the video ('Character 2' in a pack, the actor's name in a project). */
+  actor_name: z.string().nullable().default(null),
+  /** Which video of a pack ('Video #3'); null for a project video. */
+  variant_label: z.string().nullable().default(null),
+  /** The hook line a pack video opens with. */
+  hook_text: z.string().nullable().default(null),
+  /** The video with an attachment name `<pack-or-project>-<variant>-<actor>.mp4` (under the API base). */
+  download_url: z.string().nullable().default(null),
   cost: JobCost.nullable(),
 });
 export type Job = z.infer<typeof Job>;

@@ -13,6 +13,27 @@ export {
   type Background,
   type Race,
 } from './actors/index.ts';
+export {
+  AGE_BANDS,
+  HAIR_COLOURS,
+  HAIR_STYLES,
+  SKIN_TONES,
+  describeTraits,
+  statedTraits,
+  traitsFor,
+  type ActorTraits,
+  type AgeBand,
+} from './actors/traits.ts';
+export { VISEMES, rigBoxes, type Box as RigBox, type RigBoxes, type RigPose, type Viseme } from './actors/rig.ts';
+export {
+  boxAtTime,
+  cameraAt,
+  measureMouthMotion,
+  renderHoldingPortrait,
+  rigActor,
+  type CameraShot,
+  type RiggedActor,
+} from './motion/index.ts';
 export { groupWords, toAss, toSrt, toVtt } from './captions/index.ts';
 export { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductShape } from './cutout/index.ts';
@@ -25,6 +46,10 @@ export {
   OpenAIImages,
   OpenAIVision,
   OpenAIVoice,
+  OpenAITraitReader,
+  parseTraits,
+  type StatedTraits,
+  type TraitReader,
   PRODUCT_CATEGORIES,
   PRODUCT_SHAPES,
   ProviderError,

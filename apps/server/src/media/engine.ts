@@ -1,19 +1,22 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Accent, Language } from '@hookreel/contracts';
+import { ACTORS, type Accent, type Language } from '@hookreel/contracts';
 import {
   ContentRuleError,
   ProviderError,
   actorFromDescription,
   actorFromSeed,
+  catalogueActorSpec,
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
   renderActorPortrait,
+  renderHoldingPortrait,
   renderTalkingVideo,
+  type ActorSpec,
 } from '@hookreel/engine';
 import { PermanentJobError } from '../jobs/definition.ts';
-import type { MediaPort } from './port.ts';
+import type { MediaPort, RigActorRef } from './port.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /**
@@ -26,17 +29,38 @@ export const resetEngineConfig = (): void => {
   config = null;
 };
 
+/**
+ * The engine's spec for a drawn actor, or null (an uploaded photo, a catalogue id that no longer exists). A
+ * seeded actor's description is read by the language model when one is configured (OPENAI_TEXT_MODEL), else by
+ * the engine's word rules.
+ */
+export async function rigSpecOf(ref: RigActorRef | null | undefined, signal?: AbortSignal): Promise<ActorSpec | null> {
+  if (!ref) return null;
+  if ('seed' in ref) return seededActor(ref.seed, ref.description, signal);
+  const actor = ACTORS.find((a) => a.id === ref.catalogueActorId);
+  return actor ? catalogueActorSpec(actor) : null;
+}
+
+async function seededActor(seed: string, description: string, signal?: AbortSignal): Promise<ActorSpec> {
+  const reader = engineConfig().traits;
+  return actorFromSeed(seed, description, reader ? await reader.read(description, signal) : {});
+}
+
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
   async renderProjectVideo(input) {
+    const rigSpec = await rigSpecOf(input.actor?.rig?.actor, input.signal);
     const out = await withProviderErrors(() =>
       renderTalkingVideo({
         script: input.project.script,
         language: input.project.language as Language,
         accent: input.project.accent as Accent,
-        actor: input.actor
-          ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
-          : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+        actor: rigSpec
+          ? { kind: 'procedural', spec: rigSpec }
+          : input.actor
+            ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
+            : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+        product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
         watermark: input.watermark,
         voice: engineConfig().voice,
         lipSync: engineConfig().lipsync,
@@ -55,9 +79,22 @@ export const engineMedia: MediaPort = {
     return { cutoutPath: r.cutoutPath, maskPath: r.maskPath, shape: analysis.shape, category: analysis.category };
   },
   async renderActor(input) {
-    await writeFile(input.outPath, await renderActorPortrait(actorFromSeed(input.seed, input.description)));
+    await writeFile(
+      input.outPath,
+      await renderActorPortrait(await seededActor(input.seed, input.description, input.signal)),
+    );
   },
   async compositeProduct(input) {
+    const spec = await rigSpecOf(input.actor, input.signal);
+    if (spec) {
+      await renderHoldingPortrait({
+        spec,
+        cutoutPath: input.productPath,
+        placement: input.placement,
+        outPath: input.outPath,
+      });
+      return;
+    }
     await compositeProduct(input);
   },
   async renderHookVideo(input) {
@@ -66,7 +103,7 @@ export const engineMedia: MediaPort = {
       hookText: input.hookText,
       language: input.language as Language,
       accent: input.accent as Accent,
-      actor: { kind: 'procedural', spec: actorFromSeed(input.actorSeed, input.actorDescription) },
+      actor: { kind: 'procedural', spec: await seededActor(input.actorSeed, input.actorDescription, input.signal) },
       product:
         input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }

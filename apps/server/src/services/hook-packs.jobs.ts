@@ -116,6 +116,7 @@ export const generatePreviewJob = defineJob({
         placement,
         outPath: out,
         signal: jc.signal,
+        actor: { seed: c.seed, description: c.prompt },
       });
       const key = `${packFilePrefix(pack)}/previews/${p.id}-${shortHash(`${c.seed}|${JSON.stringify(placement)}|${pack.cutout_key ?? ''}`)}.png`;
       await jc.app.files.putFile(key, out, 'image/png');

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { MaskPlacement } from '@hookreel/contracts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
+import { projectCutoutKey } from './merge.jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
@@ -27,7 +29,7 @@ export const renderProjectVideoJob = defineJob({
       userId: job.userId,
       jobId: job.id,
       project,
-      actor: await actorFor(jc, job.userId, projectId, avatarId ?? null),
+      actor: await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey),
       watermark: await isOnFreeTrial(jc.app, job.userId),
       workDir: jc.workDir,
       signal: jc.signal,
@@ -52,6 +54,7 @@ async function actorFor(
   userId: number,
   projectId: number,
   avatarId: number | null,
+  fileKey: string | null,
 ): Promise<RenderProjectVideoInput['actor']> {
   const db = jc.app.db.kysely;
   const chars = await projectsRepository.charactersOf(db, [projectId]);
@@ -63,5 +66,19 @@ async function actorFor(
   if (!key) return null;
   const imagePath = path.join(jc.workDir, `actor${path.extname(key)}`);
   await jc.app.files.toLocalFile(key, imagePath);
-  return { imagePath, gender: avatar?.gender === 'male' ? 'male' : 'female' };
+  const gender = avatar?.gender === 'male' ? 'male' : 'female';
+  if (!avatar?.catalogue_actor_id) return { imagePath, gender };
+  // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
+  let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
+  if (chosen.merge_status === 'merged' && chosen.mask_placement && fileKey) {
+    const cutoutKey = projectCutoutKey(userId, projectId, fileKey);
+    if (await jc.app.files.exists(cutoutKey)) {
+      const cutoutPath = path.join(jc.workDir, 'cutout.png');
+      await jc.app.files.toLocalFile(cutoutKey, cutoutPath);
+      product = { cutoutPath, placement: JSON.parse(chosen.mask_placement) as MaskPlacement };
+    }
+  }
+  // Merged, but the cut-out is gone (the product image changed since): the merged still is the truth.
+  if (chosen.merge_status === 'merged' && !product) return { imagePath, gender };
+  return { imagePath, gender, rig: { actor: { catalogueActorId: avatar.catalogue_actor_id }, product } };
 }

@@ -48,6 +48,10 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   hook_pack_id: null,
   variant_index: null,
   error: null,
+  actor_name: null,
+  variant_label: null,
+  hook_text: null,
+  download_url: null,
   cost: null,
   ...over,
 });

@@ -11,6 +11,12 @@ export interface JobsTable {
   variant_index: number | null;
   /** Display name shown on job cards (spec: project_name). */
   project_name: string;
+  /** The actor(s) in the video, as the UI and the pack manifest name them ('Character 2', 'Ava'). */
+  actor_name: string | null;
+  /** Which video of a pack this is ('Video #3'); null for a single project video. */
+  variant_label: string | null;
+  /** The hook line a pack video opens with. */
+  hook_text: string | null;
   status: string;
   progress: number;
   /** JSON: ids and options only; handlers reload everything else. */

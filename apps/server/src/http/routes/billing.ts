@@ -11,7 +11,7 @@ import {
   RefundDecision,
   RefundRequest,
   RefundRequestBody,
-  UrlId,
+  IdParam,
 } from '@hookreel/contracts';
 import { z } from 'zod';
 import { usersRepository } from '../../db/repositories/users.ts';
@@ -20,16 +20,10 @@ import { assertAdmin } from '../../services/avatars.ts';
 import { billingState, checkout, handleWebhook, portal } from '../../services/billing.ts';
 import { ledgerPage, priceList } from '../../services/credits.ts';
 import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/refunds.ts';
-import { notFound, unauthorized } from '../../errors.ts';
+import { unauthorized } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
-const IdParam = z.object({ id: z.string().max(20) });
-const toId = (raw: string): number => {
-  const parsed = UrlId.safeParse(raw);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-};
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 
 /** Credits (prices, ledger, refunds), billing (checkout, portal, webhook) and administrators' credit tools. */
@@ -68,7 +62,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await requestRefund(ctx, request.userId, toId(request.params.id), request.body.reason)),
+      reply.status(201).send(await requestRefund(ctx, request.userId, request.params.id, request.body.reason)),
   );
 
   api.get(
@@ -164,12 +158,6 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       },
     },
     async (request) =>
-      decideRefund(
-        ctx,
-        await adminEmail(request.userId),
-        toId(request.params.id),
-        request.body.decision,
-        request.body.note,
-      ),
+      decideRefund(ctx, await adminEmail(request.userId), request.params.id, request.body.decision, request.body.note),
   );
 };

@@ -50,6 +50,10 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   hook_pack_id: 5,
   variant_index: 1,
   error: null,
+  actor_name: null,
+  variant_label: null,
+  hook_text: null,
+  download_url: null,
   cost: null,
   ...over,
 });
