@@ -18,7 +18,8 @@ test.describe('sign-in and the shell', () => {
     await expect(sidebar.getByRole('link', { name: 'New Video' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Projects' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Generated videos' })).toBeVisible();
-    await expect(sidebar.getByText('5.00')).toBeVisible();
+    // The free trial (TRIAL_CREDITS' default): a full hook pack and a product-in-hand video.
+    await expect(sidebar.getByText('13.70')).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Avatars' })).toHaveCount(0);
     const stored = await page.evaluate(() => [
       localStorage.getItem('access_token'),

@@ -76,7 +76,7 @@ export function CharacterTypeStep({
       title="Character Type"
       description={`Describe the kinds of people who should present your product (${LIMITS.characterTypesMin} to ${LIMITS.characterTypesMax}). We generate ${LIMITS.charactersPerType} characters for each type.`}
       onBack={back}
-      onContinue={() => void onContinue()}
+      onContinue={onContinue}
       continueLabel={
         freshCount > 0
           ? withCost('Continue', costOf('characterGeneration', freshCount * LIMITS.charactersPerType))

@@ -113,7 +113,7 @@ export function CharactersStep({
       title="Characters"
       description="Pick the characters who will present your product. Selected characters get a preview holding your product."
       onBack={back}
-      onContinue={() => void onContinue()}
+      onContinue={onContinue}
       continueLabel={newPreviews > 0 ? withCost('Continue', costOf('previewImage', newPreviews)) : 'Continue'}
       busy={advancing || checking}
       error={error}

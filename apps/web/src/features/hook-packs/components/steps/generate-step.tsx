@@ -153,14 +153,14 @@ function VariantsEditor({
       setError(VALIDATION.hookRequired);
       return;
     }
-    queue.mutate(
-      { hookPackId: pack.id, variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })) },
-      {
-        onSuccess: () => {
+    return queue
+      .mutateAsync({ hookPackId: pack.id, variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })) })
+      .then(
+        () => {
           creditsSpent();
           onStarted();
         },
-        onError: (e) => {
+        (e: unknown) => {
           if (isApiError(e) && e.status === 409) {
             toast.info(errorDetail(e, MESSAGES.hookPacks.videosFailed));
             onStarted();
@@ -168,8 +168,7 @@ function VariantsEditor({
           }
           paidError(e, INSUFFICIENT_CREDITS.videos, MESSAGES.hookPacks.videosFailed);
         },
-      },
-    );
+      );
   };
 
   return (
