@@ -1,4 +1,4 @@
-/** Business constants and limits (product spec section 9). One source for web and server. */
+/** Business constants and limits (docs/product.md#limits). One source for web and server. */
 export const LIMITS = {
   projectNameMin: 3,
   projectNameMax: 100,

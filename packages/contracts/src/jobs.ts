@@ -17,6 +17,26 @@ export const JobCost = z.object({
 });
 export type JobCost = z.infer<typeof JobCost>;
 
+/** Which generation stage a provider call served. */
+export type UsageStage = 'voice' | 'images' | 'placement' | 'avatar' | 'lipsync' | 'vision' | 'hooks';
+
+/**
+ * One billable provider call, in the units providers bill by (the engine's adapters return these; the job adds
+ * them into its JobCost and logs one line each).
+ */
+export interface ProviderUsage {
+  /** e.g. "elevenlabs", "openai", "gemini", "fal". */
+  provider: string;
+  stage: UsageStage;
+  /** Model that did the work. */
+  model: string;
+  images?: number;
+  characters?: number;
+  seconds?: number;
+  /** The provider's id for the request, when it gives one (support tickets). */
+  requestId?: string;
+}
+
 export const Job = z.object({
   id: z.number().int(),
   project_id: z.number().int().nullable(),

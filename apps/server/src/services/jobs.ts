@@ -35,7 +35,7 @@ export interface ProjectSource {
 }
 export const noProjectSource: ProjectSource = { findOwned: async () => null };
 
-/** The spec's 402 message per priced operation (section 8, "HTTP 402"). */
+/** The 402 message per priced operation (docs/product.md#messages). */
 const INSUFFICIENT_MESSAGE: Record<PricedOperation, string> = {
   video: INSUFFICIENT_CREDITS.videos,
   characterGeneration: INSUFFICIENT_CREDITS.characters,
@@ -152,7 +152,7 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
     const project = await ctx.projectSource.findOwned(trx, userId, projectId);
     if (!project) throw notFound();
-    // The spec makes the script required: without one the render has nothing to say (and would only fail).
+    // A script is required (docs/product.md#rules): without one the render has nothing to say (and would only fail).
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
     // The render features the first chosen actor (render-project-video); the card and file name say who.
     const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);

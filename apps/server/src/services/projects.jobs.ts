@@ -6,6 +6,7 @@ import { projectCutoutKey } from './merge.jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
+import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
 
 const id = z.number().int().positive();
@@ -25,17 +26,21 @@ export const renderProjectVideoJob = defineJob({
     if (!project) throw new PermanentJobError('The project no longer exists');
     if (!project.script.trim()) throw new PermanentJobError('The project has no script to speak');
     await jc.progress(2, `Rendering "${project.name}"`);
-    const out = await jc.app.media.renderProjectVideo({
-      userId: job.userId,
-      jobId: job.id,
-      project,
-      actor: await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey),
-      watermark: await isOnFreeTrial(jc.app, job.userId),
-      workDir: jc.workDir,
-      signal: jc.signal,
-      onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
-      onUsage: (usage) => jc.recordUsage(usage),
-    });
+    const actor = await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey);
+    const watermark = await isOnFreeTrial(jc.app, job.userId);
+    const out = await withProviderErrors(() =>
+      jc.app.media.renderProjectVideo({
+        userId: job.userId,
+        jobId: job.id,
+        project,
+        actor,
+        watermark,
+        workDir: jc.workDir,
+        signal: jc.signal,
+        onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
+        onUsage: (usage) => jc.recordUsage(usage),
+      }),
+    );
     await jc.progress(96, 'Saving the video');
     const videoKey = jc.outputKey('video.mp4');
     await jc.app.files.putFile(videoKey, out.videoPath, 'video/mp4');

@@ -1,4 +1,4 @@
-import { LIMITS, type HookPackStatus, VALIDATION } from '@hookreel/contracts';
+import { BIDI_CONTROL_MESSAGE, hasNoBidiControls, LIMITS, type HookPackStatus, VALIDATION } from '@hookreel/contracts';
 
 /** The seven wizard steps, in order. */
 export const WIZARD_STEPS = [
@@ -12,7 +12,7 @@ export const WIZARD_STEPS = [
 ] as const;
 export type WizardStepIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-/** The status each step sets when moving on to the next one (spec section 4). */
+/** The status each step sets when moving on to the next one (docs/product.md#states). */
 export const STEP_STATUS: Record<number, HookPackStatus> = {
   0: 'product_uploaded',
   1: 'character_types_defined',
@@ -52,7 +52,8 @@ export function validateCharacterTypes(descriptions: readonly string[]): string 
   return null;
 }
 
-export const validateHookMessage = (text: string): string | null => (text.trim() ? null : VALIDATION.hookRequired);
+export const validateHookMessage = (text: string): string | null =>
+  !text.trim() ? VALIDATION.hookRequired : hasNoBidiControls(text) ? null : BIDI_CONTROL_MESSAGE;
 
 export const validateProductDescription = (text: string): string | null =>
   text.trim() ? null : VALIDATION.productDescription;

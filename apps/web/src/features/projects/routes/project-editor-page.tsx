@@ -1,5 +1,7 @@
 import { OptionSelect } from '@/components/option-select';
 import {
+  BIDI_CONTROL_MESSAGE,
+  hasNoBidiControls,
   ACCENT_OPTIONS,
   type Accent,
   INSUFFICIENT_CREDITS,
@@ -138,7 +140,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     if (ids.length !== stored.length || ids.some((id, i) => id !== stored[i])) await selectChars.mutateAsync(ids);
   };
 
-  // The actor needs words to speak: the spec makes the script required.
+  // The actor needs words to speak: a script is required (docs/product.md#rules).
   const scriptMissing = draft.script.trim().length === 0;
 
   const generate = async () => {
@@ -235,6 +237,11 @@ export function ProjectEditor({ project }: { project: Project }) {
                   {VALIDATION.scriptRequired}
                 </p>
               ) : null}
+              {hasNoBidiControls(draft.script) ? null : (
+                <p role="alert" className="text-xs text-destructive">
+                  {BIDI_CONTROL_MESSAGE}
+                </p>
+              )}
             </div>
           </CardContent>
         </Card>
