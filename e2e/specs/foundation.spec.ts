@@ -95,8 +95,9 @@ test.describe('settings', () => {
 test.describe('public pages', () => {
   test('landing page shows every claim and the computed prices', async ({ page }) => {
     await page.goto('/landing');
-    for (const claim of ['500+', '10M+', '85%', '3x', '100+'])
-      await expect(page.getByText(claim).first()).toBeVisible();
+    // Figures are measured or counted here, never invented (issue #13): no brands, no video counts.
+    for (const invented of ['500+', '10M+', '85%']) await expect(page.getByText(invented)).toHaveCount(0);
+    await expect(page.getByText('AI actors in the library')).toBeVisible();
     // The free trial says what it buys (decision 102).
     await expect(page.getByText(/Free trial: a 12-video hook pack \+ 1 product-in-hand video/).first()).toBeVisible();
     await expect(page.getByText(/13\.70 free credits: one hook pack of 12 videos/).first()).toBeVisible();

@@ -97,10 +97,5 @@ export const SESSION_KEYS = {
 } as const;
 
 export const LANDING_CLAIMS = {
-  brands: '500+',
-  videos: '10M+',
-  costReduction: '85%',
-  fasterTesting: '3x',
-  actors: '100+',
   demoMinutes: 2,
 } as const;

@@ -9,6 +9,7 @@ import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
+import { statsRoutes } from './stats.ts';
 import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
 
@@ -32,4 +33,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   mergeRoutes,
   capabilityRoutes,
   billingRoutes,
+  statsRoutes,
 ];

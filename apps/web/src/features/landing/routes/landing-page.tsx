@@ -2,8 +2,11 @@ import {
   DEFAULT_TRIAL_CREDITS,
   formatCredits,
   LANDING_CLAIMS,
+  LANGUAGES,
+  LIMITS,
   PLANS,
   PriceList,
+  type PublicStats,
   TRIAL_INCLUDES,
   TRIAL_PROMISE,
 } from '@hookreel/contracts';
@@ -17,7 +20,6 @@ import {
   LayersIcon,
   PackageOpenIcon,
   PlayCircleIcon,
-  QuoteIcon,
   SparklesIcon,
   UploadIcon,
   UsersRoundIcon,
@@ -31,6 +33,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
+import { deliveryAnswer, formatDuration, usePublicStats } from '@/lib/api/public-stats';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
 import { DemoCarousel } from '../components/demo-carousel';
@@ -61,15 +64,25 @@ function useTrialPromise(): { short: string; long: string } {
   };
 }
 
-const BRANDS = ['Lumière', 'Northpeak', 'Glowly', 'Kinfolk & Co', 'Vanta', 'Oakridge'];
+/** Open tools the studio is built on (true of every installation: see docs/architecture.md). */
+const BUILT_WITH = ['FFmpeg', 'Festival', 'eSpeak NG', 'DiceBear', 'ONNX Runtime', 'sharp'];
 
-const STATS = [
-  { value: C.brands, label: 'brands' },
-  { value: C.videos, label: 'videos generated' },
-  { value: C.costReduction, label: 'cost reduction' },
-  { value: C.fasterTesting, label: 'faster testing' },
-  { value: C.actors, label: 'AI actors' },
-];
+/** Every figure here is measured or counted by this installation (docs/decisions/111); '—' until it exists. */
+function statsFrom(stats: PublicStats | undefined) {
+  return [
+    {
+      value: stats?.seconds_per_video != null ? formatDuration(stats.seconds_per_video) : '—',
+      label:
+        stats?.seconds_per_video != null
+          ? 'median render per video, measured'
+          : 'render time, measured after the first video',
+    },
+    { value: stats ? String(stats.actors) : '—', label: 'AI actors in the library' },
+    { value: String(stats?.languages ?? LANGUAGES.length), label: 'languages' },
+    { value: String(LIMITS.videosPerHookPack), label: 'videos per hook pack' },
+    { value: 'AGPL', label: 'open source, self-hostable' },
+  ];
+}
 
 const STEPS = [
   {
@@ -80,7 +93,7 @@ const STEPS = [
   {
     icon: UsersRoundIcon,
     title: 'Choose AI actors',
-    text: `Pick from ${C.actors} AI actors or describe the creators your audience trusts.`,
+    text: 'Pick AI actors from the library or describe the creators your audience trusts.',
   },
   {
     icon: PlayCircleIcon,
@@ -118,28 +131,14 @@ const FEATURES = [
   {
     icon: GaugeIcon,
     title: 'Built for testing',
-    text: `Ship ${C.fasterTesting} more creative variations and cut production costs by ${C.costReduction}.`,
+    text: 'Twelve openers per product, each from a different proven hook angle, ready to A/B test.',
   },
 ];
 
-const TESTIMONIALS = [
-  {
-    quote:
-      'We replaced two weeks of creator outreach with an afternoon in Hookreel. Our best hook came from variation #9.',
-    name: 'Maya R.',
-    role: 'Growth lead, DTC skincare brand',
-  },
-  {
-    quote: 'Testing twelve openers per product used to be impossible on our budget. Now it is just how we launch.',
-    name: 'Daniel K.',
-    role: 'Founder, supplements store',
-  },
-];
-
-const FAQ = [
+const faq = (stats: PublicStats | undefined) => [
   {
     q: 'How long does it take to get my videos?',
-    a: 'Most videos are delivered in 2 to 4 hours. You can follow every video’s progress from your dashboard.',
+    a: deliveryAnswer(stats),
   },
   {
     q: 'Do I need to film anything?',
@@ -156,6 +155,10 @@ const FAQ = [
   {
     q: 'Is there a free trial?',
     a: 'Yes. See below for what it includes; it is given once per e-mail address, no credit card required.',
+  },
+  {
+    q: 'Is Hookreel open source?',
+    a: 'Yes. The whole studio is AGPL-3.0: run it on your own machine with one command, offline, with no API keys.',
   },
 ];
 
@@ -181,6 +184,7 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow: string; title: 
 export function LandingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const trial = useTrialPromise();
+  const stats = usePublicStats();
 
   return (
     <div className="min-h-svh bg-background">
@@ -257,12 +261,14 @@ export function LandingPage() {
             <p className="mt-4 text-sm text-muted-foreground">{trial.short} · no credit card required</p>
           </div>
 
-          {/* Brand logos (static placeholders) */}
+          {/* Built with: open tools, named truthfully instead of invented customer logos */}
           <div className="relative mx-auto max-w-6xl px-4 pb-12 sm:px-6 lg:px-8">
-            <p className="text-center text-sm font-medium text-muted-foreground">Trusted by {C.brands} brands</p>
+            <p className="text-center text-sm font-medium text-muted-foreground">
+              Open source, built on open tools — runs on your own machine
+            </p>
             <ul className="mt-6 grid grid-cols-2 items-center gap-x-8 gap-y-4 text-center sm:grid-cols-3 lg:grid-cols-6">
-              {BRANDS.map((b) => (
-                <li key={b} className="text-lg font-semibold tracking-tight text-muted-foreground/70 grayscale">
+              {BUILT_WITH.map((b) => (
+                <li key={b} className="text-lg font-semibold tracking-tight text-muted-foreground/70">
                   {b}
                 </li>
               ))}
@@ -293,7 +299,7 @@ export function LandingPage() {
         {/* Stats */}
         <section aria-label="Hookreel in numbers" className="border-y">
           <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-14 sm:px-6 md:grid-cols-5 lg:px-8">
-            {STATS.map((s) => (
+            {statsFrom(stats.data).map((s) => (
               <div key={s.label} className="flex flex-col-reverse text-center">
                 <dt className="mt-1 text-sm text-muted-foreground">{s.label}</dt>
                 <dd className="text-gradient text-4xl font-extrabold tracking-tight">{s.value}</dd>
@@ -349,30 +355,23 @@ export function LandingPage() {
           </div>
         </section>
 
-        {/* Testimonials (static placeholders) */}
-        <section aria-labelledby="testimonials-title" className="py-24">
+        {/* Open source: what a team can check for itself, in place of invented testimonials */}
+        <section aria-labelledby="open-title" className="py-24">
           <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Loved by growth teams" />
-            <div className="mt-12 grid gap-6 md:grid-cols-2">
-              {TESTIMONIALS.map((t) => (
-                <figure key={t.name} className="rounded-2xl border bg-card p-8 shadow-sm">
-                  <QuoteIcon className="size-7 text-primary/40" aria-hidden="true" />
-                  <blockquote className="mt-4 text-lg leading-relaxed">{t.quote}</blockquote>
-                  <figcaption className="mt-6 flex items-center gap-3">
-                    <span
-                      className="flex size-10 items-center justify-center rounded-full bg-brand-gradient font-semibold text-white"
-                      aria-hidden="true"
-                    >
-                      {t.name.charAt(0)}
-                    </span>
-                    <span>
-                      <span className="block font-semibold">{t.name}</span>
-                      <span className="block text-sm text-muted-foreground">{t.role}</span>
-                    </span>
-                  </figcaption>
-                </figure>
+            <SectionHeading id="open-title" eyebrow="Open source" title="Yours to run, read and change" />
+            <ul className="mt-12 grid gap-6 md:grid-cols-3">
+              {[
+                ['Self-host in one command', 'Everything renders locally: no keys, no per-video fees to a vendor.'],
+                ['Measured, not promised', 'Render times on this page and in the app come from the videos made here.'],
+                ['AGPL-3.0', 'Read every line that touches your product photos and scripts.'],
+              ].map(([title, text]) => (
+                <li key={title} className="rounded-2xl border bg-card p-6 shadow-sm">
+                  <BadgeCheckIcon className="size-6 text-primary" aria-hidden="true" />
+                  <h3 className="mt-4 font-semibold">{title}</h3>
+                  <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+                </li>
               ))}
-            </div>
+            </ul>
           </div>
         </section>
 
@@ -436,19 +435,21 @@ export function LandingPage() {
           <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
             <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions, answered" />
             <Accordion type="single" collapsible className="mt-10 rounded-2xl border bg-card px-6">
-              {FAQ.map((f) =>
-                f.q === 'Is there a free trial?'
-                  ? {
-                      ...f,
-                      a: `Yes — every new account gets ${trial.long}, once per e-mail address. No credit card required.`,
-                    }
-                  : f,
-              ).map((f, i) => (
-                <AccordionItem key={f.q} value={`faq-${i}`}>
-                  <AccordionTrigger className="text-base">{f.q}</AccordionTrigger>
-                  <AccordionContent>{f.a}</AccordionContent>
-                </AccordionItem>
-              ))}
+              {faq(stats.data)
+                .map((f) =>
+                  f.q === 'Is there a free trial?'
+                    ? {
+                        ...f,
+                        a: `Yes — every new account gets ${trial.long}, once per e-mail address. No credit card required.`,
+                      }
+                    : f,
+                )
+                .map((f, i) => (
+                  <AccordionItem key={f.q} value={`faq-${i}`}>
+                    <AccordionTrigger className="text-base">{f.q}</AccordionTrigger>
+                    <AccordionContent>{f.a}</AccordionContent>
+                  </AccordionItem>
+                ))}
             </Accordion>
           </div>
         </section>
