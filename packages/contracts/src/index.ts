@@ -11,3 +11,4 @@ export * from './avatars.ts';
 export * from './merge.ts';
 export * from './hooks.ts';
 export * from './hook-variants.ts';
+export * from './video.ts';

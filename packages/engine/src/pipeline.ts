@@ -1,10 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_CAPTION_STYLE, type Box, type CaptionStyle, type QualityReport } from '@hookreel/contracts';
+import sharp from 'sharp';
 import { renderActorPortrait, type ActorSpec } from './actors/index.ts';
-import { toAss, toSrt, toVtt } from './captions/index.ts';
+import { toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
+import { actorBoxesInVideo, frameToVideo, PORTRAIT_BOXES } from './layout/actor-boxes.ts';
+import { layoutToAss } from './layout/ass.ts';
+import { computeLayout, END_CARD_SEC, type ActorBoxes, type VideoLayout } from './layout/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
-import { renderVideo, type RenderInput } from './render/index.ts';
+import { prepareAudio } from './render/audio.ts';
+import { CAMERA, renderVideo, type RenderInput } from './render/index.ts';
+import { analyseVideo } from './report/index.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from './types.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
 
@@ -21,8 +29,19 @@ export interface TalkingVideoInput {
   actor: TalkingActor;
   /** The cut-out product and where it goes; omitted when the actor image already holds it. */
   product?: { cutoutPath: string; placement: Placement } | null;
-  /** Shown on screen for the first seconds. */
+  /**
+   * Where the product already is in a photo actor (576x1024 frame), so text keeps off it and the end card can
+   * show it. Ignored when `product` is given (its box is measured from the composite).
+   */
+  productFrameBox?: Box | null;
+  /** Shown on screen as the hook sticker for its beat; captions take over after it. */
   hookText?: string | null;
+  /** Caption preset (docs/video-design.md#caption-styles); word-by-word highlight by default. */
+  captionStyle?: CaptionStyle;
+  /** A music bed (MP3/WAV/M4A already checked by the caller), looped or trimmed and ducked under the voice. */
+  musicPath?: string | null;
+  /** The call to action of an end card shown for the last 1.5 s (product picture + this line); none when empty. */
+  cta?: string | null;
   watermark: boolean;
   workDir: string;
   signal?: AbortSignal;
@@ -35,6 +54,11 @@ export interface TalkingVideoInput {
 export interface TalkingVideoOutput {
   videoPath: string;
   posterPath: string;
+  /** Six frames of the video in a 3x2 JPEG. */
+  contactSheetPath: string;
+  /** What was measured on the finished video; a 'fail' check is a bug (docs/video-design.md#quality-report). */
+  report: QualityReport;
+  layout: VideoLayout;
   assPath: string;
   srtPath: string;
   vttPath: string;
@@ -59,22 +83,13 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     input.signal,
   );
 
-  report(0.25, 'Writing captions');
-  const durationSec = voice.durationSec + 0.4;
-  const assPath = path.join(dir, 'captions.ass');
-  const srtPath = path.join(dir, 'captions.srt');
-  const vttPath = path.join(dir, 'captions.vtt');
-  await writeFile(
-    assPath,
-    toAss(voice.words, { hookText: input.hookText ?? undefined, hookUntilSec: Math.min(3, durationSec) }),
-  );
-  await writeFile(srtPath, toSrt(voice.words));
-  await writeFile(vttPath, toVtt(voice.words));
-
-  report(0.3, 'Preparing the actor');
-  let visual: RenderInput['visual'] = await prepareFrames(input, dir);
+  report(0.2, 'Preparing the actor');
+  const speechEnd = voice.durationSec + 0.4;
+  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0);
+  const frames = await prepareFrames(input, dir);
+  let visual: RenderInput['visual'] = frames.visual;
   if (visual.kind === 'photo' && input.lipSync) {
-    report(0.32, 'Lip-syncing the actor');
+    report(0.25, 'Lip-syncing the actor');
     const clip = await input.lipSync.lipSync({
       imagePath: visual.imagePath,
       audioPath: voice.wavPath,
@@ -84,36 +99,102 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     visual = { kind: 'clip', videoPath: clip.videoPath, posterSourcePath: visual.imagePath };
   }
 
+  report(0.3, 'Laying out the frame');
+  const layout = computeLayout({
+    width: VIDEO_WIDTH,
+    height: VIDEO_HEIGHT,
+    actor: actorBoxesInVideo(frames.actorBoxes),
+    product: frames.productBox ? frameToVideo(frames.productBox) : null,
+    camera: CAMERA[visual.kind],
+    words: voice.words,
+    durationSec,
+    hookText: input.hookText ?? null,
+    captionStyle: input.captionStyle ?? DEFAULT_CAPTION_STYLE,
+    watermark: input.watermark ? 'Hookreel · Free trial' : null,
+    cta: input.cta?.trim() || null,
+  });
+  const assPath = path.join(dir, 'captions.ass');
+  const srtPath = path.join(dir, 'captions.srt');
+  const vttPath = path.join(dir, 'captions.vtt');
+  await writeFile(assPath, layoutToAss(layout));
+  await writeFile(srtPath, toSrt(voice.words));
+  await writeFile(vttPath, toVtt(voice.words));
+
+  report(0.32, 'Levelling the sound');
+  const audioPath = path.join(dir, 'audio.wav');
+  await prepareAudio({
+    voicePath: voice.wavPath,
+    musicPath: input.musicPath ?? null,
+    durationSec,
+    outPath: audioPath,
+    signal: input.signal,
+  });
+
   report(0.35, 'Rendering the video');
   const videoPath = path.join(dir, 'video.mp4');
   const posterPath = path.join(dir, 'poster.jpg');
+  const contactSheetPath = path.join(dir, 'contact-sheet.jpg');
   await renderVideo({
     visual,
-    voicePath: voice.wavPath,
+    audioPath,
     durationSec,
     words: voice.words,
+    layout,
     assPath,
-    watermark: input.watermark,
+    endCardImagePath: layout.endCard?.product ? await endCardImage(input, frames, dir) : null,
     outPath: videoPath,
-    posterPath,
     workDir: dir,
     signal: input.signal,
-    onProgress: (f) => report(0.35 + f * 0.63, 'Rendering the video'),
+    onProgress: (f) => report(0.35 + f * 0.55, 'Rendering the video'),
+  });
+  report(0.92, 'Checking the video');
+  const quality = await analyseVideo({
+    videoPath,
+    layout,
+    words: voice.words,
+    posterPath,
+    contactSheetPath,
+    workDir: dir,
+    signal: input.signal,
   });
   report(1, 'Video ready');
-  return { videoPath, posterPath, assPath, srtPath, vttPath, durationSec, words: voice.words };
+  return {
+    videoPath,
+    posterPath,
+    contactSheetPath,
+    report: quality,
+    layout,
+    assPath,
+    srtPath,
+    vttPath,
+    durationSec,
+    words: voice.words,
+  };
 }
 
-async function prepareFrames(input: TalkingVideoInput, dir: string) {
+interface PreparedFrames {
+  visual: Extract<RenderInput['visual'], { kind: 'lipflap' | 'photo' }>;
+  /** The still the end card may crop the product from. */
+  stillPath: string;
+  actorBoxes: ActorBoxes;
+  /** The product's box in the 576x1024 frame, or null. */
+  productBox: Box | null;
+}
+
+async function prepareFrames(input: TalkingVideoInput, dir: string): Promise<PreparedFrames> {
+  let productBox: Box | null = input.product ? null : (input.productFrameBox ?? null);
   const withProduct = async (actorPath: string, outName: string) => {
     const out = path.join(dir, outName);
     if (input.product) {
+      const maskPath = path.join(dir, 'product-mask.png');
       await compositeProduct({
         actorPath,
         productPath: input.product.cutoutPath,
         placement: input.product.placement,
         outPath: out,
+        maskPath,
       });
+      productBox ??= await maskBox(maskPath);
     } else {
       await frameOf(actorPath).png().toFile(out);
     }
@@ -124,11 +205,63 @@ async function prepareFrames(input: TalkingVideoInput, dir: string) {
     const openRaw = path.join(dir, 'actor-open-raw.png');
     await writeFile(closedRaw, await renderActorPortrait(input.actor.spec));
     await writeFile(openRaw, await renderActorPortrait(input.actor.spec, { mouthOpen: true }));
+    const closedPath = await withProduct(closedRaw, 'frame-closed.png');
+    const openPath = await withProduct(openRaw, 'frame-open.png');
     return {
-      kind: 'lipflap' as const,
-      closedPath: await withProduct(closedRaw, 'frame-closed.png'),
-      openPath: await withProduct(openRaw, 'frame-open.png'),
+      visual: { kind: 'lipflap', closedPath, openPath },
+      stillPath: closedPath,
+      actorBoxes: PORTRAIT_BOXES,
+      productBox,
     };
   }
-  return { kind: 'photo' as const, imagePath: await withProduct(input.actor.imagePath, 'frame.png') };
+  const imagePath = await withProduct(input.actor.imagePath, 'frame.png');
+  return { visual: { kind: 'photo', imagePath }, stillPath: imagePath, actorBoxes: PORTRAIT_BOXES, productBox };
+}
+
+/** Bounding box of the white pixels of a 576x1024 product mask; null when the product is outside the frame. */
+async function maskBox(maskPath: string): Promise<Box | null> {
+  const { data, info } = await sharp(maskPath).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let x0 = info.width;
+  let y0 = info.height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (data[y * info.width + x]! > 32) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  return x1 < 0 ? null : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
+
+/**
+ * The end card's product picture: the cut-out trimmed to the product, or, when the actor photo already holds it,
+ * the product's box cropped from the still with rounded corners.
+ */
+async function endCardImage(input: TalkingVideoInput, frames: PreparedFrames, dir: string): Promise<string | null> {
+  const out = path.join(dir, 'end-card-product.png');
+  if (input.product) {
+    await sharp(input.product.cutoutPath).ensureAlpha().trim().png().toFile(out);
+    return out;
+  }
+  const b = frames.productBox;
+  if (!b) return null;
+  const left = Math.max(0, Math.floor(b.x));
+  const top = Math.max(0, Math.floor(b.y));
+  const width = Math.min(FRAME_WIDTH - left, Math.ceil(b.w));
+  const height = Math.min(FRAME_HEIGHT - top, Math.ceil(b.h));
+  if (width < 4 || height < 4) return null;
+  const r = Math.round(Math.min(width, height) * 0.08);
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${r}" fill="#fff"/></svg>`,
+  );
+  await sharp(frames.stillPath)
+    .extract({ left, top, width, height })
+    .ensureAlpha()
+    .composite([{ input: mask, blend: 'dest-in' }])
+    .png()
+    .toFile(out);
+  return out;
 }
