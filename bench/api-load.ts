@@ -22,7 +22,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext, type AppContext } from '../apps/server/src/context.ts';
 import { jobsRepository } from '../apps/server/src/db/repositories/jobs.ts';
 import { projectsRepository } from '../apps/server/src/db/repositories/projects.ts';
-import { JOB_NAMES } from '../apps/server/src/jobs/registry.ts';
+import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
 import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
 import { createPgDatabase } from '../apps/server/test/helpers/database.ts';
 import { pngImage } from '../apps/server/test/helpers/images.ts';
@@ -145,7 +145,7 @@ async function seedUser(ctx: AppContext, i: number): Promise<BenchUser> {
       jobIds.push(
         await jobsRepository.insert(trx, {
           user_id: user.id,
-          name: JOB_NAMES.renderProjectVideo,
+          name: renderProjectVideoJob.name,
           project_id: project.id,
           project_name: project.name,
           status: 'completed',

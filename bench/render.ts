@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { runProcess } from '../packages/engine/src/util/process.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
-import { JOB_NAMES } from '../apps/server/src/jobs/registry.ts';
 import { grantCredits } from '../apps/server/src/services/credits.ts';
 import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/jobs.ts';
+import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
 import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
 import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
 
@@ -39,9 +39,8 @@ async function main(): Promise<void> {
       const ids: number[] = [];
       for (let i = 0; i < VIDEOS; i++) {
         ids.push(
-          await createJob(trx, {
+          await createJob(trx, renderProjectVideoJob, {
             userId: user.id,
-            name: JOB_NAMES.renderProjectVideo,
             payload: { projectId },
             projectName: 'Bench serum',
             projectId,

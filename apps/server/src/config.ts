@@ -45,7 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Only this process's user may read what it keeps (database, secret, uploads, mail): 0700 when we create it.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databaseUrl = e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'hookreel.db')}`;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {

@@ -6,11 +6,13 @@ import type { FileStore } from './storage/file-store.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 import { createS3FileStore } from './storage/s3-file-store.ts';
 import { seedActorCatalogue } from './services/avatars-catalogue.ts';
-import { localJobEngine, type JobEngine } from './jobs/engine.ts';
 import { createLocalJobEvents, createRedisJobEvents, type JobEventBus } from './jobs/events.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { JOB_DEFINITIONS, JOB_RUNNER_HOOKS } from './job-definitions.ts';
 import { jobSettingsFromEnv, type JobSettings } from './jobs/settings.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { engineMedia } from './media/engine.ts';
+import type { MediaPort } from './media/port.ts';
 import { projectsTableSource, type ProjectSource } from './services/jobs.ts';
 
 /** Everything a service needs, built once per process from the config (and replaced piecewise in tests). */
@@ -25,8 +27,8 @@ export interface AppContext {
   jobEvents: JobEventBus;
   /** Runner tuning (lease, heartbeat, poll, retry backoff); read when the runner starts. */
   jobSettings: JobSettings;
-  /** The real work behind render jobs; the engine is wired here (tests inject a fast one). */
-  engine: JobEngine;
+  /** All media work (renders, cut-outs, composites) behind one port; packages/engine by default, tests swap it. */
+  media: MediaPort;
   /** How the jobs area reads a user's project. */
   projectSource: ProjectSource;
   mailer: Mailer;
@@ -45,14 +47,14 @@ export async function createContext(config: Config): Promise<AppContext> {
     jobs: undefined as unknown as JobQueue,
     jobEvents: undefined as unknown as JobEventBus,
     jobSettings: jobSettingsFromEnv(),
-    engine: localJobEngine,
+    media: engineMedia,
     projectSource: projectsTableSource,
     mailer: createMailer(config),
     closers: [() => db.destroy()],
   };
   const redisUrl = config.redisUrl;
   ctx.jobEvents = redisUrl ? createRedisJobEvents(redisUrl, () => ctx.jobSettings) : createLocalJobEvents();
-  ctx.jobs = createJobQueue(ctx);
+  ctx.jobs = createJobQueue(ctx, JOB_DEFINITIONS, JOB_RUNNER_HOOKS);
   // Closed in reverse: the runner stops (hands back its jobs) before events, mail and the database close.
   ctx.closers.push(
     () => ctx.mailer.close(),

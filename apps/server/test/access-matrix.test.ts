@@ -252,6 +252,14 @@ const TABLE: Row[] = [
     call: (w) => ({ path: `/api/hooks/${w.owned.packId}`, body: { name: 'Renamed pack' } }),
   },
   {
+    route: 'DELETE /api/hooks/:id',
+    expect: OWNED(204),
+    // A fresh draft (no product yet) of the owner's for every role.
+    call: async (w) => ({
+      path: `/api/hooks/${(await asOwner<{ id: number }>(w, 'POST', '/api/hooks', { name: 'Draft' })).id}`,
+    }),
+  },
+  {
     route: 'GET /api/hooks/:id/download',
     // The owner gets past the access check: no videos to download yet (409).
     expect: OWNED(409),

@@ -1,7 +1,7 @@
 import { INSUFFICIENT_CREDITS } from '@hookreel/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../src/http/errors.ts';
+import { HttpError } from '../src/errors.ts';
 import { captureHold, grantCredits, ledgerBalances, releaseHold, reserveCredits } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

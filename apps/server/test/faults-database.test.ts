@@ -44,7 +44,7 @@ describe('database unreachable for a few seconds (PostgreSQL behind a cut proxy)
       retryBaseMs: 200,
       shutdownGraceMs: 300,
     };
-    server.ctx.engine = engine;
+    server.ctx.media = engine;
     await server.ctx.jobs.start();
 
     user = await registerUser(server);

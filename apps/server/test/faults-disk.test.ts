@@ -50,7 +50,7 @@ describe('disk full in embedded mode', () => {
       retryMaxMs: 400,
       shutdownGraceMs: 300,
     };
-    server.ctx.engine = recordingEngine({ content: () => randomBytes(outputBytes) });
+    server.ctx.media = recordingEngine({ content: () => randomBytes(outputBytes) });
     await server.ctx.jobs.start();
 
     // Empty the WAL into the database so the per-file limit (rlimit way) can sit just above the database.

@@ -3,7 +3,7 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { dependencyFailure } from '../src/http/error-handler.ts';
+import { dependencyFailure } from '../src/errors.ts';
 import { startHttpFaultProxy } from './helpers/fault-proxy-http.ts';
 import { freePort, startTcpProxy } from './helpers/tcp-proxy.ts';
 import { PG_ADMIN_URL } from './helpers/database.ts';

@@ -104,7 +104,7 @@ describe('Redis drops while a queue or worker connection starts up (scale mode)'
     const dropped = proxy.cutWhen(atBullmqVersionCheck);
     worker = await startWorkerContext(server!, {
       redisUrl: `redis://127.0.0.1:${proxy.port}`,
-      engine,
+      media: engine,
       settings: fast,
     });
     await dropped;

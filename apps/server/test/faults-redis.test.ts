@@ -86,7 +86,7 @@ describe('Redis restarted during a run (scale mode)', () => {
     server.ctx.jobSettings = { ...server.ctx.jobSettings, ...fast };
     await server.ctx.jobs.start(); // the API process: enqueues only
 
-    worker = await startWorkerContext(server, { redisUrl: redis.url, engine, settings: fast });
+    worker = await startWorkerContext(server, { redisUrl: redis.url, media: engine, settings: fast });
 
     user = await registerUser(server);
     await grantCredits(server.ctx.db.kysely, user.id, toHundredths(10), 'test');

@@ -54,7 +54,7 @@ describe('S3 answering 500 on a share of requests, then on all of them', () => {
       retryBaseMs: 3000,
       shutdownGraceMs: 300,
     };
-    server.ctx.engine = engine;
+    server.ctx.media = engine;
     await server.ctx.jobs.start();
     user = await registerUser(server);
     await grantCredits(server.ctx.db.kysely, user.id, toHundredths(10), 'test');

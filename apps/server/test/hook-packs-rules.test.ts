@@ -1,4 +1,4 @@
-import { INSUFFICIENT_CREDITS, VALIDATION } from '@hookreel/contracts';
+import { INSUFFICIENT_CREDITS, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
@@ -217,5 +217,37 @@ describe.each(TEST_DIALECTS)('hook packs: another user gets 404 on every call (%
     expect(await availableCredits(server, other.id)).toBe(otherCredits);
     // Without a token, 401.
     expect((await fetch(`${server.url}/api/hooks/${p.id}`)).status).toBe(401);
+  });
+});
+
+describe.each(TEST_DIALECTS)('hook packs: discarding a draft (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(() => server.close());
+
+  it('deletes a pack whose upload was refused, and keeps a pack that holds a product', async () => {
+    const user = await registerUser(server);
+    const { json: draft } = await call(server, user, 'POST', '/api/hooks', { name: 'Refused upload' });
+    const form = new FormData();
+    form.append('hook_pack_id', String(draft.id));
+    form.append('product_image', new Blob(['<svg/>'], { type: 'image/png' }), 'x.png');
+    expect((await call(server, user, 'POST', '/api/hooks/upload-product', form)).status).toBe(415);
+
+    expect((await call(server, user, 'DELETE', `/api/hooks/${draft.id}`)).status).toBe(204);
+    expect((await call(server, user, 'GET', `/api/hooks/${draft.id}`)).status).toBe(404);
+    const list = await call(server, user, 'GET', '/api/hooks');
+    expect(list.json.map((p: { id: number }) => p.id)).not.toContain(draft.id);
+
+    const { json: kept } = await call(server, user, 'POST', '/api/hooks', {});
+    expect(
+      (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(kept.id, await productPhoto())))
+        .status,
+    ).toBe(200);
+    const refused = await call(server, user, 'DELETE', `/api/hooks/${kept.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.detail).toBe(MESSAGES.hookPacks.notADraft);
+    expect((await call(server, user, 'GET', `/api/hooks/${kept.id}`)).json.product_url).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, type AppContext } from '../src/context.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
 import { createJob } from '../src/services/jobs.ts';
+import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';
 import { openJobEvents } from './helpers/job-events.ts';
@@ -39,7 +40,7 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
     server.ctx.jobSettings = { ...server.ctx.jobSettings, ...fast };
     await server.ctx.jobs.start(); // an API process: RUN_JOBS defaults to false with REDIS_URL, so this runs nothing
 
-    worker = await startWorkerContext(server, { redisUrl: REDIS_URL, engine, settings: fast });
+    worker = await startWorkerContext(server, { redisUrl: REDIS_URL, media: engine, settings: fast });
 
     ({ id: userId, token, headers } = await insertUser(server, { credits: 10 }));
     projectId = await insertProject(server, userId, 'Scaled');
@@ -112,9 +113,8 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
 
   it("a worker's sweep picks up a committed row whose enqueue never happened", async () => {
     const id = await server.ctx.db.kysely.transaction().execute((trx) =>
-      createJob(trx, {
+      createJob(trx, renderProjectVideoJob, {
         userId,
-        name: 'render-project-video',
         payload: { projectId },
         projectName: 'Scaled',
         projectId,

@@ -14,7 +14,7 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 /**
- * A separate runner process over the shared database: its engine announces the job and then works for a
+ * A separate runner process over the shared database: its media port announces the job and then works for a
  * minute, so the test can kill it mid-job.
  */
 const CHILD_RUNNER = `
@@ -23,7 +23,8 @@ import { createContext, closeContext } from ${JSON.stringify(pathToFileURL(path.
 const config = loadConfig({ ...process.env, RUN_JOBS: 'true', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent' });
 const ctx = await createContext(config);
 ctx.jobSettings = { ...ctx.jobSettings, pollMs: 50, leaseMs: 1500, heartbeatMs: 250, shutdownGraceMs: 200 };
-ctx.engine = {
+ctx.media = {
+  ...ctx.media,
   async renderProjectVideo(input) {
     await input.onProgress(30, 'Working in the child');
     process.stdout.write('STARTED ' + input.jobId + '\\n');
@@ -123,8 +124,9 @@ for (const dialect of TEST_DIALECTS) {
       child.kill('SIGKILL');
       await exited(child);
 
-      // A new runner (this process) with a fast engine; it must not take the job while the dead lease is live.
-      server.ctx.engine = {
+      // A new runner (this process) with a fast render; it must not take the job while the dead lease is live.
+      server.ctx.media = {
+        ...server.ctx.media,
         async renderProjectVideo(input) {
           const videoPath = path.join(input.workDir, 'v.mp4');
           await writeFile(videoPath, 'recovered');

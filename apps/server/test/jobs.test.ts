@@ -3,11 +3,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { INSUFFICIENT_CREDITS, Job, JobEvent, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JOB_HANDLERS } from '../src/jobs/handlers/index.ts';
-import { assertHandlerMap, JOB_NAMES, PermanentJobError } from '../src/jobs/registry.ts';
+import { JOB_DEFINITIONS } from '../src/job-definitions.ts';
+import { assertJobDefinitions, InvalidJobPayloadError, PermanentJobError } from '../src/jobs/definition.ts';
 import { jobsRepository } from '../src/db/repositories/jobs.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
+import { createJob, submitJobs } from '../src/services/jobs.ts';
+import { mergeCharacterJob } from '../src/services/merge.jobs.ts';
+import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';
@@ -15,14 +18,28 @@ import { openJobEvents } from './helpers/job-events.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { waitFor } from './helpers/wait.ts';
 
-describe('job registry', () => {
-  it('has exactly one handler per job name, checked at boot', () => {
-    expect(() => assertHandlerMap(JOB_HANDLERS)).not.toThrow();
-    const { 'merge-character': _dropped, ...missing } = JOB_HANDLERS;
-    expect(() => assertHandlerMap(missing)).toThrow(/no handler for merge-character/);
-    expect(() => assertHandlerMap({ ...JOB_HANDLERS, 'send-fax': async () => ({}) })).toThrow(
-      /without a registered name: send-fax/,
+describe('job definitions', () => {
+  it('are registered each under its own name, with a handler and a payload schema, checked at boot', () => {
+    expect(() => assertJobDefinitions(JOB_DEFINITIONS)).not.toThrow();
+    expect(Object.keys(JOB_DEFINITIONS).sort()).toEqual(
+      [
+        'generate-characters',
+        'generate-preview',
+        'merge-character',
+        'process-product',
+        'render-hook-video',
+        'render-project-video',
+      ].sort(),
     );
+    expect(() => assertJobDefinitions({ ...JOB_DEFINITIONS, 'send-fax': renderProjectVideoJob })).toThrow(
+      /send-fax is registered under another name \(render-project-video\)/,
+    );
+    expect(() =>
+      assertJobDefinitions({ ...JOB_DEFINITIONS, 'merge-character': { ...mergeCharacterJob, handler: undefined } }),
+    ).toThrow(/no handler for merge-character/);
+    expect(() =>
+      assertJobDefinitions({ ...JOB_DEFINITIONS, 'merge-character': { ...mergeCharacterJob, payload: undefined } }),
+    ).toThrow(/no payload schema for merge-character/);
   });
 });
 
@@ -47,7 +64,7 @@ for (const dialect of TEST_DIALECTS) {
         heartbeatMs: 300,
         shutdownGraceMs: 300,
       };
-      server.ctx.engine = engine;
+      server.ctx.media = engine;
       await server.ctx.jobs.start();
     });
     afterAll(() => server.close());
@@ -234,6 +251,89 @@ for (const dialect of TEST_DIALECTS) {
       expect((await holdOf(id)).state).toBe('released');
     });
 
+    it('refuses a payload that fails its schema at creation: no row, no hold', async () => {
+      const u = await insertUser(server, { credits: 2 });
+      const projectId = await insertProject(server, u.id, 'Bad payload');
+      for (const payload of [{ projectId: 'seven' }, {}, { projectId, avatarId: -1 }]) {
+        await expect(
+          submitJobs(server.ctx, u.id, async (trx) => ({
+            jobIds: [
+              await createJob(trx, renderProjectVideoJob, {
+                userId: u.id,
+                // The compiler refuses these; a caller that slips past it (a cast, JSON from outside) is caught here.
+                payload: payload as unknown as { projectId: number },
+                projectName: 'Bad payload',
+                projectId,
+                price: 'video',
+              }),
+            ],
+          })),
+        ).rejects.toBeInstanceOf(InvalidJobPayloadError);
+      }
+      const rows = await server.ctx.db.kysely.selectFrom('jobs').select('id').where('user_id', '=', u.id).execute();
+      expect(rows).toEqual([]);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 200, held: 0, consumed: 0 });
+    });
+
+    it('fails a row whose stored payload no longer matches its schema, at once and with its credits released', async () => {
+      let rendered = false;
+      engine.during = async () => {
+        rendered = true;
+      };
+      const u = await insertUser(server, { credits: 1 });
+      const projectId = await insertProject(server, u.id, 'Corrupt payload');
+      // Created properly (hold and all), then its payload damaged before any runner claims it.
+      const { jobIds } = await server.ctx.db.kysely.transaction().execute(async (trx) => {
+        const id = await createJob(trx, renderProjectVideoJob, {
+          userId: u.id,
+          payload: { projectId },
+          projectName: 'Corrupt payload',
+          projectId,
+          price: 'video',
+        });
+        await trx.updateTable('jobs').set({ payload: '{"projectId":"x"' }).where('id', '=', id).execute();
+        return { jobIds: [id] };
+      });
+      const id = jobIds[0]!;
+      await server.ctx.jobs.enqueue(id);
+      const failed = await waitFor(async () => {
+        const j = await getJob(id, u.headers);
+        return j?.status === 'failed' ? j : null;
+      });
+      expect(failed.error).toBe("The job's payload is unreadable");
+      expect(rendered).toBe(false);
+      const row = await server.ctx.db.kysely
+        .selectFrom('jobs')
+        .select('attempts')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(1);
+      expect((await holdOf(id)).state).toBe('released');
+      expect(await expectLedger(u.id)).toMatchObject({ available: 100, held: 0, consumed: 0 });
+
+      // Readable JSON of the wrong shape fails the same way, naming the field.
+      const { jobIds: more } = await server.ctx.db.kysely.transaction().execute(async (trx) => {
+        const next = await createJob(trx, renderProjectVideoJob, {
+          userId: u.id,
+          payload: { projectId },
+          projectName: 'Corrupt payload',
+          projectId,
+          price: 'video',
+        });
+        await trx.updateTable('jobs').set({ payload: '{"projectId":"x"}' }).where('id', '=', next).execute();
+        return { jobIds: [next] };
+      });
+      await server.ctx.jobs.enqueue(more);
+      const wrongShape = await waitFor(async () => {
+        const j = await getJob(more[0]!, u.headers);
+        return j?.status === 'failed' ? j : null;
+      });
+      expect(wrongShape.error).toMatch(/^The job's payload is invalid: projectId: /);
+      expect((await holdOf(more[0]!)).state).toBe('released');
+      expect(rendered).toBe(false);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 100, held: 0, consumed: 0 });
+    });
+
     it('deletes a running job: aborts it, releases the hold, removes its files', async () => {
       let release!: () => void;
       const started = new Promise<void>((r) => (release = r));
@@ -338,8 +438,8 @@ for (const dialect of TEST_DIALECTS) {
           started_at: at,
           finished_at: at,
         });
-      const merge = await row(JOB_NAMES.mergeCharacter);
-      const video = await row(JOB_NAMES.renderProjectVideo);
+      const merge = await row(mergeCharacterJob.name);
+      const video = await row(renderProjectVideoJob.name);
       server.ctx.jobEvents.publish({ userId: u.id, jobId: merge });
       server.ctx.jobEvents.publish({ userId: u.id, jobId: video });
       await waitFor(async () => stream.events.some((e) => e.job.id === video));

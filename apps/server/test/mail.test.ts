@@ -6,10 +6,12 @@ import type { Readable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
-import type { JobEngine } from '../src/jobs/engine.ts';
+import { engineMedia } from '../src/media/engine.ts';
+import type { MediaPort } from '../src/media/port.ts';
 import { createJob, newBatchId, queueProjectVideo, submitJobs } from '../src/services/jobs.ts';
+import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { insertProject, insertUser } from './helpers/factories.ts';
+import { insertProject, insertUser, TEST_SCRIPT } from './helpers/factories.ts';
 
 // mailparser ships no types and @types/mailparser is not installed: a minimal local shape of what we read.
 interface ParsedMail {
@@ -23,7 +25,8 @@ const { simpleParser } = (await import(mailparser)) as {
   simpleParser: (source: Buffer | Readable) => Promise<ParsedMail>;
 };
 
-const engine = (fail: Set<string> = new Set()): JobEngine => ({
+const engine = (fail: Set<string> = new Set()): MediaPort => ({
+  ...engineMedia,
   async renderProjectVideo(input) {
     if (fail.has(input.project.name)) throw new Error('render failed');
     const videoPath = path.join(input.workDir, 'v.mp4');
@@ -71,7 +74,7 @@ describe('"videos ready" e-mail over SMTP', () => {
     const port = (smtp.server.address() as AddressInfo).port;
     server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     fast(server);
-    server.ctx.engine = engine(new Set(['Broken']));
+    server.ctx.media = engine(new Set(['Broken']));
     await server.ctx.jobs.start();
   });
   afterAll(async () => {
@@ -99,10 +102,10 @@ describe('"videos ready" e-mail over SMTP', () => {
       const ids: number[] = [];
       for (const [i, name] of names.entries()) {
         const { id: projectId } = await projectsRepository.insert(trx, { userId: u.id, name, fileKey: null });
+        await projectsRepository.update(trx, u.id, projectId, { script: TEST_SCRIPT });
         ids.push(
-          await createJob(trx, {
+          await createJob(trx, renderProjectVideoJob, {
             userId: u.id,
-            name: 'render-project-video',
             payload: { projectId },
             projectName: name,
             projectId,
@@ -147,7 +150,7 @@ describe('"videos ready" e-mail without SMTP: .eml files in DATA_DIR/outbox', ()
   beforeAll(async () => {
     server = await startTestServer();
     fast(server);
-    server.ctx.engine = engine();
+    server.ctx.media = engine();
     await server.ctx.jobs.start();
   });
   afterAll(() => server.close());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UrlId } from './common.ts';
 
 export const SIZES = ['small', 'medium', 'large'] as const;
 export const SizeClass = z.enum(SIZES);
@@ -30,7 +31,7 @@ export const Avatar = z.object({
 export type Avatar = z.infer<typeof Avatar>;
 
 export const ListAvatarsQuery = z.object({
-  project_id: z.coerce.number().int().positive().optional(),
+  project_id: UrlId.optional(),
   sizes: z
     .string()
     .max(64)

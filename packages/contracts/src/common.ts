@@ -4,7 +4,21 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ detail: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id we issue (PostgreSQL `integer`): anything above it names nothing. */
+export const MAX_ID = 2_147_483_647;
+/** The one answer (404) for an id in a URL that names nothing, malformed or out of range alike. */
+export const ID_NOT_FOUND = 'Not found';
+/**
+ * An id as it appears in a URL path or query: canonical decimal only (no sign, leading zero, exponent, spaces or
+ * fraction) and at most MAX_ID. The server answers any failure of it with a plain 404 (its error handler keys on
+ * ID_NOT_FOUND), never with a parser's wording.
+ */
+export const UrlId = z
+  .string({ error: ID_NOT_FOUND })
+  .regex(/^[1-9][0-9]{0,9}$/, ID_NOT_FOUND)
+  .refine((s) => Number(s) <= MAX_ID, ID_NOT_FOUND)
+  .transform(Number);
+export const IdParam = z.object({ id: UrlId });
 export const IsoDate = z.string();
 
 export const LANGUAGES = ['english', 'spanish', 'french', 'german', 'portuguese', 'dutch'] as const;

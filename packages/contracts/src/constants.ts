@@ -2,6 +2,7 @@
 export const LIMITS = {
   projectNameMin: 3,
   projectNameMax: 100,
+  hookPackNameMax: 200,
   scriptMax: 2000,
   passwordMin: 6,
   promptMin: 5,

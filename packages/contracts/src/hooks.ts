@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Accent, Language } from './common.ts';
+import { Accent, Language, UrlId } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { HookPackStatus, PreviewStatus } from './statuses.ts';
@@ -59,7 +59,7 @@ export const HookPackSummary = HookPack.pick({
 });
 
 export const CreateHookPackRequest = z.object({
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(LIMITS.hookPackNameMax).optional(),
   language: Language.default('english'),
   accent: Accent.default('american'),
 });
@@ -71,7 +71,7 @@ export const UpdateHookPackRequest = z
     language: Language,
     accent: Accent,
     product_details: z.string().trim().min(1, VALIDATION.productDescription).max(LIMITS.productDetailsMax),
-    name: z.string().trim().max(200),
+    name: z.string().trim().max(LIMITS.hookPackNameMax),
   })
   .partial()
   .strict();
@@ -86,10 +86,10 @@ export const CharacterTypesBatch = z
   .min(LIMITS.characterTypesMin, VALIDATION.characterTypesMin)
   .max(LIMITS.characterTypesMax, VALIDATION.characterTypesMax);
 
-export const HookPackIdQuery = z.object({ hook_pack_id: z.coerce.number().int().positive() });
+export const HookPackIdQuery = z.object({ hook_pack_id: UrlId });
 export const GenerateCharactersQuery = HookPackIdQuery.extend({
   count: z.coerce.number().int().min(1).max(12).default(LIMITS.charactersPerType),
-  character_type_id: z.coerce.number().int().positive().optional(),
+  character_type_id: UrlId.optional(),
   description: z.string().trim().min(1).max(LIMITS.characterDescriptionMax).optional(),
 });
 export const SelectedQuery = z.object({

@@ -78,6 +78,7 @@ export const MESSAGES = {
     loadFailed: 'Failed to load hook pack',
     createFailed: 'Failed to create hook pack. Please try again.',
     uploadFailed: 'Failed to upload image. Please try again.',
+    notADraft: 'Only a pack without a product can be discarded',
     saveTypesFailed: 'Failed to save character types',
     generateCharactersFailed: 'Failed to generate characters. Please try again.',
     generateCharactersBackgroundFailed: 'Failed to generate characters in background',

@@ -191,7 +191,11 @@ describe('engine stages', () => {
           'scale=576:1024',
           req.outPath,
         ]);
-        return { videoPath: req.outPath, requestId: 'local-test' };
+        return {
+          videoPath: req.outPath,
+          requestId: 'local-test',
+          usage: { provider: 'fake', stage: 'avatar', model: 'fake-avatar', seconds: 2.5, requestId: 'local-test' },
+        };
       },
     };
     const out = await renderTalkingVideo({
@@ -205,6 +209,10 @@ describe('engine stages', () => {
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.audioPath.endsWith('voice.wav')).toBe(true);
+    // What the provider billed travels with the output, for the job's cost.
+    expect(out.usage).toEqual([
+      { provider: 'fake', stage: 'avatar', model: 'fake-avatar', seconds: 2.5, requestId: 'local-test' },
+    ]);
     const probe = await ffprobe(out.videoPath);
     const video = probe.streams.find((s) => s.codec_type === 'video')!;
     expect([video.width, video.height]).toEqual([720, 1280]);

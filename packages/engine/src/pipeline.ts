@@ -2,7 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_CAPTION_STYLE, type Box, type CaptionStyle, type QualityReport } from '@hookreel/contracts';
 import sharp from 'sharp';
-import { renderActorPortrait, type ActorSpec } from './actors/index.ts';
+import type { ActorSpec } from './actors/index.ts';
+import type { RigBoxes } from './actors/rig.ts';
+import { rigActor, type CameraShot } from './motion/index.ts';
+import { boxAtTime } from './motion/timeline.ts';
+import type { ProviderUsage } from './remote/usage.ts';
 import { toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 import { actorBoxesInVideo, frameToVideo, PORTRAIT_BOXES } from './layout/actor-boxes.ts';
@@ -47,6 +51,8 @@ export interface TalkingVideoInput {
   signal?: AbortSignal;
   onProgress?: (fraction: number, message: string) => void;
   voice?: VoiceSynthesizer;
+  /** Speaking rate 0.8–1.2 for voices that support it (1 = normal). */
+  voiceSpeed?: number;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
   lipSync?: LipSyncProvider | null;
 }
@@ -64,6 +70,10 @@ export interface TalkingVideoOutput {
   vttPath: string;
   durationSec: number;
   words: WordTiming[];
+  /** For a rig actor: where face, mouth, body, hand and product are (frame coordinates) and the camera's shots. */
+  rig: { boxes: RigBoxes; shots: CameraShot[] } | null;
+  /** What remote providers billed for this video (voice characters, avatar seconds); empty when all local. */
+  usage: ProviderUsage[];
 }
 
 /**
@@ -78,15 +88,16 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
 
   report(0.02, 'Synthesising the voice');
   const voice = await (input.voice ?? localVoice).synthesize(
-    { text: input.script, language: input.language, accent: input.accent, gender },
+    { text: input.script, language: input.language, accent: input.accent, gender, speed: input.voiceSpeed },
     path.join(dir, 'voice'),
     input.signal,
   );
 
   report(0.2, 'Preparing the actor');
+  const usage: ProviderUsage[] = voice.usage ? [voice.usage] : [];
   const speechEnd = voice.durationSec + 0.4;
   const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0);
-  const frames = await prepareFrames(input, dir);
+  const frames = await prepareFrames(input, dir, voice.words, durationSec);
   let visual: RenderInput['visual'] = frames.visual;
   if (visual.kind === 'photo' && input.lipSync) {
     report(0.25, 'Lip-syncing the actor');
@@ -96,6 +107,7 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
       outPath: path.join(dir, 'lipsync.mp4'),
       signal: input.signal,
     });
+    usage.push(clip.usage);
     visual = { kind: 'clip', videoPath: clip.videoPath, posterSourcePath: visual.imagePath };
   }
 
@@ -106,6 +118,8 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     actor: actorBoxesInVideo(frames.actorBoxes),
     product: frames.productBox ? frameToVideo(frames.productBox) : null,
     camera: CAMERA[visual.kind],
+    view: frames.rig ? rigView(frames.rig, frames.productBox) : undefined,
+    cuts: frames.rig ? cutsOf(frames.rig.shots) : undefined,
     words: voice.words,
     durationSec,
     hookText: input.hookText ?? null,
@@ -169,11 +183,32 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     vttPath,
     durationSec,
     words: voice.words,
+    rig: frames.rig,
+    usage,
   };
 }
 
+/** The camera's cuts: where a shot starts at a different zoom or centre than the previous one ended. */
+const cutsOf = (shots: readonly CameraShot[]): number[] =>
+  shots
+    .filter(
+      (s, i) =>
+        i > 0 &&
+        (Math.abs(s.zoomFrom - shots[i - 1]!.zoomTo) > 0.03 || s.cx !== shots[i - 1]!.cx || s.cy !== shots[i - 1]!.cy),
+    )
+    .map((s) => s.startSec);
+
+/** Where the rig's face and product are on screen at time t: its boxes through the camera's shots. */
+function rigView(rig: NonNullable<PreparedFrames['rig']>, product: Box | null) {
+  return (t: number) => ({
+    face: boxAtTime(rig.boxes.face, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT),
+    product: product ? boxAtTime(product, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT) : null,
+  });
+}
+
 interface PreparedFrames {
-  visual: Extract<RenderInput['visual'], { kind: 'lipflap' | 'photo' }>;
+  visual: Extract<RenderInput['visual'], { kind: 'rig' | 'photo' }>;
+  rig: TalkingVideoOutput['rig'];
   /** The still the end card may crop the product from. */
   stillPath: string;
   actorBoxes: ActorBoxes;
@@ -181,41 +216,51 @@ interface PreparedFrames {
   productBox: Box | null;
 }
 
-async function prepareFrames(input: TalkingVideoInput, dir: string): Promise<PreparedFrames> {
-  let productBox: Box | null = input.product ? null : (input.productFrameBox ?? null);
-  const withProduct = async (actorPath: string, outName: string) => {
-    const out = path.join(dir, outName);
-    if (input.product) {
-      const maskPath = path.join(dir, 'product-mask.png');
-      await compositeProduct({
-        actorPath,
-        productPath: input.product.cutoutPath,
-        placement: input.product.placement,
-        outPath: out,
-        maskPath,
-      });
-      productBox ??= await maskBox(maskPath);
-    } else {
-      await frameOf(actorPath).png().toFile(out);
-    }
-    return out;
-  };
+async function prepareFrames(
+  input: TalkingVideoInput,
+  dir: string,
+  words: WordTiming[],
+  durationSec: number,
+): Promise<PreparedFrames> {
   if (input.actor.kind === 'procedural') {
-    const closedRaw = path.join(dir, 'actor-closed-raw.png');
-    const openRaw = path.join(dir, 'actor-open-raw.png');
-    await writeFile(closedRaw, await renderActorPortrait(input.actor.spec));
-    await writeFile(openRaw, await renderActorPortrait(input.actor.spec, { mouthOpen: true }));
-    const closedPath = await withProduct(closedRaw, 'frame-closed.png');
-    const openPath = await withProduct(openRaw, 'frame-open.png');
+    // The rig holds the product itself (fingers over it) and moves: see docs/video-design.md.
+    const rig = await rigActor({
+      spec: input.actor.spec,
+      product: input.product ?? null,
+      words,
+      totalSec: durationSec,
+      hookText: input.hookText,
+    });
     return {
-      visual: { kind: 'lipflap', closedPath, openPath },
-      stillPath: closedPath,
-      actorBoxes: PORTRAIT_BOXES,
-      productBox,
+      visual: { kind: 'rig', segments: rig.segments, camera: rig.camera, posterSourcePath: rig.posterSourcePath },
+      rig: { boxes: rig.boxes, shots: rig.shots },
+      stillPath: rig.posterSourcePath,
+      actorBoxes: { face: rig.boxes.face, mouth: rig.boxes.mouth, body: rig.boxes.body },
+      productBox: rig.boxes.product,
     };
   }
-  const imagePath = await withProduct(input.actor.imagePath, 'frame.png');
-  return { visual: { kind: 'photo', imagePath }, stillPath: imagePath, actorBoxes: PORTRAIT_BOXES, productBox };
+  const imagePath = path.join(dir, 'frame.png');
+  let productBox: Box | null = input.productFrameBox ?? null;
+  if (input.product) {
+    const maskPath = path.join(dir, 'product-mask.png');
+    await compositeProduct({
+      actorPath: input.actor.imagePath,
+      productPath: input.product.cutoutPath,
+      placement: input.product.placement,
+      outPath: imagePath,
+      maskPath,
+    });
+    productBox = await maskBox(maskPath);
+  } else {
+    await frameOf(input.actor.imagePath).png().toFile(imagePath);
+  }
+  return {
+    visual: { kind: 'photo', imagePath },
+    rig: null,
+    stillPath: imagePath,
+    actorBoxes: PORTRAIT_BOXES,
+    productBox,
+  };
 }
 
 /** Bounding box of the white pixels of a 576x1024 product mask; null when the product is outside the frame. */

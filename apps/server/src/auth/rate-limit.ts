@@ -1,6 +1,6 @@
 import { MESSAGES } from '@hookreel/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors.ts';
 
 /**
  * Per-route limit for sign-in calls: `max` requests a minute per client IP, then 429 {detail}. Counters are

@@ -1,9 +1,13 @@
+import { closeSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** What every repository function takes: the database or an open transaction on it. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -34,6 +38,9 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Db 
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:\/\//, '');
+  // Created 0600 before SQLite opens it (SQLite would use the umask, often world-readable); its -wal and -shm
+  // files take the database file's mode.
+  if (file !== ':memory:' && file !== '') closeSync(openSync(file, 'a', 0o600));
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenSigner } from '../auth/access-token.ts';
-import { unauthorized } from './errors.ts';
+import { unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,10 +1,10 @@
-import { MESSAGES } from '@hookreel/contracts';
+import { ID_NOT_FOUND, MESSAGES } from '@hookreel/contracts';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError } from './errors.ts';
+import { dependencyFailure, HttpError } from '../errors.ts';
 
 /** Every failure leaves as `{detail}`: validation 422 with the first rule's message, our errors as thrown. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -13,6 +13,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path parameter names a resource; so does an id in the query (UrlId): malformed means "no such thing".
+      if (error.validationContext === 'params' || error.validation.some((v) => v.message === ID_NOT_FOUND)) {
+        return reply.status(404).send({ detail: MESSAGES.server.notFound });
+      }
       const first = error.validation[0];
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = first?.message ?? 'Invalid request';
@@ -70,56 +74,3 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 }
 
 const STORAGE_FULL = 'The server has run out of storage space. Please try again later.';
-
-/** No room to write: the disk (or quota, or file-size limit) under DATA_DIR, or SQLite's file on it. */
-const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'SQLITE_FULL']);
-/**
- * A dependency that is down or overloaded, not a bug: Node socket errors (database, Redis, bucket), PostgreSQL
- * connection and shutdown states (class 08, 57P01-57P03, 53300), SQLite lock timeouts.
- */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'SQLITE_BUSY',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
-/** Failures that carry no code: pg pool and client timeouts and lost connections, ioredis giving up. */
-const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed|Reached the max retries per request limit/i;
-
-/**
- * Whether an error means "a dependency is down or full, try again" (503 with Retry-After), and which kind.
- * Looks through `cause` chains, since SDKs and fetch wrap the socket error.
- */
-export function dependencyFailure(error: unknown): 'unavailable' | 'storage-full' | null {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === 'object' && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const err = e as { code?: unknown; message?: unknown; $fault?: unknown; $metadata?: { httpStatusCode?: number } };
-    const code = typeof err.code === 'string' ? err.code : '';
-    if (STORAGE_FULL_CODES.has(code)) return 'storage-full';
-    if (UNAVAILABLE_CODES.has(code)) return 'unavailable';
-    if (UNAVAILABLE_MESSAGE.test(String(err.message ?? ''))) return 'unavailable';
-    // The S3 SDK has already retried (maxAttempts) when a 5xx or throttling answer reaches us.
-    const status = err.$metadata?.httpStatusCode;
-    if (err.$fault === 'server' || (typeof status === 'number' && (status >= 500 || status === 429))) {
-      return 'unavailable';
-    }
-  }
-  return null;
-}

@@ -5,7 +5,8 @@ import { now } from '../db/database.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
 import { JobExecutor } from './executor.ts';
 import type { JobQueue } from './queue.ts';
-import type { JobHandlerMap } from './registry.ts';
+import type { JobDefinitionMap } from './definition.ts';
+import type { JobRunnerHooks } from './hooks.ts';
 
 const QUEUE_NAME = 'jobs';
 /**
@@ -37,7 +38,12 @@ interface Message {
  * are the row's business: BullMQ runs each message once. A sweeper in every worker re-enqueues rows the queue
  * lost (a crashed worker's expired lease, an enqueue that failed after the row committed).
  */
-export function createBullmqQueue(ctx: AppContext, redisUrl: string, handlers: JobHandlerMap): JobQueue {
+export function createBullmqQueue(
+  ctx: AppContext,
+  redisUrl: string,
+  definitions: JobDefinitionMap,
+  hooks: JobRunnerHooks,
+): JobQueue {
   let queue: Queue<Message> | null = null;
   let queueConn: Redis | null = null;
   let worker: Worker<Message> | null = null;
@@ -102,7 +108,7 @@ export function createBullmqQueue(ctx: AppContext, redisUrl: string, handlers: J
     },
     async start() {
       if (worker || !ctx.config.runJobs) return;
-      executor = new JobExecutor(ctx, handlers, async (jobId, attempts, delayMs) => {
+      executor = new JobExecutor(ctx, definitions, hooks, async (jobId, attempts, delayMs) => {
         await add(jobId, attempts, delayMs, delayMs === 0);
       });
       const ex = executor;

@@ -1,14 +1,15 @@
 import type { AppContext } from '../context.ts';
 import { JobExecutor } from './executor.ts';
 import type { JobQueue } from './queue.ts';
-import type { JobHandlerMap } from './registry.ts';
+import type { JobDefinitionMap } from './definition.ts';
+import type { JobRunnerHooks } from './hooks.ts';
 
 /**
  * The embedded default: an in-process durable runner over the jobs table. It polls for claimable rows and is
  * woken at once by enqueue in this process; leases and heartbeats make it safe to run several of these against
  * one PostgreSQL database, and a crashed runner's jobs are picked up when their leases expire.
  */
-export function createEmbeddedQueue(ctx: AppContext, handlers: JobHandlerMap): JobQueue {
+export function createEmbeddedQueue(ctx: AppContext, definitions: JobDefinitionMap, hooks: JobRunnerHooks): JobQueue {
   let executor: JobExecutor | null = null;
   let timer: NodeJS.Timeout | null = null;
   let ticking = false;
@@ -53,7 +54,7 @@ export function createEmbeddedQueue(ctx: AppContext, handlers: JobHandlerMap): J
     },
     async start() {
       if (executor || !ctx.config.runJobs) return;
-      executor = new JobExecutor(ctx, handlers, async (_id, _attempts, delayMs) => {
+      executor = new JobExecutor(ctx, definitions, hooks, async (_id, _attempts, delayMs) => {
         // A retry becomes due after its delay; wake then rather than waiting for the next poll.
         if (delayMs > 0) setTimeout(() => void tick(), delayMs + 5).unref();
       });

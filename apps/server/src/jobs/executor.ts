@@ -5,18 +5,18 @@ import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
-import { captureHold, releaseHold } from '../services/credits.ts';
-import { dependencyFailure } from '../http/error-handler.ts';
-import { notifyBatchIfDone } from '../mail/notifications.ts';
+import { dependencyFailure } from '../errors.ts';
 import {
-  assertHandlerMap,
-  isJobName,
+  assertJobDefinitions,
+  decodePayload,
   PermanentJobError,
+  type AnyJobDefinition,
   type ClaimedJob,
   type JobContext,
-  type JobHandlerMap,
+  type JobDefinitionMap,
   type JobOutcome,
-} from './registry.ts';
+} from './definition.ts';
+import type { JobRunnerHooks } from './hooks.ts';
 import { retryDelayMs } from './settings.ts';
 import { jobFilePrefix } from './files.ts';
 
@@ -56,12 +56,13 @@ export class JobExecutor {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly handlers: JobHandlerMap,
+    private readonly definitions: JobDefinitionMap,
+    private readonly hooks: JobRunnerHooks,
     /** Called when a run ends with the row queued again (retry with delay, hand-back on shutdown). */
     private readonly onRequeue: (jobId: number, attempts: number, delayMs: number) => Promise<void> = async () =>
       undefined,
   ) {
-    assertHandlerMap(handlers);
+    assertJobDefinitions(definitions);
     this.offCancel = ctx.jobEvents.onCancel((jobId) => this.abort(jobId, 'cancelled'));
   }
 
@@ -152,12 +153,14 @@ export class JobExecutor {
       publish();
 
       let outcome: JobOutcome;
+      let job: ClaimedJob | null = null;
+      const def = this.definitionOf(row);
       try {
         if (row.attempts > row.max_attempts) {
           throw new PermanentJobError(`Stopped after ${row.max_attempts} attempts`);
         }
-        if (!isJobName(row.name)) throw new PermanentJobError(`Unknown job type: ${row.name}`);
-        const handler = this.handlers[row.name];
+        if (!def) throw new PermanentJobError(`Unknown job type: ${row.name}`);
+        job = toClaimed(row, decodePayload(def, row.payload));
         await mkdir(workDir, { recursive: true });
         let lastProgress = row.progress;
         const progress = async (percent: number, line?: string) => {
@@ -185,7 +188,7 @@ export class JobExecutor {
         };
         // Race the handler against the abort signal so a handler that ignores it cannot hold the runner.
         outcome = await Promise.race([
-          handler(toClaimed(row), jobCtx),
+          def.handler(job, jobCtx),
           new Promise<never>((_, reject) => {
             if (signal.aborted) reject(signal.reason);
             signal.addEventListener('abort', () => reject(signal.reason), { once: true });
@@ -195,14 +198,24 @@ export class JobExecutor {
         await this.onError(row, entry, logs, err);
         return;
       }
-      await this.complete(row, logs, outcome);
+      await this.complete(row, logs, outcome, def, job);
     } finally {
       clearInterval(heartbeat);
       await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 
-  private async complete(row: JobRow, logs: string[], outcome: JobOutcome): Promise<void> {
+  private definitionOf(row: JobRow): AnyJobDefinition | undefined {
+    return Object.hasOwn(this.definitions, row.name) ? this.definitions[row.name] : undefined;
+  }
+
+  private async complete(
+    row: JobRow,
+    logs: string[],
+    outcome: JobOutcome,
+    def: AnyJobDefinition,
+    job: ClaimedJob,
+  ): Promise<void> {
     const { ctx } = this;
     const finished = now();
     const finalLogs = [...logs, outcome.logLine ?? 'Completed'].slice(-MAX_LOG_LINES);
@@ -219,8 +232,8 @@ export class JobExecutor {
         finished_at: finished,
       });
       // Only the lease holder that marked the row completed captures; a deleted job's hold was released.
-      if (ok && row.hold_id !== null) await captureHold(trx, row.hold_id);
-      if (ok && outcome.commit) await outcome.commit(trx);
+      if (ok && row.hold_id !== null) await this.hooks.settleHold(trx, row.hold_id, 'captured');
+      if (ok && def.commit) await def.commit(trx, job, outcome);
       return ok;
     });
     if (!done) return;
@@ -284,9 +297,10 @@ export class JobExecutor {
         updated_at: finished,
         finished_at: finished,
       });
-      if (ok && row.hold_id !== null) await releaseHold(trx, row.hold_id);
-      const gaveUp = isJobName(row.name) ? this.handlers[row.name].onGaveUp : undefined;
-      if (ok && gaveUp) await gaveUp(trx, toClaimed(row));
+      if (ok && row.hold_id !== null) await this.hooks.settleHold(trx, row.hold_id, 'released');
+      const def = this.definitionOf(row);
+      const job = ok && def?.onGaveUp ? claimedIfReadable(row, def) : null;
+      if (job && def?.onGaveUp) await def.onGaveUp(trx, job);
       return ok;
     });
     if (!done) return;
@@ -297,9 +311,9 @@ export class JobExecutor {
   }
 
   private async afterTerminal(row: JobRow): Promise<void> {
-    if (!row.batch_id) return;
-    await notifyBatchIfDone(this.ctx, row.batch_id).catch((err: unknown) => {
-      console.warn(`[jobs] could not send the e-mail for batch ${row.batch_id}: ${errorText(err)}`);
+    if (!row.batch_id || !this.hooks.afterBatchJob) return;
+    await this.hooks.afterBatchJob(this.ctx, row.batch_id).catch((err: unknown) => {
+      console.warn(`[jobs] after-batch step failed for batch ${row.batch_id}: ${errorText(err)}`);
     });
   }
 }
@@ -313,18 +327,11 @@ function parseLogs(text: string): string[] {
   }
 }
 
-function toClaimed(row: JobRow): ClaimedJob {
-  let payload: Record<string, unknown> = {};
-  try {
-    const v: unknown = JSON.parse(row.payload);
-    if (v && typeof v === 'object' && !Array.isArray(v)) payload = v as Record<string, unknown>;
-  } catch {
-    // an unreadable payload reaches the handler as {} and fails its own validation
-  }
+function toClaimed<P>(row: JobRow, payload: P): ClaimedJob<P> {
   return {
     id: row.id,
     userId: row.user_id,
-    name: row.name as ClaimedJob['name'],
+    name: row.name,
     payload,
     projectId: row.project_id,
     hookPackId: row.hook_pack_id,
@@ -332,4 +339,13 @@ function toClaimed(row: JobRow): ClaimedJob {
     attempt: row.attempts,
     maxAttempts: row.max_attempts,
   };
+}
+
+/** The claimed job when its payload still matches the schema; a corrupt one gets no feature clean-up. */
+function claimedIfReadable(row: JobRow, def: AnyJobDefinition): ClaimedJob | null {
+  try {
+    return toClaimed(row, decodePayload(def, row.payload));
+  } catch {
+    return null;
+  }
 }

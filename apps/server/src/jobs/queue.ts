@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import { createBullmqQueue } from './bullmq-queue.ts';
 import { createEmbeddedQueue } from './embedded-queue.ts';
-import { JOB_HANDLERS } from './handlers/index.ts';
-import { assertHandlerMap, type JobHandlerMap } from './registry.ts';
+import { assertJobDefinitions, type JobDefinitionMap } from './definition.ts';
+import type { JobRunnerHooks } from './hooks.ts';
 
 /**
  * Dispatch of jobs whose rows already exist. Two backends behind this one interface: the embedded runner polls
@@ -18,9 +18,10 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export function createJobQueue(ctx: AppContext, handlers: JobHandlerMap = JOB_HANDLERS): JobQueue {
-  assertHandlerMap(handlers);
+/** The runner for every job in `definitions` (job-definitions.ts), checked here at boot. */
+export function createJobQueue(ctx: AppContext, definitions: JobDefinitionMap, hooks: JobRunnerHooks): JobQueue {
+  assertJobDefinitions(definitions);
   return ctx.config.redisUrl
-    ? createBullmqQueue(ctx, ctx.config.redisUrl, handlers)
-    : createEmbeddedQueue(ctx, handlers);
+    ? createBullmqQueue(ctx, ctx.config.redisUrl, definitions, hooks)
+    : createEmbeddedQueue(ctx, definitions, hooks);
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
+import { usersRepository } from '../db/repositories/users.ts';
 import { videosReadyEmail } from './templates.ts';
 
 /**
@@ -17,11 +18,7 @@ export async function notifyBatchIfDone(ctx: AppContext, batchId: string): Promi
   if (jobs.some((j) => j.status !== 'completed' && j.status !== 'failed')) return false;
   const completed = jobs.filter((j) => j.status === 'completed');
   if (completed.length === 0) return false;
-  const user = await db
-    .selectFrom('users')
-    .select(['email', 'notify'])
-    .where('id', '=', first.user_id)
-    .executeTakeFirst();
+  const user = await usersRepository.findById(db, first.user_id);
   if (!user || !user.notify) return false;
   if (!(await jobsRepository.claimBatchNotification(db, first.id, now()))) return false;
   const mail = videosReadyEmail({

@@ -1,7 +1,7 @@
 import { MESSAGES, type LoginRequest, type TokenPair } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
-import type { Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
 import { identitiesRepository } from '../db/repositories/identities.ts';
 import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
 import { usersRepository } from '../db/repositories/users.ts';
@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hashRefreshToken, newRefreshToken, newTokenFamily } from '../auth/refresh-token.ts';
 import type { FlowState } from '../auth/oidc/flow-cookie.ts';
 import type { SignInClient, VerifiedIdentity } from '../auth/oidc/sign-in-client.ts';
-import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { badRequest, conflict, unauthorized } from '../errors.ts';
 import { createUserWithFreeCredits } from './users.ts';
 
 /** What `?error=` carries back to the front end's callback page, which shows "Authentication failed: {error}". */

@@ -2,7 +2,7 @@ import { FRAME, VALIDATION, sizeClassOf, type Avatar, type SavedBounds, type Siz
 import type { AppContext } from '../context.ts';
 import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../db/repositories/avatars.ts';
 import { usersRepository } from '../db/repositories/users.ts';
-import { forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { getOwnedProject } from './projects.ts';
 

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
-import { paymentRequired } from '../http/errors.ts';
+import { paymentRequired } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
-import { creditsRepository, type Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
+import { creditsRepository } from '../db/repositories/credits.ts';
 
 /** Credits are stored in hundredths so fractional prices (0.05) never meet floating-point rounding. */
 export const toHundredths = (credits: number): number => Math.round(credits * 100);

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
   MESSAGES,
-  PRICES,
   VALIDATION,
   type Accent,
   type CharacterType,
@@ -11,7 +10,6 @@ import {
   type Job,
   type Language,
   type PreviewCharacter,
-  type PricedOperation,
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -22,14 +20,13 @@ import {
   type PreviewCharacterRow,
 } from '../db/repositories/hook-packs.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
-import { JOB_NAMES, type JobName } from '../jobs/registry.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { reserveCredits, toHundredths } from './credits.ts';
 import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
 import { LIMITS, writeHookVariants } from '@hookreel/contracts';
 import { createJob, newBatchId, submitJobs, toJobDto } from './jobs.ts';
-import { engineConfig } from '../jobs/media.ts';
+import { engineConfig } from '../media/engine.ts';
+import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
 const packNotFound = () => notFound('Hook pack not found');
@@ -111,6 +108,16 @@ export async function updatePack(
 }
 
 /**
+ * DELETE /hooks/{id}: discards a draft the wizard created for an upload the server then refused, so no empty
+ * pack is left behind. Only an untouched draft (no product yet, nothing generated) can go: a pack with work in
+ * it answers 409 and keeps everything.
+ */
+export async function discardDraftPack(ctx: AppContext, userId: number, id: number): Promise<void> {
+  await getOwnedPack(ctx, userId, id);
+  if (!(await repo.deleteDraft(ctx.db.kysely, id))) throw conflict(MESSAGES.hookPacks.notADraft);
+}
+
+/**
  * POST /hooks/upload-product: the whole multipart body has been read (one file, at most 10 MB) before this;
  * ownership is checked before anything is stored, then the image is sanitised and stored. A new product
  * invalidates the old cut-out and analysis.
@@ -148,9 +155,8 @@ export async function processProduct(
     const pack = await repo.findOwned(trx, userId, packId);
     if (!pack) throw packNotFound();
     if (!pack.product_key) throw unprocessable(MESSAGES.hookPacks.productUrlNotFound);
-    const id = await createJob(trx, {
+    const id = await createJob(trx, processProductJob, {
       userId,
-      name: JOB_NAMES.processProduct,
       payload: { hookPackId: packId, productKey: pack.product_key },
       projectName: packName(pack),
       hookPackId: packId,
@@ -214,9 +220,8 @@ export async function generateCharacters(
       }
     }
     const chars = await repo.insertCharacters(trx, rows);
-    const jobId = await createPricedJob(trx, {
+    const jobId = await createJob(trx, generateCharactersJob, {
       userId,
-      name: JOB_NAMES.generateCharacters,
       payload: { hookPackId: pack.id, characterIds: chars.map((c) => c.id) },
       projectName: packName(pack),
       hookPackId: pack.id,
@@ -340,9 +345,8 @@ async function queuePreviews(
         }),
       );
     }
-    const jobId = await createPricedJob(trx, {
+    const jobId = await createJob(trx, generatePreviewJob, {
       userId,
-      name: JOB_NAMES.generatePreview,
       payload: { hookPackId: pack.id, previewIds: rows.map((r) => r.id) },
       projectName: packName(pack),
       hookPackId: pack.id,
@@ -414,9 +418,8 @@ export async function regeneratePreview(
       ...placement,
       mask_key: reason === 'product' ? null : p.mask_key,
     });
-    const jobId = await createPricedJob(trx, {
+    const jobId = await createJob(trx, generatePreviewJob, {
       userId,
-      name: JOB_NAMES.generatePreview,
       payload: { hookPackId: pack.id, previewIds: [row.id], rerenderCharacterIds: rerender },
       projectName: packName(pack),
       hookPackId: pack.id,
@@ -511,9 +514,8 @@ export async function queueVideos(
     const batchId = newBatchId();
     const ids: number[] = [];
     for (const v of rows) {
-      const jobId = await createJob(trx, {
+      const jobId = await createJob(trx, renderHookVideoJob, {
         userId,
-        name: JOB_NAMES.renderHookVideo,
         payload: { hookPackId: packId, variantIndex: v.variant_index },
         projectName: `${packName(pack)} · Video #${v.variant_index}`,
         hookPackId: packId,
@@ -549,12 +551,6 @@ export async function reconcileVideosReady(ctx: Pick<AppContext, 'db'>, pack: Ho
   if (variants.length === 0 || !variants.every((v) => v.job?.status === 'completed')) return false;
   return repo.transition(ctx.db.kysely, pack.id, 'generating_videos', 'videos_ready');
 }
-
-/** Storage prefix of a pack's videos: deterministic (a retry overwrites) and unguessable (capability URLs). */
-export const packFilePrefix = (pack: Pick<HookPackRow, 'user_id' | 'id' | 'file_token'>): string =>
-  `users/${pack.user_id}/hook-packs/${pack.id}-${pack.file_token}`;
-export const variantFileKey = (pack: Pick<HookPackRow, 'user_id' | 'id' | 'file_token'>, index: number, ext: string) =>
-  `${packFilePrefix(pack)}/variant-${index}.${ext}`;
 
 export interface DownloadEntry {
   name: string;
@@ -601,41 +597,6 @@ function csvCell(value: string): string {
 }
 
 // Helpers ---------------------------------------------------------------------------------------------------
-
-/**
- * createJob reserves one PRICES unit; a job that renders several images at once holds `units` of them under
- * one hold, reserved here in the same transaction and attached to the job so the runner captures or releases it.
- */
-async function createPricedJob(
-  trx: Transaction<Database>,
-  spec: {
-    userId: number;
-    name: JobName;
-    payload: Record<string, unknown>;
-    projectName: string;
-    hookPackId: number;
-    price: PricedOperation;
-    units: number;
-    insufficientMessage: string;
-  },
-): Promise<number> {
-  const holdId = await reserveCredits(
-    trx,
-    spec.userId,
-    toHundredths(PRICES[spec.price]) * spec.units,
-    spec.name,
-    spec.insufficientMessage,
-  );
-  const jobId = await createJob(trx, {
-    userId: spec.userId,
-    name: spec.name,
-    payload: spec.payload,
-    projectName: spec.projectName,
-    hookPackId: spec.hookPackId,
-  });
-  await repo.attachHold(trx, jobId, holdId);
-  return jobId;
-}
 
 const packName = (pack: Pick<HookPackRow, 'name'>) => pack.name || UNTITLED_HOOK_PACK;
 

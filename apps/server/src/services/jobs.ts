@@ -10,15 +10,18 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
-import type { Executor } from '../db/repositories/credits.ts';
+import type { Executor } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
-import type { ProjectForRender } from '../jobs/engine.ts';
+import { notFound, unprocessable } from '../errors.ts';
+import { encodePayload, type JobDefinition } from '../jobs/definition.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
-import { JOB_NAMES, VIDEO_JOB_NAMES, type JobName } from '../jobs/registry.ts';
+import type { ProjectForRender } from '../media/port.ts';
+import type { JobName } from '../job-definitions.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
+import { renderHookVideoJob } from './hook-packs.jobs.ts';
+import { renderProjectVideoJob } from './projects.jobs.ts';
 
 /**
  * How the jobs area finds a user's project without owning the projects tables. The projects area plugs its
@@ -38,18 +41,25 @@ const INSUFFICIENT_MESSAGE: Record<PricedOperation, string> = {
   merge: INSUFFICIENT_CREDITS.merge,
 };
 
-export interface NewJob {
+/** Jobs that produce a video: they are what the jobs screens list and what the "videos ready" e-mail counts. */
+export const VIDEO_JOB_NAMES: readonly JobName[] = [renderProjectVideoJob.name, renderHookVideoJob.name];
+
+export interface NewJob<P> {
   userId: number;
-  name: JobName;
-  /** Ids and options only; handlers reload everything else. */
-  payload: Record<string, unknown>;
+  /** Ids and options only, checked against the job's schema here; handlers reload everything else. */
+  payload: P;
   /** Display name on job cards (contracts Job.project_name). */
   projectName: string;
   projectId?: number | null;
   hookPackId?: number | null;
   variantIndex?: number | null;
-  /** Reserve PRICES[price] credits for this job (402 with the spec's message for it, or `insufficientMessage`). */
+  /**
+   * Reserve `units` × PRICES[price] credits for this job under one hold (402 with the message for the operation,
+   * or `insufficientMessage`, when the balance is short). The runner captures it on success, releases it on failure.
+   */
   price?: PricedOperation;
+  /** How many priced items the job makes (e.g. 4 previews in one job); 1 when absent. */
+  units?: number;
   insufficientMessage?: string;
   /** Jobs of one request share a batch id: one "videos ready" e-mail per batch. */
   batchId?: string | null;
@@ -58,31 +68,41 @@ export interface NewJob {
 }
 
 /**
- * Inserts a job row, reserving its credits first, inside the caller's transaction: the job and its hold commit
- * together or not at all. Call `ctx.jobs.enqueue(ids)` after the transaction commits (or use submitJobs).
+ * The one way to create a job: its payload is checked against the definition's schema (a bad one is refused
+ * before anything is written), its credits are reserved, and the row is inserted, all inside the caller's
+ * transaction, so the job and its hold commit together or not at all. Call `ctx.jobs.enqueue(ids)` after the
+ * transaction commits (or use submitJobs).
  */
-export async function createJob(trx: Transaction<Database>, spec: NewJob): Promise<number> {
+export async function createJob<P>(
+  trx: Transaction<Database>,
+  job: JobDefinition<JobName, P>,
+  spec: NewJob<NoInfer<P>>,
+): Promise<number> {
+  const payload = encodePayload(job, spec.payload);
+  const units = spec.units ?? 1;
+  if (!Number.isSafeInteger(units) || units < 1)
+    throw new Error(`A job holds credits for at least one unit, not ${units}`);
   const holdId =
     spec.price !== undefined
       ? await reserveCredits(
           trx,
           spec.userId,
-          toHundredths(PRICES[spec.price]),
-          spec.name,
+          toHundredths(PRICES[spec.price]) * units,
+          job.name,
           spec.insufficientMessage ?? INSUFFICIENT_MESSAGE[spec.price],
         )
       : null;
   const t = now();
   return jobsRepository.insert(trx, {
     user_id: spec.userId,
-    name: spec.name,
+    name: job.name,
     project_id: spec.projectId ?? null,
     hook_pack_id: spec.hookPackId ?? null,
     variant_index: spec.variantIndex ?? null,
     project_name: spec.projectName,
     status: 'queued',
     progress: 0,
-    payload: JSON.stringify(spec.payload),
+    payload,
     logs: JSON.stringify(['Queued']),
     result: null,
     video_key: null,
@@ -127,9 +147,8 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     if (!project) throw notFound();
     // The spec makes the script required: without one the render has nothing to say (and would only fail).
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
-    const id = await createJob(trx, {
+    const id = await createJob(trx, renderProjectVideoJob, {
       userId,
-      name: JOB_NAMES.renderProjectVideo,
       payload: { projectId },
       projectName: project.name,
       projectId,

@@ -10,10 +10,11 @@ import type { AppContext } from '../context.ts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
-import { JOB_NAMES } from '../jobs/registry.ts';
+import { notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { createJob, newBatchId, submitJobs } from './jobs.ts';
+import { mergeCharacterJob } from './merge.jobs.ts';
+import { renderProjectVideoJob } from './projects.jobs.ts';
 import { getOwnedProject } from './projects.ts';
 
 /**
@@ -33,9 +34,8 @@ export async function mergeSingle(
   const mask = input.mask ? await storeUploadedImage(ctx, { userId, area: 'masks', buffer: input.mask.buffer }) : null;
   const placement = JSON.stringify(input.placement);
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
-    const id = await createJob(trx, {
+    const id = await createJob(trx, mergeCharacterJob, {
       userId,
-      name: JOB_NAMES.mergeCharacter,
       payload: { projectId: project.id, avatarId: avatar.id, maskKey: mask?.key ?? null },
       projectName: project.name,
       projectId: project.id,
@@ -96,9 +96,8 @@ export async function queueProductInHandVideos(
     const ids: number[] = [];
     for (const [i, c] of merged.entries()) {
       ids.push(
-        await createJob(trx, {
+        await createJob(trx, renderProjectVideoJob, {
           userId,
-          name: JOB_NAMES.renderProjectVideo,
           payload: { projectId: project.id, avatarId: c.avatar_id },
           projectName: project.name,
           projectId: project.id,

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { projectsRepository, type ProjectCharacterJoined, type ProjectRow } from '../db/repositories/projects.ts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { HttpError, notFound, unprocessable } from '../http/errors.ts';
+import { HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 
 export type { ProjectRow } from '../db/repositories/projects.ts';

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { usersRepository, type UserRow } from '../db/repositories/users.ts';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../errors.ts';
 import { fromHundredths, grantCredits, toHundredths } from './credits.ts';
 
 /** Every file a user owns is stored under this prefix, so deleting the account can delete them all at once. */

@@ -5,8 +5,16 @@ export interface FileStore {
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** Copies a local file (e.g. a render output) into the store. */
   putFile(key: string, localPath: string, contentType: string): Promise<void>;
-  /** Null when the key does not exist. */
-  get(key: string): Promise<{ body: Readable; size: number; contentType: string } | null>;
+  /**
+   * Null when the key does not exist. With a range (both ends inclusive, inside the file) the body holds only
+   * those bytes; `size` is always the whole file's.
+   */
+  get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ body: Readable; size: number; contentType: string } | null>;
+  /** Size and type without the body; null when the key does not exist. */
+  head(key: string): Promise<{ size: number; contentType: string } | null>;
   /** Materialises a stored file on local disk (engine stages read local paths). */
   toLocalFile(key: string, localPath: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -41,12 +41,20 @@ export function createLocalFileStore(root: string): FileStore {
       const full = resolve(key);
       await atomicWrite(full, (tmp) => copyFile(localPath, tmp));
     },
-    async get(key) {
+    async get(key, range) {
       const full = resolve(key);
       try {
         const s = await stat(full);
         if (!s.isFile()) return null;
-        return { body: createReadStream(full), size: s.size, contentType: contentTypeOf(key) };
+        return { body: createReadStream(full, range), size: s.size, contentType: contentTypeOf(key) };
+      } catch {
+        return null;
+      }
+    },
+    async head(key) {
+      try {
+        const s = await stat(resolve(key));
+        return s.isFile() ? { size: s.size, contentType: contentTypeOf(key) } : null;
       } catch {
         return null;
       }

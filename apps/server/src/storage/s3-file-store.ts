@@ -58,16 +58,30 @@ export function createS3FileStore(cfg: S3StoreConfig): FileStore & { client: S3C
     async putFile(key, localPath, contentType) {
       await put(key, await readFile(localPath), contentType);
     },
-    async get(key) {
+    async get(key, range) {
       assertSafeKey(key);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         if (!out.Body) return null;
+        // A ranged answer's Content-Length is the part's; the whole object's size follows the slash.
+        const total = range ? Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1] ?? Number.NaN) : Number.NaN;
         return {
           body: out.Body as Readable,
-          size: Number(out.ContentLength ?? 0),
+          size: Number.isFinite(total) ? total : Number(out.ContentLength ?? 0),
           contentType: out.ContentType ?? contentTypeOf(key),
         };
+      } catch (err) {
+        if (notFound(err)) return null;
+        throw err;
+      }
+    },
+    async head(key) {
+      assertSafeKey(key);
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType ?? contentTypeOf(key) };
       } catch (err) {
         if (notFound(err)) return null;
         throw err;

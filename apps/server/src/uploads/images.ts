@@ -1,6 +1,6 @@
 import { LIMITS, VALIDATION } from '@hookreel/contracts';
 import sharp, { type Metadata } from 'sharp';
-import { HttpError, payloadTooLarge, unprocessable } from '../http/errors.ts';
+import { HttpError, payloadTooLarge, unprocessable } from '../errors.ts';
 
 /** The only image types we accept, decided by their first bytes, never by the name or the client's MIME type. */
 export type ImageType = 'png' | 'jpeg' | 'webp';

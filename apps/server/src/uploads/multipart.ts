@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest, payloadTooLarge } from '../http/errors.ts';
+import { HttpError, badRequest, payloadTooLarge } from '../errors.ts';
 import { fileTooLarge } from './images.ts';
 
 /** One uploaded file, fully read into memory (at most LIMITS.uploadMaxBytes) with its untrusted name. */

@@ -1,11 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { JobEngine, RenderProjectVideoInput } from '../../src/jobs/engine.ts';
+import { engineMedia } from '../../src/media/engine.ts';
+import type { MediaPort, RenderProjectVideoInput } from '../../src/media/port.ts';
 
 /**
- * A fast stand-in for the real render engine, for tests of the job machinery (runner, queue, faults): it
- * reports progress, writes a small file as "the video" and records what it did, and the test can hold a render
- * mid-way, fail an attempt or run its own step inside each attempt.
+ * A media port whose project render is a fast stand-in, for tests of the job machinery (runner, queue, faults):
+ * it reports progress, writes a small file as "the video" and records what it did, and the test can hold a
+ * render mid-way, fail an attempt or run its own step inside each attempt. Set it as `ctx.media`; the other
+ * media work stays the real engine's.
  */
 
 export interface RecordingEngineOptions {
@@ -17,7 +19,7 @@ export interface RecordingEngineOptions {
   poster?: boolean;
 }
 
-export interface RecordingEngine extends JobEngine {
+export interface RecordingEngine extends MediaPort {
   /** Job ids of the renders that wrote their video, in order: a job rendered twice is here twice. */
   readonly renders: number[];
   /** What the latest render of each job wrote as its video. */
@@ -42,6 +44,7 @@ export function recordingEngine(opts: RecordingEngineOptions = {}): RecordingEng
   let failure: string | null = null;
 
   const engine: RecordingEngine = {
+    ...engineMedia,
     renders: [],
     outputs: new Map(),
     gates: new Map(),

@@ -1,17 +1,17 @@
 import { loadConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
-import type { JobEngine } from '../../src/jobs/engine.ts';
+import type { MediaPort } from '../../src/media/port.ts';
 import type { JobSettings } from '../../src/jobs/settings.ts';
 import type { TestServer } from './app.ts';
 
 /**
  * A BullMQ worker in this process (scale mode's `npm run worker`, without the separate process): it shares the
- * test server's DATA_DIR and database, takes jobs from `redisUrl` with the given engine and job settings, and is
+ * test server's DATA_DIR and database, takes jobs from `redisUrl` with the given media port and job settings, and is
  * already started. Close it with closeContext.
  */
 export async function startWorkerContext(
   server: TestServer,
-  opts: { redisUrl: string; engine: JobEngine; settings: Partial<JobSettings>; concurrency?: number },
+  opts: { redisUrl: string; media: MediaPort; settings: Partial<JobSettings>; concurrency?: number },
 ): Promise<AppContext> {
   const worker = await createContext(
     loadConfig({
@@ -24,7 +24,7 @@ export async function startWorkerContext(
     }),
   );
   worker.jobSettings = { ...worker.jobSettings, ...opts.settings };
-  worker.engine = opts.engine;
+  worker.media = opts.media;
   await worker.jobs.start();
   return worker;
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@hookreel/contracts';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { ProductUploadDialog, projectNameFromFile } from '@/components/product-upload-dialog';
 import { useCreateProject } from '@/lib/api/create-project';
 
@@ -24,8 +25,8 @@ export function NewProductProjectDialog({
       toast.success(MESSAGES.projects.created);
       onOpenChange(false);
       navigate(`/product-in-hand/${id}/select-actor`);
-    } catch {
-      toast.error(MESSAGES.projects.createFailed);
+    } catch (e) {
+      toast.error(errorDetail(e, MESSAGES.projects.createFailed));
     }
   };
 

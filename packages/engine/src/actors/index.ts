@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createAvatar } from '@dicebear/core';
-import { lorelei, openPeeps } from '@dicebear/collection';
 import sharp from 'sharp';
 import { FRAME_HEIGHT, FRAME_WIDTH, type Gender } from '../types.ts';
+import { REST_POSE, coloursOf, figureSvg, type RigPose } from './rig.ts';
+import { picker, statedTraits, traitsFor, type ActorTraits, type SkinTone } from './traits.ts';
 
-// Head-only CC0 styles: the body is ours, so every actor can hold a product the same way.
-export const ACTOR_STYLES = ['lorelei', 'open-peeps'] as const;
+/** One drawing style: the parametric rig (actors/rig.ts), our own artwork. */
+export const ACTOR_STYLES = ['illustrated'] as const;
 export type ActorStyle = (typeof ACTOR_STYLES)[number];
 export const BACKGROUNDS = ['office', 'casual', 'outdoor', 'studio'] as const;
 export type Background = (typeof BACKGROUNDS)[number];
@@ -18,29 +17,24 @@ export interface ActorSpec {
   gender: Gender;
   background: Background;
   race?: Race;
+  /** What is drawn: read from the description, the rest from the seed. */
+  traits: ActorTraits;
 }
 
-const HEAD = 440;
+/**
+ * Where a held product sits by default in the portrait (frame coordinates): in front of the chest, on the
+ * viewer's right, where the rig's right hand reaches without stretching.
+ */
+export const HAND_ANCHOR = { x: 372, y: 716 } as const;
 
-/** Where a held product sits in the portrait: the hand in front of the chest (frame coordinates). */
-export const HAND_ANCHOR = { x: 370, y: 700 } as const;
-
-const SKIN: Record<Race, string[]> = {
-  white: ['f2d3b1', 'ecc19c', 'f5d7c4'],
-  black: ['8d5524', '6b3e1f', '7a4a2a'],
-  asian: ['f1c27d', 'e8b98a', 'eac086'],
-  hispanic: ['c68642', 'd19a6a', 'b97a4d'],
-  middle_eastern: ['c99d77', 'b88a62', 'd4a47c'],
+/** Skin tone drawn for each catalogue race (the catalogue's captions name the race). */
+const RACE_SKIN: Record<Race, readonly SkinTone[]> = {
+  white: ['light', 'fair'],
+  black: ['deep', 'brown'],
+  asian: ['fair', 'light'],
+  hispanic: ['tan', 'medium'],
+  middle_eastern: ['olive', 'medium'],
 };
-const SHIRTS = ['2f6fde', 'e4572e', '17a398', '7b5ea7', 'f2a541', '33415c', 'd94f70', '4f772d'];
-const HAIR = ['2c1b18', '4a312c', '724133', 'a55728', 'b58143', 'd6b370', '2c1b18', '0e0e0e'];
-
-/** A stable pseudo-random picker from the seed, so the same description always gives the same person. */
-function picker(seed: string) {
-  const h = createHash('sha256').update(seed).digest();
-  let i = 0;
-  return <T>(list: readonly T[]): T => list[h[i++ % h.length]! % list.length]!;
-}
 
 /** Deterministic actor spec from a free-text description and an index (the n-th person of that description). */
 export function actorFromDescription(description: string, index: number): ActorSpec {
@@ -48,17 +42,23 @@ export function actorFromDescription(description: string, index: number): ActorS
 }
 
 /**
- * The person for a seed: gender and scene follow the description's words where it names them; style, skin and
- * everything else come from the seed, so a new seed ("regenerate the person") gives a new person of that kind.
+ * The person for a seed: every trait the description names (gender, age, hair, glasses, beard, skin, clothing,
+ * scene) is drawn as named; the rest comes from the seed, so a new seed ("regenerate the person") gives a new
+ * person of that kind. `stated` overrides the rule-based reading (a language model's reading of the description).
  */
-export function actorFromSeed(seed: string, description: string): ActorSpec {
+export function actorFromSeed(
+  seed: string,
+  description: string,
+  stated: Partial<ReturnType<typeof statedTraits>> = {},
+): ActorSpec {
   const pick = picker(seed);
   const d = description.toLowerCase();
-  const gender: Gender = /\b(man|men|male|guy|dad|father|boy|he|his|husband)\b/.test(d)
-    ? 'male'
-    : /\b(woman|women|female|girl|mom|mother|she|her|wife|lady)\b/.test(d)
-      ? 'female'
-      : pick(['female', 'male'] as const);
+  const rules = statedTraits(description);
+  const merged = { ...rules };
+  for (const [k, v] of Object.entries(stated) as Array<[keyof typeof rules, unknown]>) {
+    if (v !== null && v !== undefined) (merged as Record<string, unknown>)[k] = v;
+  }
+  const traits = traitsFor(seed, description, merged);
   const background: Background = /office|work|desk|business/.test(d)
     ? 'office'
     : /outdoor|park|beach|hik|garden|street/.test(d)
@@ -66,10 +66,10 @@ export function actorFromSeed(seed: string, description: string): ActorSpec {
       : /studio|professional|model/.test(d)
         ? 'studio'
         : pick(BACKGROUNDS);
-  return { seed, style: pick(ACTOR_STYLES), gender, background, race: pick(RACES) };
+  return { seed, style: 'illustrated', gender: traits.gender, background, traits };
 }
 
-function backgroundSvg(bg: Background, pick: ReturnType<typeof picker>): string {
+export function backgroundSvg(bg: Background, pick: ReturnType<typeof picker>): string {
   const W = FRAME_WIDTH;
   const H = FRAME_HEIGHT;
   switch (bg) {
@@ -94,72 +94,42 @@ function backgroundSvg(bg: Background, pick: ReturnType<typeof picker>): string 
   }
 }
 
-function headSvg(spec: ActorSpec, mouthOpen: boolean, pick: ReturnType<typeof picker>): string {
-  const skin = pick(SKIN[spec.race ?? 'white']);
-  const hair = pick(HAIR);
-  const common = { seed: spec.seed, backgroundColor: ['transparent'] };
-  if (spec.style === 'lorelei') {
-    return createAvatar(lorelei, {
-      ...common,
-      skinColor: [skin],
-      hairColor: [hair],
-      beardProbability: spec.gender === 'male' ? 40 : 0,
-      earringsProbability: spec.gender === 'female' ? 50 : 0,
-      mouth: mouthOpen ? ['happy05'] : ['happy01'],
-    }).toString();
-  }
-  return createAvatar(openPeeps, {
-    ...common,
-    skinColor: [skin],
-    headContrastColor: [hair],
-    facialHairProbability: spec.gender === 'male' ? 40 : 0,
-    maskProbability: 0,
-    accessoriesProbability: 0,
-    face: mouthOpen ? ['explaining'] : ['smile'],
-  }).toString();
-}
-
 /**
- * A 576x1024 PNG portrait: scene background, a torso with an arm raised to hold a product, and the DiceBear head
- * (CC0 styles). `mouthOpen` gives the open-mouth variant used for lip-flap.
+ * A 576x1024 PNG portrait: scene background and the rig figure at rest (or in `pose`). `mouthOpen` gives the
+ * open-mouth variant.
  */
-export async function renderActorPortrait(spec: ActorSpec, opts: { mouthOpen?: boolean } = {}): Promise<Buffer> {
-  const pick = picker(spec.seed);
-  const bg = backgroundSvg(spec.background, picker(`${spec.seed}/bg`));
-  const shirt = pick(SHIRTS);
-  const skin = picker(`${spec.seed}/skin`)(SKIN[spec.race ?? 'white']);
-  const W = FRAME_WIDTH;
-  const H = FRAME_HEIGHT;
-  const torso = `
-    <path d="M ${W * 0.14} ${H} C ${W * 0.14} ${H * 0.68}, ${W * 0.26} ${H * 0.56}, ${W * 0.5} ${H * 0.555}
-      C ${W * 0.74} ${H * 0.56}, ${W * 0.86} ${H * 0.68}, ${W * 0.86} ${H} Z" fill="#${shirt}"/>
-    <rect x="${W * 0.44}" y="${H * 0.47}" width="${W * 0.12}" height="${H * 0.1}" rx="20" fill="#${skin}"/>
-    <path d="M ${W * 0.78} ${H} L ${W * 0.8} ${H * 0.8} Q ${W * 0.78} ${H * 0.72} ${HAND_ANCHOR.x + 26} ${HAND_ANCHOR.y + 30}"
-      stroke="#${shirt}" stroke-width="70" fill="none" stroke-linecap="round"/>
-    <ellipse cx="${HAND_ANCHOR.x + 10}" cy="${HAND_ANCHOR.y + 22}" rx="42" ry="36" fill="#${skin}"/>`;
-  const base = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${bg}${torso}</svg>`);
-  const head = await sharp(Buffer.from(headSvg(spec, opts.mouthOpen ?? false, pick)))
-    .resize(HEAD, HEAD)
-    .png()
-    .toBuffer();
+export async function renderActorPortrait(
+  spec: ActorSpec,
+  opts: { mouthOpen?: boolean; pose?: RigPose } = {},
+): Promise<Buffer> {
+  const pose = opts.pose ?? (opts.mouthOpen ? { ...REST_POSE, viseme: 'open' as const } : REST_POSE);
+  const base = Buffer.from(sceneSvg(spec.background, spec.seed, FRAME_WIDTH, FRAME_HEIGHT));
+  const figure = Buffer.from(figureSvg(spec.traits, coloursOfSpec(spec), pose, null));
   return sharp(base)
-    .composite([{ input: head, left: Math.round((W - HEAD) / 2), top: Math.round(H * 0.07) }])
+    .composite([{ input: figure }])
     .png({ compressionLevel: 6 })
     .toBuffer();
 }
 
-/** The 12-actor catalogue of the spec as engine specs (style and seed fixed per id). */
+/** The rig's colours for a spec (eye colour from the seed). */
+export const coloursOfSpec = (spec: ActorSpec) => coloursOf(spec.traits, picker(`${spec.seed}/eyes`)([0, 1, 2, 3]));
+
+/** The scene behind the actor as an SVG of the given pixel size (drawn in frame coordinates). */
+export function sceneSvg(bg: Background, seed: string, width: number, height: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${FRAME_WIDTH} ${FRAME_HEIGHT}">${backgroundSvg(bg, picker(`${seed}/bg`))}</svg>`;
+}
+
+/** The 12-actor catalogue as engine specs: the drawing matches the catalogue's gender and race. */
 export function catalogueActorSpec(actor: {
   id: string;
   gender: Gender;
   race: Race;
   background: Background;
 }): ActorSpec {
-  return {
-    seed: `catalogue-actor-${actor.id}`,
-    style: ACTOR_STYLES[(Number(actor.id) - 1) % ACTOR_STYLES.length]!,
-    gender: actor.gender,
-    background: actor.background,
-    race: actor.race,
-  };
+  const seed = `catalogue-actor-${actor.id}`;
+  const skin = picker(`${seed}/skin`)(RACE_SKIN[actor.race]);
+  // Catalogue actors are adults in their 20s to 40s; hair follows gender and skin (see traitsFor).
+  const age = (['20s', '30s', '20s', '40s'] as const)[(Number(actor.id) - 1) % 4]!;
+  const traits = traitsFor(seed, '', { gender: actor.gender, skin, age });
+  return { seed, style: 'illustrated', gender: actor.gender, background: actor.background, race: actor.race, traits };
 }

@@ -41,6 +41,14 @@ export interface LayoutInput {
   /** The product's box in output pixels, or null when there is none. */
   product: Box | null;
   camera: CameraMotion;
+  /**
+   * Where the face and product are on screen at time t (output pixels, camera applied), for a camera that
+   * zooms and cuts (the rig's shots). Text is then kept off them during its own time on screen; without it the
+   * boxes grown by `camera` hold for the whole video.
+   */
+  view?: (t: number) => { face: Box; product: Box | null };
+  /** Times of camera cuts: the hook leaves at the first cut after its first second, captions never span one. */
+  cuts?: readonly number[];
   words: readonly WordTiming[];
   durationSec: number;
   hookText: string | null;
@@ -88,6 +96,8 @@ export interface VideoLayout {
   mouth: Box;
   body: Box;
   product: Box | null;
+  /** Face and product on screen over time (every 1/15 s) when the camera moves; empty for a still camera. */
+  views: { t: number; face: Box; product: Box | null }[];
   /** The hook sticker, one block per page (long hooks are paged through their beat). */
   hook: TextBlock[];
   captions: CaptionCue[];
@@ -390,23 +400,49 @@ function groupCues(words: readonly WordTiming[], maxWords: number): WordTiming[]
 export function computeLayout(input: LayoutInput): VideoLayout {
   const { width: W, height: H } = input;
   const safe = safeZone(W, H);
-  const face = cameraEnvelope(input.actor.face, input.camera, W, H);
+  const staticFace = cameraEnvelope(input.actor.face, input.camera, W, H);
   const mouth = cameraEnvelope(input.actor.mouth, input.camera, W, H);
   const body = cameraEnvelope(input.actor.body, input.camera, W, H);
-  const product = input.product ? cameraEnvelope(input.product, input.camera, W, H) : null;
-  const obstacles = [grow(face, GAP), ...(product ? [grow(product, GAP)] : [])];
-  const rects = freeRects(safe, obstacles);
+  const staticProduct = input.product ? cameraEnvelope(input.product, input.camera, W, H) : null;
   const rtl = input.rtl ?? isRtl(`${input.hookText ?? ''} ${input.words.map((w) => w.word).join(' ')}`);
 
   const speechEnd = input.words.length ? input.words[input.words.length - 1]!.endSec : 0;
   const endCardStart = input.cta ? Math.max(0, input.durationSec - END_CARD_SEC) : input.durationSec;
   const sceneEnd = endCardStart;
 
-  // Hook sticker: topmost free place, centred on the frame's centre line where the free space allows.
+  // Where face and product are over time, and what text must avoid between two times.
+  const views: VideoLayout['views'] = [];
+  if (input.view) {
+    for (let t = 0; t <= sceneEnd + 1e-6; t += 1 / 15) views.push({ t: round2(t), ...clampView(input.view(t), W, H) });
+    views.push({ t: sceneEnd, ...clampView(input.view(Math.max(0, sceneEnd - 0.001)), W, H) });
+  }
+  // Shots change on cuts exactly: a text shown over [a, b) meets what the camera shows from a to just before b.
+  const during = (a: number, b: number): { face: Box; product: Box | null } => {
+    if (!input.view) return { face: staticFace, product: staticProduct };
+    const ts = [a, ...views.map((v) => v.t).filter((t) => t > a && t < b), Math.max(a, b - 0.001)];
+    const vs = ts.map((t) => clampView(input.view!(t), W, H));
+    const products = vs.map((v) => v.product).filter((p): p is Box => p !== null);
+    return { face: unionAll(vs.map((v) => v.face)), product: products.length ? unionAll(products) : null };
+  };
+  const obstaclesOf = (o: { face: Box; product: Box | null }) => [
+    grow(o.face, GAP),
+    ...(o.product ? [grow(o.product, GAP)] : []),
+  ];
+  const scene = during(0, sceneEnd);
+  const face = scene.face;
+  const product = scene.product;
+  const obstacles = obstaclesOf(scene);
+  const cuts = [...(input.cuts ?? [])].filter((c) => c > 0 && c < sceneEnd).sort((x, y) => x - y);
+
+  // Hook sticker: topmost free place, centred on the frame's centre line where the free space allows. It leaves
+  // at the first camera cut after its first second, so the cut changes the shot and the text together.
   const hook: TextBlock[] = [];
   let hookEnd = 0;
   if (input.hookText?.trim()) {
     hookEnd = Math.min(sceneEnd, hookBeat(input.hookText, input.words, speechEnd));
+    const cut = cuts.find((c) => c >= 1);
+    if (cut !== undefined && cut < hookEnd) hookEnd = cut;
+    const rects = freeRects(safe, obstaclesOf(during(0, hookEnd)));
     const pages = pageText(input.hookText, rects, HOOK_STYLE, W, (p) => -p.box.y * 4 + p.fit.fontSize);
     const totalWords = pages.reduce((n, p) => n + p.words, 0);
     let t = 0;
@@ -425,43 +461,48 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     }
   }
 
-  // Captions: one region for the whole video, where the style's widest cue fits best near its target height.
+  // Captions: per shot (between camera cuts), one region where the style's reference cue fits best near its
+  // target height; each cue is fitted into its shot's region and never outlives the shot.
   const spec = CAPTION_STYLE_SPECS[input.captionStyle];
   const spoken = input.words.filter((w) => w.startSec >= hookEnd - 0.01 && w.startSec < sceneEnd);
   const captions: CaptionCue[] = [];
   let captionRegion: Box | null = null;
-  if (spoken.length) {
-    const region = captionRegionFor(rects, spec, W, H);
-    captionRegion = region;
-    if (region) {
-      for (const group of groupCues(spoken, spec.maxWords)) {
-        for (const part of splitToFit(group, region, spec.text)) {
-          const { fit, words } = part;
-          const x =
-            spec.align === 'left'
-              ? rtl
-                ? Math.round(right(region) - fit.w)
-                : region.x
-              : centredIn(fit.w, region, W / 2);
-          const y =
-            spec.align === 'left'
-              ? Math.round(bottom(region) - fit.h)
-              : Math.round(Math.max(region.y, Math.min(bottom(region) - fit.h, H * spec.targetY - fit.h / 2)));
-          const start = words[0]!.startSec;
-          const next = spoken[spoken.indexOf(words[words.length - 1]!) + 1];
-          const end = Math.min(sceneEnd, next ? Math.max(words[words.length - 1]!.endSec, next.startSec) : sceneEnd);
-          captions.push({
-            box: { x, y, w: fit.w, h: fit.h },
-            lines: fit.lines,
-            fontSize: fit.fontSize,
-            lineHeight: fit.lineHeight,
-            align: spec.align,
-            startSec: round2(start),
-            endSec: round2(Math.max(end, start + 0.05)),
-            words,
-            lineOfWord: lineIndexOfWords(fit.lines, words.length),
-          });
-        }
+  const bounds = [hookEnd, ...cuts.filter((c) => c > hookEnd), sceneEnd];
+  for (let s = 0; s + 1 < bounds.length; s++) {
+    const from = bounds[s]!;
+    const to = bounds[s + 1]!;
+    const shotWords = spoken.filter((w) => w.startSec >= from - 0.01 && w.startSec < to);
+    if (!shotWords.length) continue;
+    const region = captionRegionFor(freeRects(safe, obstaclesOf(during(from, to))), spec, W, H);
+    if (!region) continue;
+    captionRegion ??= region;
+    for (const group of groupCues(shotWords, spec.maxWords)) {
+      for (const part of splitToFit(group, region, spec.text)) {
+        const { fit, words } = part;
+        const x =
+          spec.align === 'left'
+            ? rtl
+              ? Math.round(right(region) - fit.w)
+              : region.x
+            : centredIn(fit.w, region, W / 2);
+        const y =
+          spec.align === 'left'
+            ? Math.round(bottom(region) - fit.h)
+            : Math.round(Math.max(region.y, Math.min(bottom(region) - fit.h, H * spec.targetY - fit.h / 2)));
+        const start = Math.max(from, words[0]!.startSec);
+        const next = shotWords[shotWords.indexOf(words[words.length - 1]!) + 1];
+        const end = Math.min(to, next ? Math.max(words[words.length - 1]!.endSec, next.startSec) : to);
+        captions.push({
+          box: { x, y, w: fit.w, h: fit.h },
+          lines: fit.lines,
+          fontSize: fit.fontSize,
+          lineHeight: fit.lineHeight,
+          align: spec.align,
+          startSec: round2(start),
+          endSec: round2(Math.max(end, start + 0.05)),
+          words,
+          lineOfWord: lineIndexOfWords(fit.lines, words.length),
+        });
       }
     }
   }
@@ -563,6 +604,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     mouth,
     body,
     product,
+    views,
     hook,
     captions,
     captionRegion,
@@ -572,6 +614,17 @@ export function computeLayout(input: LayoutInput): VideoLayout {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function unionAll(boxes: readonly Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  return { x, y, w: Math.max(...boxes.map(right)) - x, h: Math.max(...boxes.map(bottom)) - y };
+}
+
+const clampView = (v: { face: Box; product: Box | null }, W: number, H: number) => ({
+  face: clampToFrame(v.face, W, H),
+  product: v.product ? clampToFrame(v.product, W, H) : null,
+});
 
 /**
  * The hook as one or more pages, each placed in the free space: one page when it fits, else the fewest pages
@@ -700,12 +753,14 @@ export function checkLayout(layout: VideoLayout): LayoutViolations {
       }
       continue;
     }
-    const fa = overlapArea(t.box, layout.face);
+    // With a moving camera, against where face and product are while the text is up; else their envelopes.
+    const seen = layout.views.length
+      ? layout.views.filter((v) => v.t >= t.startSec - 0.001 && v.t < t.endSec - 0.001)
+      : [{ face: layout.face, product: layout.product }];
+    const fa = Math.max(0, ...seen.map((v) => overlapArea(t.box, v.face)));
     if (fa > 0) overlaps.push({ text: t.name, covers: 'face', area: Math.round(fa) });
-    if (layout.product) {
-      const pa = overlapArea(t.box, layout.product);
-      if (pa > 0) overlaps.push({ text: t.name, covers: 'product', area: Math.round(pa) });
-    }
+    const pa = Math.max(0, ...seen.map((v) => (v.product ? overlapArea(t.box, v.product) : 0)));
+    if (pa > 0) overlaps.push({ text: t.name, covers: 'product', area: Math.round(pa) });
   }
   let captionsDuringHook = 0;
   for (const c of layout.captions)

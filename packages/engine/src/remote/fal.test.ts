@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG, ffprobe } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
-import { FalLipSync, MAX_INLINE_BYTES, fileAsDataUri, type FalConfig } from './fal.ts';
+import { FalLipSync, MAX_INLINE_BYTES, falAppId, falConfigFromEnv, fileAsDataUri, type FalConfig } from './fal.ts';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
 import { ProviderError } from './http.ts';
 
@@ -126,7 +126,11 @@ describe('fal lip-sync', () => {
       outPath,
       onProgress: (f, m) => progress.push([f, m]),
     });
-    expect(res).toEqual({ videoPath: outPath, requestId: 'req-123' });
+    // No duration in the result: the seconds billed are read from the video itself (1 s here).
+    expect(res).toMatchObject({ videoPath: outPath, requestId: 'req-123' });
+    expect(res.usage).toMatchObject({ provider: 'fal', stage: 'avatar', model: MODEL, requestId: 'req-123' });
+    expect(res.usage.seconds).toBeGreaterThan(0.9);
+    expect(res.usage.seconds).toBeLessThan(1.2);
 
     const calls = queue.requests.map((r) => `${r.method} ${r.path}`);
     expect(calls).toEqual([
@@ -257,5 +261,98 @@ describe('fal lip-sync', () => {
     await expect(fileAsDataUri(path.join(dir, 'x.txt'))).rejects.toThrow(/unsupported file type/);
     expect(MAX_INLINE_BYTES).toBe(10 * 1024 * 1024);
     expect(await fileAsDataUri(big)).toMatch(/^data:audio\/wav;base64,/);
+  });
+
+  it('sends a still to the avatar model and polls under its app id (subpath models), with backoff', async () => {
+    const AVATAR = 'fal-ai/bytedance/omnihuman';
+    let polls = 0;
+    const { queue, cdn, config } = await setup((req, { url, cdn: cdnUrl }) => {
+      // The submit answer without URLs: the adapter must build them under the app id, not the subpath.
+      if (req.method === 'POST' && req.path === `/${AVATAR}`) return { json: { request_id: 'av-1' } };
+      if (req.path === '/fal-ai/bytedance/requests/av-1/status') {
+        return polls++ < 3
+          ? { status: 202, json: { status: 'IN_PROGRESS', response_url: `${url}/fal-ai/bytedance/requests/av-1` } }
+          : { json: { status: 'COMPLETED' } };
+      }
+      if (req.path === '/fal-ai/bytedance/requests/av-1')
+        return { json: { video: { url: `${cdnUrl}/files/av.mp4` }, duration: 7.48 } };
+      return { status: 404, json: { detail: `Not found: ${req.method} ${req.path}` } };
+    });
+    const res = await new FalLipSync({
+      ...config,
+      model: AVATAR,
+      videoModel: MODEL,
+      pollIntervalMs: 40,
+      maxPollIntervalMs: 100,
+    }).lipSync({ imagePath, audioPath, outPath: path.join(dir, 'avatar.mp4') });
+    expect(res.usage).toEqual({ provider: 'fal', stage: 'avatar', model: AVATAR, seconds: 7.48, requestId: 'av-1' });
+    expect(queue.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /${AVATAR}`,
+      'GET /fal-ai/bytedance/requests/av-1/status',
+      'GET /fal-ai/bytedance/requests/av-1/status',
+      'GET /fal-ai/bytedance/requests/av-1/status',
+      'GET /fal-ai/bytedance/requests/av-1/status',
+      'GET /fal-ai/bytedance/requests/av-1',
+    ]);
+    expect(cdn.requests).toHaveLength(1);
+    // Waits grow: 40, 60, 90 ms (capped at 100): each gap at least the previous one's planned wait.
+    const at = queue.requests.filter((r) => r.path.endsWith('/status')).map((r) => r.at);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(55);
+    expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(85);
+  });
+
+  it('sends a clip to the lip-sync model when an avatar model handles stills', async () => {
+    const { queue, config } = await setup(happyQueue());
+    const res = await new FalLipSync({ ...config, model: 'fal-ai/bytedance/omnihuman', videoModel: MODEL }).lipSync({
+      imagePath: clipPath,
+      audioPath,
+      outPath: path.join(dir, 'clip-lipsync.mp4'),
+    });
+    expect(queue.requests[0]!.path).toBe(`/${MODEL}`);
+    expect(res.usage.stage).toBe('lipsync');
+  });
+
+  it('maps a FAILED status to an error with the provider reason', async () => {
+    const { queue, config } = await setup(
+      happyQueue((n) => (n === 1 ? { json: { status: 'FAILED', error: 'Face not detected in image' } } : null)),
+    );
+    const err = await rejectionOf(
+      new FalLipSync(config).lipSync({ imagePath, audioPath, outPath: path.join(dir, 'failed.mp4') }),
+    );
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.message).toBe('fal: request req-123 failed: Face not detected in image');
+    expect(queue.requests.some((r) => r.method === 'GET' && r.path === `/${MODEL}/requests/req-123`)).toBe(false);
+  });
+
+  it('does not resubmit after a submit timeout (the provider may already be running and billing it)', async () => {
+    const { queue, config } = await setup((req) =>
+      req.method === 'POST' ? { delayMs: 400, json: { request_id: 'late' } } : { status: 404, json: {} },
+    );
+    const err = await rejectionOf(
+      new FalLipSync({ ...config, requestTimeoutMs: 100 }).lipSync({
+        imagePath,
+        audioPath,
+        outPath: path.join(dir, 'timeout.mp4'),
+      }),
+    );
+    expect(err.message).toMatch(/no response within 100 ms/);
+    expect(queue.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('reads FAL_AVATAR_MODEL and FAL_LIPSYNC_MODEL, keeping old lip-sync-only setups working', () => {
+    expect(falConfigFromEnv({})).toBeNull();
+    expect(falConfigFromEnv({ FAL_KEY: 'k' })).toMatchObject({
+      model: 'fal-ai/bytedance/omnihuman',
+      videoModel: 'fal-ai/sync-lipsync',
+    });
+    expect(falConfigFromEnv({ FAL_KEY: 'k', FAL_LIPSYNC_MODEL: '/fal-ai/some-image-lipsync/' })).toMatchObject({
+      model: 'fal-ai/some-image-lipsync',
+      videoModel: 'fal-ai/some-image-lipsync',
+    });
+    expect(
+      falConfigFromEnv({ FAL_KEY: 'k', FAL_AVATAR_MODEL: 'fal-ai/kling-video/v1/standard/ai-avatar' }),
+    ).toMatchObject({ model: 'fal-ai/kling-video/v1/standard/ai-avatar', videoModel: 'fal-ai/sync-lipsync' });
+    expect(falAppId('fal-ai/kling-video/v1/standard/ai-avatar')).toBe('fal-ai/kling-video');
+    expect(falAppId('fal-ai/sync-lipsync')).toBe('fal-ai/sync-lipsync');
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Lip-sync through a fal.ai-style queue API: submit → poll status → fetch result → download the video.
+ * Talking actor through fal.ai's queue API: submit → poll status (with backoff) → fetch result → download the video.
  * https://docs.fal.ai/model-endpoints/queue
+ * A still goes to an image+audio→video avatar model (FAL_AVATAR_MODEL, e.g. OmniHuman or Kling AI Avatar); a clip
+ * goes to a video lip-sync model (FAL_LIPSYNC_MODEL, e.g. sync-lipsync).
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,10 +12,13 @@ import { ffprobe } from '../util/media.ts';
 import { abortError } from '../util/process.ts';
 import { ProviderError, requestWithRetry, safeUrl, sleep, type FetchFn, type RetryPolicy } from './http.ts';
 import { assertHttpUrl, nonEmpty } from './openai.ts';
+import type { ProviderUsage } from './usage.ts';
 
 const PROVIDER = 'fal';
 export const DEFAULT_FAL_BASE_URL = 'https://queue.fal.run';
 export const DEFAULT_FAL_LIPSYNC_MODEL = 'fal-ai/sync-lipsync';
+/** Image + audio → talking video; billed per second of output (docs/providers.md). */
+export const DEFAULT_FAL_AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
 /**
  * Largest local file sent inline as a data URI (before base64, which adds a third). Larger inputs need the
  * provider's file storage (not implemented): shorten the clip or lower its bitrate.
@@ -37,6 +42,8 @@ export interface LipSyncResult {
   videoPath: string;
   /** Provider's id for the job, for support and logs. */
   requestId: string;
+  /** Seconds of video the provider made, and which model made them. */
+  usage: ProviderUsage;
 }
 
 export interface LipSyncProvider {
@@ -46,9 +53,13 @@ export interface LipSyncProvider {
 export interface FalConfig {
   key: string;
   baseUrl: string;
+  /** Model for a still actor (image_url + audio_url → video). */
   model: string;
-  /** Wait between status polls. */
+  /** Model for a clip actor (video_url + audio_url); defaults to `model`. */
+  videoModel?: string;
+  /** First wait between status polls; it grows ×1.5 per poll up to `maxPollIntervalMs`. */
   pollIntervalMs?: number;
+  maxPollIntervalMs?: number;
   /** Give up (and cancel the request) after this long in total. */
   overallTimeoutMs?: number;
   /** Per-request timeout (submit, each poll, result, download). */
@@ -57,13 +68,33 @@ export interface FalConfig {
   fetch?: FetchFn;
 }
 
+/**
+ * FAL_AVATAR_MODEL (stills) and FAL_LIPSYNC_MODEL (clips). Older setups set only FAL_LIPSYNC_MODEL to an
+ * image-to-video model and used it for everything: that still works — with no FAL_AVATAR_MODEL, a set
+ * FAL_LIPSYNC_MODEL serves stills too.
+ */
 export function falConfigFromEnv(env: Record<string, string | undefined>): FalConfig | null {
   const key = nonEmpty(env.FAL_KEY);
   if (!key) return null;
   const baseUrl = (nonEmpty(env.FAL_BASE_URL) ?? DEFAULT_FAL_BASE_URL).replace(/\/+$/, '');
   assertHttpUrl('FAL_BASE_URL', baseUrl);
-  const model = (nonEmpty(env.FAL_LIPSYNC_MODEL) ?? DEFAULT_FAL_LIPSYNC_MODEL).replace(/^\/+|\/+$/g, '');
-  return { key, baseUrl, model };
+  const clean = (m: string) => m.replace(/^\/+|\/+$/g, '');
+  const avatar = nonEmpty(env.FAL_AVATAR_MODEL);
+  const lipsync = nonEmpty(env.FAL_LIPSYNC_MODEL);
+  return {
+    key,
+    baseUrl,
+    model: clean(avatar ?? lipsync ?? DEFAULT_FAL_AVATAR_MODEL),
+    videoModel: clean(lipsync ?? DEFAULT_FAL_LIPSYNC_MODEL),
+  };
+}
+
+/**
+ * Status and result live under the app id (owner/app) without a model's subpath:
+ * "fal-ai/bytedance/omnihuman" submits there but polls under "fal-ai/bytedance".
+ */
+export function falAppId(model: string): string {
+  return model.split('/').slice(0, 2).join('/');
 }
 
 const MIME: Record<string, string> = {
@@ -107,6 +138,8 @@ interface StatusResponse {
 }
 interface ResultResponse {
   video?: { url?: string; content_type?: string };
+  /** Some avatar models report the seconds they made. */
+  duration?: number;
 }
 
 export class FalLipSync implements LipSyncProvider {
@@ -115,7 +148,8 @@ export class FalLipSync implements LipSyncProvider {
   async lipSync(req: LipSyncRequest): Promise<LipSyncResult> {
     const cfg = this.config;
     const report = (f: number, m: string) => req.onProgress?.(Math.max(0, Math.min(1, f)), m);
-    const pollMs = cfg.pollIntervalMs ?? 2_000;
+    let pollMs = cfg.pollIntervalMs ?? 2_000;
+    const maxPollMs = cfg.maxPollIntervalMs ?? 15_000;
     const deadline = Date.now() + (cfg.overallTimeoutMs ?? 20 * 60_000);
     const origin = new URL(cfg.baseUrl).origin;
     // The key goes only to the queue's own origin, never to the CDN that serves the result.
@@ -135,14 +169,30 @@ export class FalLipSync implements LipSyncProvider {
 
     report(0.02, 'Uploading to the lip-sync provider');
     const isVideo = /\.(mp4|mov|webm)$/i.test(req.imagePath);
+    const model = isVideo ? (cfg.videoModel ?? cfg.model) : cfg.model;
     const input: Record<string, string> = {
       [isVideo ? 'video_url' : 'image_url']: await fileAsDataUri(req.imagePath),
       audio_url: await fileAsDataUri(req.audioPath),
     };
-    const submitted = (await http(`${cfg.baseUrl}/${cfg.model}`, input, 'POST')).json<SubmitResponse>();
+    // Submitting twice would run (and bill) the model twice: a timeout here is not retried blindly.
+    const submitted = (
+      await requestWithRetry({
+        provider: PROVIDER,
+        method: 'POST',
+        url: `${cfg.baseUrl}/${model}`,
+        json: input,
+        headers: { authorization: `Key ${cfg.key}` },
+        timeoutMs: cfg.requestTimeoutMs ?? 120_000,
+        signal: req.signal,
+        retry: cfg.retry,
+        idempotent: false,
+        secrets: [cfg.key],
+        fetch: cfg.fetch,
+      })
+    ).json<SubmitResponse>();
     const requestId = submitted.request_id;
     if (!requestId) throw new ProviderError(`${PROVIDER}: submit returned no request_id`, PROVIDER, null);
-    const appBase = `${cfg.baseUrl}/${cfg.model}/requests/${encodeURIComponent(requestId)}`;
+    const appBase = `${cfg.baseUrl}/${falAppId(model)}/requests/${encodeURIComponent(requestId)}`;
     const statusUrl = submitted.status_url ?? `${appBase}/status`;
     const responseUrl = submitted.response_url ?? appBase;
     const cancelUrl = submitted.cancel_url ?? `${appBase}/cancel`;
@@ -180,6 +230,13 @@ export class FalLipSync implements LipSyncProvider {
           polls++;
           // No real progress from the provider: creep towards 0.9 so the bar moves without lying about the end.
           report(0.1 + 0.8 * (1 - 1 / (1 + polls / 10)), 'Lip-syncing the actor');
+        } else if (st.status === 'FAILED' || st.status === 'CANCELED' || st.status === 'CANCELLED') {
+          throw new ProviderError(
+            `${PROVIDER}: request ${requestId} ${st.status.toLowerCase()}${st.error ? `: ${describe(st.error)}` : ''}`,
+            PROVIDER,
+            null,
+            st.status,
+          );
         } else {
           throw new ProviderError(
             `${PROVIDER}: unexpected status ${JSON.stringify(st.status)} for request ${requestId}`,
@@ -191,6 +248,8 @@ export class FalLipSync implements LipSyncProvider {
           throw new ProviderError(`${PROVIDER}: lip-sync request ${requestId} did not finish in time`, PROVIDER, null);
         }
         await sleep(pollMs, req.signal);
+        // Back off: avatar models take minutes, and every poll is a request against our rate limit.
+        pollMs = Math.min(maxPollMs, Math.round(pollMs * 1.5));
       }
     } catch (e) {
       if (req.signal?.aborted || (e instanceof ProviderError && /did not finish in time/.test(e.message))) cancel();
@@ -217,15 +276,27 @@ export class FalLipSync implements LipSyncProvider {
       throw new ProviderError(`${PROVIDER}: result video is too large`, PROVIDER, video.status);
     if (req.signal?.aborted) throw abortError(req.signal);
     // Checked before it is moved into place, so a bad download never replaces a good file.
+    let seconds = typeof result.duration === 'number' && result.duration > 0 ? result.duration : 0;
     await produceAtomic(req.outPath, async (tmp) => {
       await writeFile(tmp, video.body);
       const probe = await ffprobe(tmp).catch(() => null);
       if (!probe?.streams.some((s) => s.codec_type === 'video')) {
         throw new ProviderError(`${PROVIDER}: ${safeUrl(videoUrl)} is not a playable video`, PROVIDER, video.status);
       }
+      if (!seconds) seconds = Number(probe.format?.duration ?? 0) || 0;
     });
     report(1, 'Lip-sync done');
-    return { videoPath: req.outPath, requestId };
+    return {
+      videoPath: req.outPath,
+      requestId,
+      usage: {
+        provider: 'fal',
+        stage: isVideo ? 'lipsync' : 'avatar',
+        model,
+        seconds: Math.round(seconds * 100) / 100,
+        requestId,
+      },
+    };
   }
 }
 

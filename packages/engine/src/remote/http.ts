@@ -26,10 +26,18 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Sent as JSON with content-type application/json. */
   json?: unknown;
+  /** Sent as multipart/form-data (fetch writes the boundary); rebuilt by fetch on every attempt. */
+  form?: FormData;
   /** Timeout of one attempt (the whole response, body included, must arrive within it). */
   timeoutMs?: number;
   signal?: AbortSignal;
   retry?: Partial<RetryPolicy>;
+  /**
+   * False for calls that cost money and have no idempotency key (generation POSTs): a timeout or dropped connection
+   * may mean the provider did the work, so it is not retried blindly. 429 and 5xx answers are still retried —
+   * the provider said it did not do it. Default true.
+   */
+  idempotent?: boolean;
   /** Values that must never appear in an error message (API keys). */
   secrets?: (string | undefined)[];
   fetch?: FetchFn;
@@ -64,12 +72,14 @@ export interface HttpResponse {
 export async function requestWithRetry(req: HttpRequest): Promise<HttpResponse> {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...req.retry };
   const doFetch = req.fetch ?? fetch;
-  const method = req.method ?? (req.json === undefined ? 'GET' : 'POST');
+  const method = req.method ?? (req.json === undefined && req.form === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (req.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(req.json);
+  } else if (req.form !== undefined) {
+    body = req.form;
   }
   const redact = redactor(req.secrets);
   const where = `${method} ${safeUrl(req.url)}`;
@@ -129,8 +139,9 @@ export async function requestWithRetry(req: HttpRequest): Promise<HttpResponse> 
           req.provider,
           null,
           null,
-          true,
+          req.idempotent !== false,
         );
+        if (req.idempotent === false) throw lastError;
       }
     }
     if (attempt < policy.maxAttempts) {
@@ -165,11 +176,25 @@ export function providerMessage(body: Buffer | string): { message: string; code:
     const err = o.error;
     if (err && typeof err === 'object') {
       const eo = err as Record<string, unknown>;
-      const code = typeof eo.code === 'string' ? eo.code : typeof eo.type === 'string' ? eo.type : null;
+      // OpenAI: {code: "…", type: "…"}; Google: {code: 429, status: "RESOURCE_EXHAUSTED"}.
+      const code =
+        typeof eo.code === 'string'
+          ? eo.code
+          : typeof eo.type === 'string'
+            ? eo.type
+            : typeof eo.status === 'string'
+              ? eo.status
+              : null;
       if (typeof eo.message === 'string') return { message: eo.message, code };
     }
     if (typeof err === 'string') return { message: err, code: null };
     if (typeof o.detail === 'string') return { message: o.detail, code: null };
+    // ElevenLabs: {detail: {status: "quota_exceeded", message: "…"}}
+    if (o.detail && typeof o.detail === 'object' && !Array.isArray(o.detail)) {
+      const d = o.detail as Record<string, unknown>;
+      const code = typeof d.status === 'string' ? d.status : typeof d.code === 'string' ? d.code : null;
+      if (typeof d.message === 'string') return { message: d.message, code };
+    }
     if (Array.isArray(o.detail)) {
       const msgs = o.detail.map((d: unknown) => {
         if (d && typeof d === 'object') {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { localVoice } from '../voice/index.ts';
 import { FalLipSync } from './fal.ts';
 import { OpenAIHookWriter } from './hook-writer.ts';
-import { createEngineConfig, remoteStagesFromEnv } from './index.ts';
+import { ElevenLabsVoice } from './elevenlabs.ts';
+import { GeminiImageEdit, OpenAIImageEdit } from './image-edit.ts';
+import { createEngineConfig, realisticAvailability, remoteStagesFromEnv } from './index.ts';
 import { OpenAIImages, OpenAIVision, OpenAIVoice } from './openai.ts';
 
 describe('engine config from env', () => {
@@ -10,6 +12,7 @@ describe('engine config from env', () => {
     expect(remoteStagesFromEnv({})).toEqual({
       voice: false,
       images: false,
+      placement: false,
       vision: false,
       hooks: false,
       lipsync: false,
@@ -19,12 +22,20 @@ describe('engine config from env', () => {
       FAL_BASE_URL: 'not a url',
       OPENAI_API_KEY: '  ',
     });
-    expect(cfg.remote).toEqual({ voice: false, images: false, vision: false, hooks: false, lipsync: false });
+    expect(cfg.remote).toEqual({
+      voice: false,
+      images: false,
+      placement: false,
+      vision: false,
+      hooks: false,
+      lipsync: false,
+    });
     expect(cfg.voice).toBe(localVoice);
-    expect([cfg.images, cfg.vision, cfg.hooks, cfg.lipsync]).toEqual([null, null, null, null]);
+    expect([cfg.images, cfg.placement, cfg.vision, cfg.hooks, cfg.lipsync]).toEqual([null, null, null, null, null]);
     expect(cfg.summary).toEqual([
       'voice: local (festival / eSpeak-NG)',
-      'images: local (DiceBear portraits)',
+      'images: local (illustrated character rig)',
+      'placement: local (composite)',
       'vision: local (mask geometry + colour)',
       'hooks: local (rule-based variations)',
       'lipsync: local (lip-flap)',
@@ -40,7 +51,14 @@ describe('engine config from env', () => {
       FAL_KEY: 'fal-secret-123',
     };
     const cfg = createEngineConfig(env);
-    expect(cfg.remote).toEqual({ voice: true, images: true, vision: true, hooks: true, lipsync: true });
+    expect(cfg.remote).toEqual({
+      voice: true,
+      images: true,
+      placement: false,
+      vision: true,
+      hooks: true,
+      lipsync: true,
+    });
     expect(cfg.voice).toBeInstanceOf(OpenAIVoice);
     expect(cfg.images).toBeInstanceOf(OpenAIImages);
     expect(cfg.vision).toBeInstanceOf(OpenAIVision);
@@ -55,16 +73,26 @@ describe('engine config from env', () => {
     expect((cfg.lipsync as FalLipSync).config).toMatchObject({
       key: env.FAL_KEY,
       baseUrl: 'https://queue.fal.run',
-      model: 'fal-ai/sync-lipsync',
+      model: 'fal-ai/bytedance/omnihuman',
+      videoModel: 'fal-ai/sync-lipsync',
     });
     const summary = cfg.summary.join('\n');
     expect(summary).not.toContain('secret');
-    expect(summary).toContain('voice: remote (OpenAI-compatible https://api.openai.com/v1, gpt-4o-mini-tts)');
+    expect(summary).toContain(
+      'voice: remote (OpenAI-compatible https://api.openai.com/v1, gpt-4o-mini-tts, estimated word timings)',
+    );
   });
 
   it('points at a keyless local server (Ollama / vLLM) with a model variable alone', () => {
     const cfg = createEngineConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_VISION_MODEL: 'llava' });
-    expect(cfg.remote).toEqual({ voice: false, images: false, vision: true, hooks: false, lipsync: false });
+    expect(cfg.remote).toEqual({
+      voice: false,
+      images: false,
+      placement: false,
+      vision: true,
+      hooks: false,
+      lipsync: false,
+    });
     expect((cfg.vision as OpenAIVision).config).toMatchObject({
       baseUrl: 'http://localhost:11434/v1',
       visionModel: 'llava',
@@ -86,5 +114,62 @@ describe('engine config from env', () => {
     expect(() => createEngineConfig({ FAL_KEY: 'k', FAL_BASE_URL: 'ftp://x' })).toThrow(
       /FAL_BASE_URL must be an http\(s\) URL/,
     );
+  });
+
+  it('makes the realistic stages remote: ElevenLabs voice, image edits (OpenAI or Gemini), fal avatar', () => {
+    const env = {
+      ELEVENLABS_API_KEY: 'el-secret-123456',
+      OPENAI_API_KEY: 'sk-secret-abcdef',
+      OPENAI_EDIT_MODEL: 'gpt-image-1',
+      GEMINI_API_KEY: 'gm-secret-123456',
+      FAL_KEY: 'fal-secret-123',
+    };
+    const cfg = createEngineConfig(env);
+    // ElevenLabs wins the voice (exact timings); an explicit OpenAI edit model wins the placement.
+    expect(cfg.voice).toBeInstanceOf(ElevenLabsVoice);
+    expect(cfg.placement).toBeInstanceOf(OpenAIImageEdit);
+    expect((cfg.placement as OpenAIImageEdit).config).toMatchObject({
+      model: 'gpt-image-1',
+      apiKey: env.OPENAI_API_KEY,
+    });
+    const gemini = createEngineConfig({ GEMINI_API_KEY: 'gm-secret-123456' });
+    expect(gemini.placement).toBeInstanceOf(GeminiImageEdit);
+    expect(gemini.voice).toBe(localVoice);
+    expect(gemini.remote).toMatchObject({ placement: true, voice: false });
+    const summary = [...cfg.summary, ...gemini.summary].join('\n');
+    expect(summary).not.toMatch(/secret/);
+    expect(summary).toContain('voice: remote (ElevenLabs https://api.elevenlabs.io, eleven_multilingual_v2');
+    expect(summary).toContain('placement: remote (Gemini https://generativelanguage.googleapis.com/v1beta');
+  });
+
+  it('says what Realistic lacks, stage by stage', () => {
+    expect(realisticAvailability(remoteStagesFromEnv({}))).toEqual({
+      videos: {
+        available: false,
+        missing: [
+          'Product in hand: set OPENAI_EDIT_MODEL or GEMINI_API_KEY',
+          'Voice: set ELEVENLABS_API_KEY (or an OpenAI-compatible voice)',
+          'Talking actor: set FAL_KEY',
+        ],
+      },
+      hookPacks: {
+        available: false,
+        missing: [
+          'Product in hand: set OPENAI_EDIT_MODEL or GEMINI_API_KEY',
+          'Voice: set ELEVENLABS_API_KEY (or an OpenAI-compatible voice)',
+          'Talking actor: set FAL_KEY',
+          'Characters: set OPENAI_IMAGE_MODEL',
+        ],
+      },
+    });
+    const all = realisticAvailability(
+      remoteStagesFromEnv({
+        ELEVENLABS_API_KEY: 'k',
+        GEMINI_API_KEY: 'k',
+        FAL_KEY: 'k',
+        OPENAI_IMAGE_MODEL: 'gpt-image-1',
+      }),
+    );
+    expect(all).toEqual({ videos: { available: true, missing: [] }, hookPacks: { available: true, missing: [] } });
   });
 });

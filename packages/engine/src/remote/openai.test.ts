@@ -13,6 +13,7 @@ import {
   OpenAIImages,
   OpenAIVision,
   OpenAIVoice,
+  characterPrompt,
   estimateWordTimings,
   parseProductAnalysis,
   type OpenAIConfig,
@@ -94,6 +95,14 @@ describe('OpenAI-compatible speech', () => {
     const body = req!.json();
     expect(body).toMatchObject({ model: 'gpt-4o-mini-tts', voice: 'nova', input: SCRIPT, response_format: 'wav' });
     expect(body.instructions).toMatch(/English.*british accent/);
+    // Normal speed: the field is left out for servers that lack it.
+    expect(body.speed).toBeUndefined();
+    expect(out.usage).toEqual({
+      provider: 'openai',
+      stage: 'voice',
+      model: 'gpt-4o-mini-tts',
+      characters: SCRIPT.length,
+    });
 
     const audio = (await ffprobe(out.wavPath)).streams[0]!;
     expect(audio.sample_rate).toBe('48000');
@@ -110,6 +119,20 @@ describe('OpenAI-compatible speech', () => {
     // Proportional to length: "serum" (5 letters) lasts longer than "I" (1 letter).
     const len = (w: { startSec: number; endSec: number }) => w.endSec - w.startSec;
     expect(len(out.words[3]!)).toBeGreaterThan(len(out.words[0]!) * 3);
+  });
+
+  it('sends the voice speed, kept inside 0.8–1.2', async () => {
+    const cfg = await serve(() => ({ body: toneWav }));
+    const voice = new OpenAIVoice(cfg);
+    await voice.synthesize(
+      { text: 'Fast one', language: 'english', accent: 'american', gender: 'male', speed: 1.1 },
+      path.join(dir, 'tts-speed-1'),
+    );
+    await voice.synthesize(
+      { text: 'Slow one', language: 'english', accent: 'american', gender: 'male', speed: 0.5 },
+      path.join(dir, 'tts-speed-2'),
+    );
+    expect(server!.requests.map((r) => r.json().speed)).toEqual([1.1, 0.8]);
   });
 
   it('places the words inside the speech, not the leading and trailing silence', async () => {
@@ -202,17 +225,35 @@ describe('OpenAI-compatible images', () => {
       json: { created: 1, data: [{ b64_json: generated.toString('base64'), revised_prompt: 'x' }] },
     }));
     const outPath = path.join(dir, 'character.png');
-    const res = await new OpenAIImages(cfg).generate({ description: 'a woman in her 30s with curly hair', outPath });
+    const res = await new OpenAIImages(cfg).generate({
+      description: 'a woman in her 30s with curly hair',
+      seed: 3,
+      outPath,
+    });
     const req = server!.requests[0]!;
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/v1/images/generations');
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
     const body = req.json();
     expect(body).toMatchObject({ model: 'dall-e-3', size: '1024x1792', response_format: 'b64_json' });
-    expect(body.prompt).toContain('a woman in her 30s with curly hair');
-    expect(res).toEqual({ imagePath: outPath, width: 576, height: 1024 });
+    expect(body.prompt).toBe(characterPrompt('a woman in her 30s with curly hair', 3));
+    expect(res).toEqual({
+      imagePath: outPath,
+      width: 576,
+      height: 1024,
+      usage: { provider: 'openai', stage: 'images', model: 'dall-e-3', images: 1 },
+    });
     const meta = await sharp(outPath).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 576, 1024]);
+  });
+
+  it('refuses a named real person before calling the provider', async () => {
+    const cfg = await serve(() => ({ status: 500, json: {} }));
+    const err = await rejectionOf(
+      new OpenAIImages(cfg).generate({ description: 'Taylor Swift in a kitchen', outPath: path.join(dir, 'no.png') }),
+    );
+    expect(err.name).toBe('ContentRuleError');
+    expect(server!.requests).toHaveLength(0);
   });
 
   it('retries a 500 and then succeeds', async () => {

@@ -12,7 +12,9 @@ import { produceAtomic, writeFileAtomic } from '../util/files.ts';
 import { FFMPEG, mediaDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import type { VoiceRequest, VoiceResult, VoiceSynthesizer } from '../voice/index.ts';
+import { INVENTED_PERSON_FRAMING, assertInventedPerson } from './content-rules.ts';
 import { ProviderError, requestWithRetry, type FetchFn, type HttpRequest, type RetryPolicy } from './http.ts';
+import type { ProviderUsage } from './usage.ts';
 
 const PROVIDER = 'OpenAI-compatible';
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -109,6 +111,10 @@ export class OpenAIVoice implements VoiceSynthesizer {
     const cfg = this.config;
     const voice = cfg.ttsVoice ?? VOICE_BY_GENDER[req.gender];
     const body: Record<string, unknown> = { model: cfg.ttsModel, voice, input: text, response_format: 'wav' };
+    // OpenAI takes 0.25–4; we offer 0.8–1.2 and leave the field out at normal speed for servers that lack it.
+    if (req.speed !== undefined && Math.abs(req.speed - 1) > 0.001) {
+      body.speed = Math.min(1.2, Math.max(0.8, req.speed));
+    }
     if (/^gpt-4o/i.test(cfg.ttsModel)) body.instructions = speechInstructions(req);
     const res = await call(cfg, '/audio/speech', body, 120_000, signal);
     if (res.body.length < 44) {
@@ -139,6 +145,7 @@ export class OpenAIVoice implements VoiceSynthesizer {
       durationSec,
       words: estimateWordTimings(text, span.startSec, span.endSec),
       voice: `openai:${cfg.ttsModel}:${voice}`,
+      usage: { provider: 'openai', stage: 'voice', model: cfg.ttsModel, characters: text.length },
     };
   }
 }
@@ -217,6 +224,11 @@ export async function speechSpan(
 export interface ImageGenerationRequest {
   /** Free-text description of the person (from the user). */
   description: string;
+  /**
+   * Varies the person between calls with the same description ("Generate More"): the same seed gives the same
+   * setting, wardrobe and framing details in the prompt, another seed other ones.
+   */
+  seed?: number | string;
   outPath: string;
   signal?: AbortSignal;
 }
@@ -226,19 +238,55 @@ export interface ImageGenerationResult {
   imagePath: string;
   width: number;
   height: number;
+  usage?: ProviderUsage;
 }
 
-/** Characters from a description. The local stage renders DiceBear portraits from `actorFromDescription`. */
+/** Characters from a description. The local stage draws the illustrated rig from `actorFromDescription`. */
 export interface ImageGenerator {
   generate(req: ImageGenerationRequest): Promise<ImageGenerationResult>;
 }
 
-/** The prompt sent for a character: the user's words inside a fixed framing that suits a UGC ad. */
-export function characterPrompt(description: string): string {
+/** Settings and details a seed picks from, so several actors from one description do not look cloned. */
+const UGC_SETTINGS = [
+  'in a bright home kitchen',
+  'in a cosy living room with plants',
+  'in a bathroom with a mirror behind',
+  'in a bedroom by a window',
+  'in a parked car, seat belt off',
+  'on a balcony in daylight',
+  'in a home office',
+  'in a small cafe',
+] as const;
+const UGC_DETAILS = [
+  'slight smile',
+  'mid-sentence expression, relaxed',
+  'friendly raised eyebrows',
+  'warm genuine smile',
+  'casual, just-got-home look',
+  'confident, slightly amused look',
+] as const;
+
+function seedIndex(seed: number | string | undefined, salt: string, n: number): number {
+  const s = `${salt}:${seed ?? 0}`;
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return (h >>> 0) % n;
+}
+
+/**
+ * The prompt sent for a character: the user's words inside a fixed framing that asks for a UGC selfie look
+ * (phone front camera, natural light, vertical, hands visible) and an invented person. The seed picks a setting
+ * and an expression so "Generate More" gives new people.
+ */
+export function characterPrompt(description: string, seed?: number | string): string {
+  const setting = UGC_SETTINGS[seedIndex(seed, 'setting', UGC_SETTINGS.length)];
+  const detail = UGC_DETAILS[seedIndex(seed, 'detail', UGC_DETAILS.length)];
   return [
-    `Vertical smartphone photo of a single real person: ${description.trim()}.`,
-    'Waist-up, facing the camera, looking into the lens, mouth closed, one hand free at chest height,',
-    'natural light, authentic UGC selfie-video style, plain believable background, no text, no logos, no watermark.',
+    `Vertical 9:16 smartphone selfie-video frame of a single real-looking person: ${description.trim()}.`,
+    `Filmed on a phone front camera at arm's length ${setting}, natural light, authentic UGC creator look, ${detail}.`,
+    'Waist-up, facing and looking into the lens, mouth closed, both hands visible with one hand free at chest height',
+    'ready to hold a product, realistic skin texture, no beauty filter, no text, no logos, no watermark.',
+    INVENTED_PERSON_FRAMING,
   ].join(' ');
 }
 
@@ -248,9 +296,10 @@ export class OpenAIImages implements ImageGenerator {
   async generate(req: ImageGenerationRequest): Promise<ImageGenerationResult> {
     const cfg = this.config;
     if (!cfg.imageModel) throw new Error('OPENAI_IMAGE_MODEL is not set');
+    assertInventedPerson(req.description);
     const body: Record<string, unknown> = {
       model: cfg.imageModel,
-      prompt: characterPrompt(req.description),
+      prompt: characterPrompt(req.description, req.seed),
       n: 1,
       size: cfg.imageSize ?? DEFAULT_IMAGE_SIZE,
     };
@@ -278,7 +327,12 @@ export class OpenAIImages implements ImageGenerator {
       );
     }
     await writeFileAtomic(req.outPath, png);
-    return { imagePath: req.outPath, width: FRAME_WIDTH, height: FRAME_HEIGHT };
+    return {
+      imagePath: req.outPath,
+      width: FRAME_WIDTH,
+      height: FRAME_HEIGHT,
+      usage: { provider: 'openai', stage: 'images', model: cfg.imageModel, images: 1 },
+    };
   }
 }
 

@@ -13,6 +13,8 @@ export { FONT_DIR };
 /** How each kind of visual moves: the layout grows the face and product boxes by this so text never meets them. */
 export const CAMERA: Record<RenderInput['visual']['kind'], CameraMotion> = {
   lipflap: { maxZoom: 1, driftPx: 0 },
+  // The rig's camera is described exactly by its shots (the layout follows them in time); this is unused.
+  rig: { maxZoom: 1, driftPx: 0 },
   // Gentle handheld-style drift: scaled up 6% with the crop window moving slowly (see renderVideo).
   photo: { maxZoom: 1.06, driftPx: 20 },
   clip: { maxZoom: 1, driftPx: 0 },
@@ -25,6 +27,13 @@ export interface RenderInput {
    */
   visual:
     | { kind: 'lipflap'; closedPath: string; openPath: string }
+    /** The character rig: pre-rendered 720x1280 pose frames played in order, then the camera filter. */
+    | {
+        kind: 'rig';
+        segments: ReadonlyArray<{ path: string; durationSec: number }>;
+        camera: string;
+        posterSourcePath: string;
+      }
     | { kind: 'photo'; imagePath: string }
     | { kind: 'clip'; videoPath: string; posterSourcePath: string };
   /** The finished sound track (48 kHz stereo WAV from prepareAudio), exactly durationSec long. */
@@ -100,6 +109,15 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     await writeFile(list, lines.join('\n') + '\n');
     args.push('-f', 'concat', '-safe', '0', '-i', list);
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:flags=bicubic,fps=30`;
+  } else if (input.visual.kind === 'rig') {
+    const list = path.join(input.workDir, 'frames.txt');
+    const segs = input.visual.segments;
+    const lines = segs.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(4)}`]);
+    // The concat demuxer needs the last file repeated for its duration to count.
+    if (segs.length) lines.push(`file '${segs[segs.length - 1]!.path}'`);
+    await writeFile(list, lines.join('\n') + '\n');
+    args.push('-f', 'concat', '-safe', '0', '-i', list);
+    motion = `fps=30,${input.visual.camera}`;
   } else if (input.visual.kind === 'clip') {
     args.push('-i', input.visual.videoPath);
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase:flags=bicubic,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},fps=30,tpad=stop_mode=clone:stop_duration=${input.durationSec.toFixed(3)}`;

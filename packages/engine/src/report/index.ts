@@ -179,9 +179,15 @@ export function mouthMotion(
     else if (words.every((w) => t < w.startSec - 0.15 || t > w.endSec + 0.15)) silence.push(d);
   }
   if (speech.length === 0) return null;
-  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-  const sp = mean(speech);
-  const si = mean(silence);
+  // Trimmed means (largest tenth dropped): a camera cut changes the whole patch for one frame, which must not
+  // count as lip motion, while visemes change the mouth on many but not all frames.
+  const trimmed = (xs: number[]) => {
+    if (!xs.length) return 0;
+    const kept = [...xs].sort((x, y) => x - y).slice(0, Math.max(1, Math.ceil(xs.length * 0.9)));
+    return kept.reduce((a, b) => a + b, 0) / kept.length;
+  };
+  const sp = trimmed(speech);
+  const si = trimmed(silence);
   return { speech_motion: round(sp), silence_motion: round(si), present: sp > 1 && sp > 2 * si + 0.3 };
 }
 

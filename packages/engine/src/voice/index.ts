@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ProviderUsage } from '../remote/usage.ts';
 import type { Accent, Gender, Language, WordTiming } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
 import { FFMPEG, mediaDurationSec } from '../util/media.ts';
@@ -12,6 +13,8 @@ export interface VoiceRequest {
   language: Language;
   accent: Accent;
   gender: Gender;
+  /** Speaking rate, 0.8–1.2 (1 = normal). Voices that cannot change it ignore it. */
+  speed?: number;
 }
 
 export interface VoiceResult {
@@ -20,6 +23,8 @@ export interface VoiceResult {
   durationSec: number;
   words: WordTiming[];
   voice: string;
+  /** What a remote voice billed (characters); absent for the local voices. */
+  usage?: ProviderUsage;
 }
 
 export interface VoiceSynthesizer {

@@ -1,7 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import { now } from '../database.ts';
+import { now, type Executor } from '../database.ts';
 import type { AvatarsTable, MergeStatus } from '../tables/projects.ts';
-import type { Executor } from './credits.ts';
 
 export type AvatarRow = Selectable<AvatarsTable>;
 export type AvatarWithMerge = AvatarRow & { merge_status: MergeStatus | null; merged_key: string | null };

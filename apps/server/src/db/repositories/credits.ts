@@ -1,8 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import { now } from '../database.ts';
-import type { Database } from '../schema.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { now, type Executor } from '../database.ts';
 
 /**
  * Credit movements. Each balance change is one conditional UPDATE, so it is atomic in SQLite and PostgreSQL

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now } from '../database.ts';
+import { now, type Executor } from '../database.ts';
 import type {
   CharacterTypesTable,
   GeneratedCharactersTable,
@@ -8,7 +8,6 @@ import type {
   PreviewCharactersTable,
 } from '../tables/hook-packs.ts';
 import type { JobsTable } from '../tables/jobs.ts';
-import type { Executor } from './credits.ts';
 
 export type HookPackRow = Selectable<HookPacksTable>;
 export type CharacterTypeRow = Selectable<CharacterTypesTable>;
@@ -80,6 +79,17 @@ export const hookPacksRepository = {
       .set({ ...patch, updated_at: now() })
       .where('id', '=', id)
       .execute();
+  },
+
+  /** Deletes the pack only while it is an untouched draft (no product, status created); true if it did. */
+  async deleteDraft(db: Executor, id: number): Promise<boolean> {
+    const res = await db
+      .deleteFrom('hook_packs')
+      .where('id', '=', id)
+      .where('status', '=', 'created')
+      .where('product_key', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
   },
 
   /** Sets the status only if it is currently `from` (e.g. generating_videos → videos_ready once). */
@@ -337,19 +347,6 @@ export const hookPacksRepository = {
       .where('hook_pack_id', '=', packId)
       .where('approved', '=', 1)
       .orderBy('id')
-      .execute();
-  },
-
-  /**
-   * Attaches a hold reserved in the same transaction to a job row that was created without one (a job that
-   * renders several priced images holds them all under one hold; the runner captures or releases it).
-   */
-  async attachHold(db: Executor, jobId: number, holdId: number): Promise<void> {
-    await db
-      .updateTable('jobs')
-      .set({ hold_id: holdId })
-      .where('id', '=', jobId)
-      .where('hold_id', 'is', null)
       .execute();
   },
 

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
-import { now } from '../database.ts';
+import { now, type Executor } from '../database.ts';
 import type { IdempotencyKeysTable } from '../tables/idempotency.ts';
-import type { Executor } from './credits.ts';
 
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 

@@ -1,5 +1,4 @@
-import { now } from '../database.ts';
-import type { Executor } from './credits.ts';
+import { now, type Executor } from '../database.ts';
 
 /** Links between a user and an external sign-in (provider + the provider's stable subject id). */
 export const identitiesRepository = {

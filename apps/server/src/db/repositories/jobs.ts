@@ -1,8 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
-import type { DialectName } from '../database.ts';
+import type { DialectName, Executor } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { JobsTable } from '../tables/jobs.ts';
-import type { Executor } from './credits.ts';
 
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;

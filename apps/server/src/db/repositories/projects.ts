@@ -1,7 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now } from '../database.ts';
+import { now, type Executor } from '../database.ts';
 import type { AvatarsTable, MergeStatus, ProjectCharactersTable, ProjectsTable } from '../tables/projects.ts';
-import type { Executor } from './credits.ts';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectCharacterRow = Selectable<ProjectCharactersTable>;

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
-import { now } from '../database.ts';
+import { now, type Executor } from '../database.ts';
 import type { RefreshTokensTable } from '../tables/auth.ts';
-import type { Executor } from './credits.ts';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
-import { now } from '../database.ts';
+import { now, type Executor } from '../database.ts';
 import type { UsersTable } from '../tables/auth.ts';
-import type { Executor } from './credits.ts';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -3,7 +3,7 @@ import type { Id } from '../schema.ts';
 export interface JobsTable {
   id: Id;
   user_id: number;
-  /** The job-name registry key (jobs/registry.ts). */
+  /** The job definition's name (job-definitions.ts). */
   name: string;
   project_id: number | null;
   hook_pack_id: number | null;

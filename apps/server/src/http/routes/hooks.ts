@@ -25,7 +25,7 @@ import archiver from 'archiver';
 import { z } from 'zod';
 import * as hooks from '../../services/hook-packs.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
@@ -100,6 +100,23 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       schema: { tags, params: IdParam, body: UpdateHookPackRequest, response: { 200: HookPack, ...errors } },
     },
     async (request) => hooks.updatePack(ctx, request.userId, request.params.id, request.body),
+  );
+
+  api.delete(
+    '/hooks/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        params: IdParam,
+        response: { 204: z.null(), 409: ErrorResponse, ...errors },
+        description: 'Discards a draft pack that has no product yet (409 once it holds any work).',
+      },
+    },
+    async (request, reply) => {
+      await hooks.discardDraftPack(ctx, request.userId, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   api.post(

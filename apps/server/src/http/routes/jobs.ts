@@ -1,17 +1,17 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorResponse, Job, QueueJobResponse, type JobEvent } from '@hookreel/contracts';
+import { ErrorResponse, Job, QueueJobResponse, UrlId, type JobEvent } from '@hookreel/contracts';
 import { z } from 'zod';
 import { deleteJob, findStreamedJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
-/** A non-numeric or out-of-range id is simply a job that does not exist. */
+/** A malformed or out-of-range id is simply a job that does not exist (with the jobs' own 404 wording). */
 const IdParam = z.object({ id: z.string().max(20) });
 const toId = (raw: string): number => {
-  const id = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-  return id;
+  const parsed = UrlId.safeParse(raw);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
 };
 
 const HEARTBEAT_MS = 15_000;

@@ -4,18 +4,19 @@ import {
   MergeResult,
   MergeSingleFields,
   MergeSingleResponse,
+  UrlId,
   VALIDATION,
 } from '@hookreel/contracts';
 import { z } from 'zod';
 import * as merge from '../../services/merge.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 const paid = { ...errors, 409: ErrorResponse };
-const ProjectIdParam = z.object({ projectId: z.coerce.number().int().positive() });
+const ProjectIdParam = z.object({ projectId: UrlId });
 
 /** Product in hand: merge the product into an actor's hand, read merge states, queue one video per actor. */
 export const mergeRoutes: RouteModule = async (api, { ctx, requireUser }) => {

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import * as projects from '../../services/projects.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };

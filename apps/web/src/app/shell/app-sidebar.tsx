@@ -4,6 +4,7 @@ import {
   ClapperboardIcon,
   CoinsIcon,
   FolderKanbanIcon,
+  LayersIcon,
   LogOutIcon,
   PlusIcon,
   RefreshCwIcon,
@@ -51,6 +52,7 @@ interface NavLinkItem {
 
 const MAIN_LINKS: NavLinkItem[] = [
   { to: '/projects', label: 'Projects', icon: FolderKanbanIcon },
+  { to: '/hook-packs', label: 'Hook packs', icon: LayersIcon },
   { to: '/generated-videos', label: 'Generated videos', icon: ClapperboardIcon },
 ];
 const AVATARS_LINK: NavLinkItem = { to: '/avatars', label: 'Avatars', icon: UsersRoundIcon };

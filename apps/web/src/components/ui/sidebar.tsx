@@ -150,13 +150,16 @@ export function Sidebar({
   }
 
   if (collapsible === 'none') {
+    // No collapse control on screen; the keyboard shortcut (Ctrl/Cmd+B) still hides and shows it.
     return (
       <div
         data-slot="sidebar"
         data-sidebar="sidebar"
         data-state={state}
+        hidden={state === 'collapsed'}
         className={cn(
           'sticky top-0 flex h-svh w-(--sidebar-width) shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground',
+          state === 'collapsed' && 'hidden',
           className,
         )}
         {...props}

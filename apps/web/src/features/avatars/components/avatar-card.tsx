@@ -22,8 +22,46 @@ export function boundsOverlayStyle(a: Pick<Avatar, 'x' | 'y' | 'width' | 'height
   };
 }
 
-export function AvatarCard({ avatar, onEdit, onDelete }: { avatar: Avatar; onEdit: () => void; onDelete: () => void }) {
+export interface AvatarCardActions {
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One library avatar; `actions` (administrators only) adds Edit Bounds and Delete. */
+export function AvatarCard({ avatar, actions }: { avatar: Avatar; actions: AvatarCardActions | null }) {
   const overlay = boundsOverlayStyle(avatar);
+  const tile = (
+    <span className="relative block w-full bg-muted" style={{ paddingBottom: '177.78%' }}>
+      <img
+        src={staticUrl(avatar.url)}
+        alt={avatar.prompt ?? `Avatar ${avatar.id}`}
+        loading="lazy"
+        draggable={false}
+        className="absolute inset-0 size-full object-cover"
+      />
+      {overlay ? (
+        <span
+          data-testid="bounds-overlay"
+          className="pointer-events-none absolute border-2 border-blue-500 bg-blue-500/20"
+          style={overlay}
+        />
+      ) : null}
+    </span>
+  );
+  const caption = (
+    <span className={`line-clamp-2 px-2.5 py-2 text-xs ${avatar.prompt ? '' : 'text-muted-foreground italic'}`}>
+      {avatar.prompt ?? 'No prompt'}
+    </span>
+  );
+  if (!actions) {
+    return (
+      <div data-testid="avatar-card" className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
+        {tile}
+        {caption}
+      </div>
+    );
+  }
+  const { onEdit, onDelete } = actions;
   return (
     <ContextMenu>
       <ContextMenuTrigger asChild>
@@ -33,25 +71,8 @@ export function AvatarCard({ avatar, onEdit, onDelete }: { avatar: Avatar; onEdi
           onClick={onEdit}
           className="group flex touch-manipulation flex-col overflow-hidden rounded-xl border bg-card text-left shadow-sm transition-shadow outline-none select-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50 [-webkit-touch-callout:none]"
         >
-          <span className="relative block w-full bg-muted" style={{ paddingBottom: '177.78%' }}>
-            <img
-              src={staticUrl(avatar.url)}
-              alt={avatar.prompt ?? `Avatar ${avatar.id}`}
-              loading="lazy"
-              draggable={false}
-              className="absolute inset-0 size-full object-cover"
-            />
-            {overlay ? (
-              <span
-                data-testid="bounds-overlay"
-                className="pointer-events-none absolute border-2 border-blue-500 bg-blue-500/20"
-                style={overlay}
-              />
-            ) : null}
-          </span>
-          <span className={`line-clamp-2 px-2.5 py-2 text-xs ${avatar.prompt ? '' : 'text-muted-foreground italic'}`}>
-            {avatar.prompt ?? 'No prompt'}
-          </span>
+          {tile}
+          {caption}
         </button>
       </ContextMenuTrigger>
       <ContextMenuContent>

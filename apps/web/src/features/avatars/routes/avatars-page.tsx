@@ -2,6 +2,8 @@ import { type Avatar, MESSAGES, UI } from '@hookreel/contracts';
 import { ImagePlusIcon, UsersIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -20,6 +22,8 @@ const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-
 
 /** /avatars: 'All Avatars'. */
 export function AvatarsPage() {
+  // The library is shared: only administrators change it (the server answers 403 to everybody else).
+  const { isAdmin } = useAuth();
   const avatars = useAvatars();
   const upload = useUploadAvatars();
   const del = useDeleteAvatar();
@@ -46,7 +50,7 @@ export function AvatarsPage() {
         setUploadOpen(false);
         setFiles([]);
       },
-      onError: () => toast.error(MESSAGES.avatars.uploadFailed),
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.avatars.uploadFailed)),
     });
 
   const saveBounds = (box: Box) => {
@@ -58,7 +62,7 @@ export function AvatarsPage() {
           toast.success(MESSAGES.avatars.boundsSaved);
           setEditing(null);
         },
-        onError: () => toast.error(MESSAGES.avatars.saveBoundsFailed),
+        onError: (e) => toast.error(errorDetail(e, MESSAGES.avatars.saveBoundsFailed)),
       },
     );
   };
@@ -69,7 +73,7 @@ export function AvatarsPage() {
     if (!a) return;
     del.mutate(a.id, {
       onSuccess: () => toast.success(MESSAGES.avatars.deleted),
-      onError: () => toast.error(MESSAGES.avatars.deleteFailed),
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.avatars.deleteFailed)),
     });
   };
 
@@ -79,21 +83,23 @@ export function AvatarsPage() {
         title="All Avatars"
         description={avatars.isPending ? '\u00a0' : `${count} avatar(s) total`}
         actions={
-          <>
-            <input
-              ref={picker}
-              type="file"
-              accept="image/*"
-              multiple
-              className="sr-only"
-              aria-label="Choose avatar images"
-              data-testid="avatar-file-input"
-              onChange={(e) => onPick(e.target.files)}
-            />
-            <Button variant="brand" onClick={() => picker.current?.click()}>
-              <ImagePlusIcon aria-hidden="true" /> New Avatars
-            </Button>
-          </>
+          isAdmin ? (
+            <>
+              <input
+                ref={picker}
+                type="file"
+                accept="image/*"
+                multiple
+                className="sr-only"
+                aria-label="Choose avatar images"
+                data-testid="avatar-file-input"
+                onChange={(e) => onPick(e.target.files)}
+              />
+              <Button variant="brand" onClick={() => picker.current?.click()}>
+                <ImagePlusIcon aria-hidden="true" /> New Avatars
+              </Button>
+            </>
+          ) : undefined
         }
       />
       {avatars.isError ? <ErrorBanner className="mb-6">{MESSAGES.avatars.loadFailed}</ErrorBanner> : null}
@@ -115,7 +121,11 @@ export function AvatarsPage() {
       ) : avatars.data ? (
         <div className={GRID}>
           {avatars.data.map((a) => (
-            <AvatarCard key={a.id} avatar={a} onEdit={() => setEditing(a)} onDelete={() => setToDelete(a)} />
+            <AvatarCard
+              key={a.id}
+              avatar={a}
+              actions={isAdmin ? { onEdit: () => setEditing(a), onDelete: () => setToDelete(a) } : null}
+            />
           ))}
         </div>
       ) : null}

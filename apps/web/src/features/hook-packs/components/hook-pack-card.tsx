@@ -1,11 +1,16 @@
-import { ImageOffIcon } from 'lucide-react';
+import { LIMITS, MESSAGES } from '@hookreel/contracts';
+import { CheckIcon, ImageOffIcon, PencilIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { errorDetail } from '@/lib/api-client';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { staticUrl } from '@/lib/urls';
 import type { HookPackSummary } from '../api/get-hook-packs';
+import { useUpdateHookPack } from '../api/update-hook-pack';
 import { formatLongDate, LIST_TEXT, packDetails, packName } from '../lib/list';
 import { HookPackStatusBadge } from './status-badge';
 
@@ -33,9 +38,7 @@ export function HookPackCard({ pack }: { pack: HookPackSummary }) {
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="min-w-0 truncate font-semibold" title={name}>
-            {name}
-          </h2>
+          <PackTitle id={pack.id} name={name} stored={pack.name} />
           <HookPackStatusBadge status={pack.status} />
         </div>
         <p className="text-xs text-muted-foreground">
@@ -51,6 +54,86 @@ export function HookPackCard({ pack }: { pack: HookPackSummary }) {
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** The pack's name; the pencil renames it in place (Enter saves, Escape cancels; a blank name changes nothing). */
+function PackTitle({ id, name, stored }: { id: number; name: string; stored: string | null }) {
+  const update = useUpdateHookPack();
+  const [draft, setDraft] = useState<string | null>(null);
+  const save = () => {
+    const next = (draft ?? '').trim();
+    if (!next || next === stored) {
+      setDraft(null);
+      return;
+    }
+    update.mutate(
+      { id, name: next },
+      {
+        onSuccess: () => setDraft(null),
+        onError: (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.generic)),
+      },
+    );
+  };
+  if (draft === null) {
+    return (
+      <div className="flex min-w-0 items-center gap-1">
+        <h2 className="min-w-0 truncate font-semibold" title={name}>
+          {name}
+        </h2>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-7 shrink-0"
+          aria-label={`Rename ${name}`}
+          onClick={() => setDraft(stored ?? '')}
+        >
+          <PencilIcon aria-hidden="true" />
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="flex min-w-0 flex-1 items-center gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Input
+        aria-label="Pack name"
+        value={draft}
+        maxLength={LIMITS.hookPackNameMax}
+        autoFocus
+        className="h-8"
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        className="size-8 shrink-0"
+        aria-label="Save name"
+        disabled={update.isPending}
+      >
+        <CheckIcon aria-hidden="true" />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-8 shrink-0"
+        aria-label="Cancel rename"
+        onClick={() => setDraft(null)}
+      >
+        <XIcon aria-hidden="true" />
+      </Button>
+    </form>
   );
 }
 

@@ -4,6 +4,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -102,8 +103,8 @@ export function HookPackWizardPage() {
       setAdvancing(true);
       try {
         if (Object.keys(body).length > 0) await update.mutateAsync({ id: current.id, ...body });
-      } catch {
-        toast.error(MESSAGES.hookPacks.generic);
+      } catch (e) {
+        toast.error(errorDetail(e, MESSAGES.hookPacks.generic));
         return false;
       } finally {
         setAdvancing(false);

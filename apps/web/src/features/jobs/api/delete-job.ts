@@ -12,6 +12,7 @@ export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteJob,
+    onMutate: (id) => queryClient.cancelQueries({ queryKey: queryKeys.jobs.detail(id), exact: true }),
     onSuccess: (_data, id) => {
       queryClient.setQueryData<Job[]>(queryKeys.jobs.list(), (jobs) => jobs?.filter((j) => j.id !== id));
       queryClient.removeQueries({ queryKey: queryKeys.jobs.detail(id), exact: true });

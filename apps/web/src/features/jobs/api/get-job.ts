@@ -10,12 +10,15 @@ export const getJob = async (id: number, signal?: AbortSignal): Promise<Job> => 
   return Job.parse(data);
 };
 
-/** One job, polled every TIMINGS.jobPollMs until it is completed or failed; poll errors are logged. */
-export function useJob(id: number) {
+/**
+ * One job, polled every TIMINGS.jobPollMs until it is completed or failed; poll errors are logged. `active: false`
+ * stops polling at once (the job is being deleted: one more poll would only fetch a 404).
+ */
+export function useJob(id: number, { active = true }: { active?: boolean } = {}) {
   const query = useQuery({
     queryKey: queryKeys.jobs.detail(id),
     queryFn: ({ signal }) => getJob(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: active && Number.isInteger(id) && id > 0,
     staleTime: 0,
     refetchInterval: (q) => {
       const job = q.state.data;

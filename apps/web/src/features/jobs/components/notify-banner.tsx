@@ -1,6 +1,7 @@
 import { MESSAGES } from '@hookreel/contracts';
 import { BellIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useEnableNotify } from '../api/update-notify';
@@ -16,7 +17,7 @@ export function NotifyBanner() {
         toast.success(MESSAGES.notifications.enabled);
         void refreshUser();
       },
-      onError: () => toast.error(MESSAGES.notifications.updateFailed),
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.notifications.updateFailed)),
     });
   return (
     <div

@@ -9,7 +9,7 @@ import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api-client';
+import { errorDetail, isApiError } from '@/lib/api-client';
 import { staticUrl, videoUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useDeleteJob } from '../api/delete-job';
@@ -33,9 +33,10 @@ export function JobDetailsPage() {
   const params = useParams();
   const id = Number(params.id);
   const navigate = useNavigate();
-  const query = useJob(id);
-  useJobEvents(Boolean(query.data));
   const del = useDeleteJob();
+  const deleting = del.isPending || del.isSuccess;
+  const query = useJob(id, { active: !deleting });
+  useJobEvents(Boolean(query.data) && !deleting);
   const [confirming, setConfirming] = useState(false);
   const job = query.data;
 
@@ -71,7 +72,7 @@ export function JobDetailsPage() {
         toast.success(MESSAGES.jobs.deleted);
         navigate('/jobs');
       },
-      onError: () => toast.error(MESSAGES.jobs.deleteFailed),
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.jobs.deleteFailed)),
     });
   };
 

@@ -3,6 +3,7 @@ import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -31,7 +32,7 @@ export function JobsPage() {
     if (!job) return;
     del.mutate(job.id, {
       onSuccess: () => toast.success(MESSAGES.jobs.deleted),
-      onError: () => toast.error(MESSAGES.jobs.deleteFailed),
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.jobs.deleteFailed)),
     });
   };
 

@@ -1,11 +1,12 @@
-import { ArrowRightIcon, PackageIcon } from 'lucide-react';
+import { ArrowRightIcon, LayersIcon, PackageIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
 import { NewProductProjectDialog } from '@/components/new-product-project-dialog';
 
 /**
- * /new-video: choose the video type. The single card 'Product in hand' opens the product upload dialog:
- * upload → create project → /product-in-hand/{id}/select-actor.
+ * /new-video: choose the video type. 'Product in hand' opens the product upload dialog (upload → create project →
+ * /product-in-hand/{id}/select-actor); 'Hook pack' starts the hook pack wizard (12 videos from one product).
  */
 export function NewVideoPage() {
   const [open, setOpen] = useState(false);
@@ -38,6 +39,34 @@ export function NewVideoPage() {
             />
           </div>
         </button>
+        <Link
+          to="/hook-packs/new"
+          className="group relative flex flex-col overflow-hidden rounded-2xl border bg-card text-left shadow-sm transition-all outline-none hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <div className="relative flex aspect-[4/3] items-center justify-center gap-2 bg-gradient-to-br from-sky-100 via-indigo-50 to-violet-100 dark:from-sky-950 dark:via-indigo-950 dark:to-violet-950">
+            {[0, 1, 2].map((i) => (
+              <div
+                key={i}
+                className="flex aspect-[9/16] h-3/5 flex-col items-center justify-end rounded-lg bg-white/70 p-2 shadow-md ring-1 ring-black/5 backdrop-blur odd:translate-y-2 dark:bg-white/10"
+              >
+                <span className="mt-2 mb-auto size-6 rounded-full bg-gradient-to-br from-sky-300 to-violet-300" />
+                <span className="h-1.5 w-3/4 rounded-full bg-violet-300/70" />
+              </div>
+            ))}
+          </div>
+          <div className="flex items-center justify-between gap-3 p-5">
+            <div>
+              <h2 className="flex items-center gap-2 font-semibold">
+                <LayersIcon className="size-4 text-primary" aria-hidden="true" /> Hook pack
+              </h2>
+              <p className="text-sm text-muted-foreground">12 short hook videos for one product, ready to test.</p>
+            </div>
+            <ArrowRightIcon
+              className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-1 group-hover:text-primary"
+              aria-hidden="true"
+            />
+          </div>
+        </Link>
       </div>
       <NewProductProjectDialog open={open} onOpenChange={setOpen} />
     </Page>

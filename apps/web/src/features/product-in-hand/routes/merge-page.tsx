@@ -27,6 +27,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { defaultPlacement } from '@/components/product-placement';
@@ -174,7 +175,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
       void statusQuery.refetch();
     } catch (e) {
       if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.merge, queryClient))
-        toast.error(MESSAGES.hookPacks.mergeFailed);
+        toast.error(errorDetail(e, MESSAGES.hookPacks.mergeFailed));
     }
   };
 
@@ -194,7 +195,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
       navigate('/jobs');
     } catch (e) {
       if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
-        toast.error(MESSAGES.hookPacks.videosFailed);
+        toast.error(errorDetail(e, MESSAGES.hookPacks.videosFailed));
     }
   };
 

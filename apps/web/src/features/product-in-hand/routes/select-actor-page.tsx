@@ -3,6 +3,7 @@ import { ArrowLeftIcon, ArrowRightIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -52,8 +53,8 @@ function SelectActor({ projectId }: { projectId: number }) {
     // The server renders one video per selected, merged actor: the choice made here is that selection.
     try {
       await saveSelection.mutateAsync(selected);
-    } catch {
-      toast.error(MESSAGES.hookPacks.saveSelectionFailed);
+    } catch (e) {
+      toast.error(errorDetail(e, MESSAGES.hookPacks.saveSelectionFailed));
       return;
     }
     navigate(`/product-in-hand/${projectId}/merge`, { state: { actorIds: selected } satisfies MergeLocationState });

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { z } from 'zod';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -37,7 +38,7 @@ export function NewProjectPage() {
         toast.success(MESSAGES.projects.created);
         navigate(`/projects/${id}`);
       },
-      () => toast.error(MESSAGES.projects.createFailed),
+      (e) => toast.error(errorDetail(e, MESSAGES.projects.createFailed)),
     ),
   );
 

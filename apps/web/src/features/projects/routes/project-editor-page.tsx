@@ -24,7 +24,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useDebouncedEffect } from '@/hooks/use-debounced-callback';
-import { isApiError } from '@/lib/api-client';
+import { errorDetail, isApiError } from '@/lib/api-client';
 import { handlePaymentRequired } from '@/lib/payment';
 import { staticUrl } from '@/lib/urls';
 import { useDeleteProject } from '../api/delete-project';
@@ -108,7 +108,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     update.mutateAsync({ name }).then(
       () => toast.success(MESSAGES.projects.updated),
       (e: unknown) => {
-        toast.error(MESSAGES.projects.updateFailed);
+        toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
         throw e;
       },
     );
@@ -120,7 +120,7 @@ export function ProjectEditor({ project }: { project: Project }) {
         toast.success(MESSAGES.projects.deleted);
         navigate('/projects');
       },
-      onError: () => toast.error(MESSAGES.projects.deleteFailed),
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.projects.deleteFailed)),
     });
   };
 
@@ -146,7 +146,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     } catch (e) {
       setPreparing(false);
       console.error('Saving the project before queueing failed', e);
-      toast.error(MESSAGES.jobs.queueFailed);
+      toast.error(errorDetail(e, MESSAGES.jobs.queueFailed));
       return;
     }
     setPreparing(false);
@@ -156,7 +156,8 @@ export function ProjectEditor({ project }: { project: Project }) {
         navigate(`/jobs/${jobId}`);
       },
       onError: (e) => {
-        if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient)) toast.error(MESSAGES.jobs.queueFailed);
+        if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
+          toast.error(errorDetail(e, MESSAGES.jobs.queueFailed));
       },
     });
   };

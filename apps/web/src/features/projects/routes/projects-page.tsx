@@ -3,6 +3,7 @@ import { FolderOpenIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,7 @@ export function ProjectsPage() {
     if (!p) return;
     del.mutate(p.id, {
       onSuccess: () => toast.success(MESSAGES.projects.deleted),
-      onError: () => toast.error(MESSAGES.projects.deleteFailed),
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.projects.deleteFailed)),
     });
   };
 

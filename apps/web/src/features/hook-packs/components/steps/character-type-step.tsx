@@ -2,6 +2,7 @@ import { LIMITS, MESSAGES } from '@hookreel/contracts';
 import { PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -55,8 +56,8 @@ export function CharacterTypeStep({
     let savedTypes;
     try {
       savedTypes = await save.mutateAsync({ hookPackId: pack.id, descriptions });
-    } catch {
-      toast.error(MESSAGES.hookPacks.saveTypesFailed);
+    } catch (e) {
+      toast.error(errorDetail(e, MESSAGES.hookPacks.saveTypesFailed));
       return;
     }
     // Only types with no characters yet are generated, so revisiting this step does not spend credits again.

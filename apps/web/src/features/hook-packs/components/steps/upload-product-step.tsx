@@ -1,7 +1,8 @@
-import { MESSAGES, type HookPack, VALIDATION } from '@hookreel/contracts';
+import { LIMITS, MESSAGES, type HookPack } from '@hookreel/contracts';
 import { CheckCircle2Icon, ImageIcon, Loader2Icon, PencilIcon, ScanSearchIcon, UploadIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { errorDetail } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -9,19 +10,26 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { useFileDrop } from '@/hooks/use-file-drop';
+import { imageFileProblem } from '@/lib/image-file';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useCreateHookPack } from '../../api/create-hook-pack';
+import { useDiscardDraftPack } from '../../api/discard-draft-pack';
 import { usePolledJob } from '../../api/get-job';
 import { hookPackKeys } from '../../api/keys';
 import { useProcessProduct } from '../../api/process-product';
 import { useUpdateHookPack } from '../../api/update-hook-pack';
 import { useUploadProduct } from '../../api/upload-product';
-import { isImageFile, validateProductDescription } from '../../lib/wizard';
+import { suggestPackName } from '../../lib/pack-name';
+import { validateProductDescription } from '../../lib/wizard';
 import type { StepProps } from '../../lib/wizard-data';
 import { StepFrame } from '../wizard-stepper';
 
-/** Step 1: choose the product image (creates the pack and uploads at once), analyse it, optionally edit details. */
+/**
+ * Step 1: choose the product image (creates the pack and uploads at once), analyse it, name the pack, optionally
+ * edit details. A file the server would refuse is caught before anything is created; if the upload still fails,
+ * the draft made for it is discarded and the step looks as it did before.
+ */
 export function UploadProductStep({
   pack,
   data,
@@ -36,7 +44,14 @@ export function UploadProductStep({
   const [fileError, setFileError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
+  // The chosen file's local preview while it uploads; it becomes the step's image only once the server took it.
+  const [pending, setPending] = useState<string | null>(null);
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  // null while the user has not typed a name: the suggestion follows the analysis until then.
+  const [typedName, setTypedName] = useState<string | null>(null);
   const createPack = useCreateHookPack();
+  const discard = useDiscardDraftPack();
   const upload = useUploadProduct();
   const process = useProcessProduct();
   const job = usePolledJob(jobId);
@@ -52,28 +67,44 @@ export function UploadProductStep({
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    if (!isImageFile(file)) {
-      setFileError(VALIDATION.imageRequired);
+    const problem = await imageFileProblem(file);
+    if (problem) {
+      setFileError(problem);
       return;
     }
     setFileError(null);
     setJobId(null);
     const local = URL.createObjectURL(file);
+    setPending(local);
+    let target = pack;
+    const created = !target;
+    try {
+      if (!target) target = await createPack.mutateAsync({ language: 'english', accent: 'american' });
+    } catch (e) {
+      URL.revokeObjectURL(local);
+      setPending(null);
+      toast.error(errorDetail(e, MESSAGES.hookPacks.createFailed));
+      return;
+    }
+    try {
+      await upload.mutateAsync({ hookPackId: target.id, file });
+    } catch (e) {
+      URL.revokeObjectURL(local);
+      setPending(null);
+      const message = errorDetail(e, MESSAGES.hookPacks.uploadFailed);
+      setFileError(message);
+      toast.error(message);
+      // Nothing of this attempt stays behind: the draft made for it goes too.
+      if (created) discard.mutate(target.id, { onError: (err) => console.error('Discarding the draft failed', err) });
+      return;
+    }
+    setPending(null);
+    setFileName(file.name);
     setData((d) => {
       if (d.product.imageUrl) URL.revokeObjectURL(d.product.imageUrl);
       return { ...d, product: { ...d.product, imageUrl: local } };
     });
-    let target = pack;
-    if (!target) {
-      try {
-        target = await createPack.mutateAsync({ language: 'english', accent: 'american' });
-        onCreated(target);
-      } catch {
-        toast.error(MESSAGES.hookPacks.createFailed);
-        return;
-      }
-    }
-    upload.mutate({ hookPackId: target.id, file }, { onError: () => toast.error(MESSAGES.hookPacks.uploadFailed) });
+    if (created) onCreated(target);
   };
 
   const analyze = () => {
@@ -82,12 +113,16 @@ export function UploadProductStep({
       return;
     }
     setJobId(null);
-    process.mutate(pack.id, { onSuccess: setJobId, onError: () => toast.error(MESSAGES.hookPacks.generic) });
+    process.mutate(pack.id, {
+      onSuccess: setJobId,
+      onError: (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.generic)),
+    });
   };
 
   const { dragOver, dropZoneProps } = useFileDrop((file) => void choose(file));
 
-  const imageSrc = data.product.imageUrl ?? staticUrl(pack?.product_url);
+  const candidate = pending ?? data.product.imageUrl ?? staticUrl(pack?.product_url);
+  const imageSrc = candidate && candidate !== brokenSrc ? candidate : null;
   const uploading = createPack.isPending || upload.isPending;
   const uploaded = Boolean(pack?.product_url) && !uploading;
   const shape = data.product.customShape || pack?.detected_shape;
@@ -96,12 +131,26 @@ export function UploadProductStep({
     pack?.detected_shape || pack?.detected_category || data.product.customShape || data.product.customCategory,
   );
   const progress = job.data ? (analysisDone ? 100 : job.data.progress) : 0;
+  const suggested = useMemo(
+    () =>
+      suggestPackName({
+        productDetails: pack?.product_details,
+        fileName,
+        category,
+        shape,
+        date: pack ? new Date(pack.created_at) : new Date(),
+      }),
+    [pack, fileName, category, shape],
+  );
+  const storedName = pack?.name && pack.name.trim() ? pack.name : null;
+  const nameValue = typedName ?? storedName ?? suggested;
+  const continueStep = () => void advance({ name: nameValue.trim() || suggested });
 
   return (
     <StepFrame
       title="Upload Product"
       description="Upload a clear photo of your product: facing forward, clean background, well-lit, no hands or people."
-      onContinue={() => void advance()}
+      onContinue={continueStep}
       continueDisabled={!uploaded || analyzing || editing}
       busy={advancing}
     >
@@ -121,6 +170,7 @@ export function UploadProductStep({
                 alt="Product"
                 className="absolute inset-0 size-full object-contain p-4"
                 data-testid="product-image"
+                onError={() => setBrokenSrc(imageSrc)}
               />
             ) : (
               <>
@@ -170,6 +220,21 @@ export function UploadProductStep({
         </div>
 
         <div className="space-y-4">
+          {uploaded ? (
+            <div className="grid gap-1.5 rounded-xl border p-4">
+              <Label htmlFor={`${inputId}-name`}>Pack name</Label>
+              <Input
+                id={`${inputId}-name`}
+                value={nameValue}
+                maxLength={LIMITS.hookPackNameMax}
+                onChange={(e) => setTypedName(e.target.value)}
+                autoComplete="off"
+              />
+              <p className="text-xs text-muted-foreground">
+                Shown in your hook pack list and in the names of the downloaded videos.
+              </p>
+            </div>
+          ) : null}
           <div className="rounded-xl border p-4">
             <h3 className="mb-1 font-medium">Product analysis</h3>
             <p className="mb-4 text-sm text-muted-foreground">
@@ -289,7 +354,7 @@ function EditDetailsForm({
       { id: pack.id, product_details: details.trim() },
       {
         onSuccess: () => onDone({ shape: shape.trim(), category: category.trim() }),
-        onError: () => toast.error(MESSAGES.hookPacks.generic),
+        onError: (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.generic)),
       },
     );
   };

@@ -1,53 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Accent, Language } from '@hookreel/contracts';
 import {
+  actorFromDescription,
   actorFromSeed,
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
   renderActorPortrait,
   renderTalkingVideo,
-  type Placement,
 } from '@hookreel/engine';
-import type { Accent, Language } from '@hookreel/contracts';
-
-/**
- * What the job handlers need from packages/engine, in one place: handlers speak this interface, and only this
- * file knows the engine's functions. Everything here reads and writes local files.
- */
-export interface Media {
-  /** Background removal + analysis of a product photo: an RGBA cut-out the photo's size, its mask, shape, category. */
-  cutoutProduct(input: { productPath: string; outDir: string; signal: AbortSignal }): Promise<{
-    cutoutPath: string;
-    maskPath: string;
-    shape: string | null;
-    category: string | null;
-  }>;
-  /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
-  renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
-  /** The cut-out composited onto the actor at a placement in the 576x1024 frame (PNG). */
-  compositeProduct(input: {
-    actorPath: string;
-    productPath: string;
-    placement: Placement;
-    outPath: string;
-    signal: AbortSignal;
-  }): Promise<void>;
-  /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
-  renderHookVideo(input: {
-    actorSeed: string;
-    actorDescription: string;
-    productCutoutPath: string | null;
-    placement: Placement | null;
-    hookText: string;
-    language: string;
-    accent: string;
-    watermark: boolean;
-    outDir: string;
-    signal: AbortSignal;
-    onProgress(fraction: number, message: string): void;
-  }): Promise<{ videoPath: string; posterPath: string | null; srtPath: string | null; vttPath: string | null }>;
-}
+import type { MediaPort } from './port.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /**
@@ -56,8 +19,25 @@ let config: ReturnType<typeof createEngineConfig> | null = null;
  */
 export const engineConfig = (): ReturnType<typeof createEngineConfig> => (config ??= createEngineConfig(process.env));
 
-/** The engine (packages/engine): real media, offline by default, remote stages where configured. */
-export const engineMedia: Media = {
+/** The media port on packages/engine: real media, offline by default, remote stages where configured. */
+export const engineMedia: MediaPort = {
+  async renderProjectVideo(input) {
+    const out = await renderTalkingVideo({
+      script: input.project.script,
+      language: input.project.language as Language,
+      accent: input.project.accent as Accent,
+      actor: input.actor
+        ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
+        : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+      watermark: input.watermark,
+      voice: engineConfig().voice,
+      lipSync: engineConfig().lipsync,
+      workDir: path.join(input.workDir, 'render'),
+      signal: input.signal,
+      onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
+    });
+    return { videoPath: out.videoPath, posterPath: out.posterPath };
+  },
   async cutoutProduct(input) {
     const r = await cutoutProduct(input);
     const vision = engineConfig().vision;

@@ -1,0 +1,74 @@
+import type { Placement } from '@hookreel/engine';
+
+/**
+ * Everything the server asks of media work, in one interface: job handlers call `ctx.media`, never the engine,
+ * so tests swap in a fast implementation and a remote engine could replace the local one. Every method reads
+ * and writes local files; storing them is the caller's business.
+ */
+export interface MediaPort {
+  /** A project's script spoken by its actor, with captions: MP4 and an optional poster JPEG. */
+  renderProjectVideo(input: RenderProjectVideoInput): Promise<RenderOutput>;
+  /** Background removal + analysis of a product photo: an RGBA cut-out the photo's size, its mask, shape, category. */
+  cutoutProduct(input: { productPath: string; outDir: string; signal: AbortSignal }): Promise<{
+    cutoutPath: string;
+    maskPath: string;
+    shape: string | null;
+    category: string | null;
+  }>;
+  /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
+  renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
+  /** The cut-out composited onto the actor at a placement in the 576x1024 frame (PNG). */
+  compositeProduct(input: {
+    actorPath: string;
+    productPath: string;
+    placement: Placement;
+    outPath: string;
+    signal: AbortSignal;
+  }): Promise<void>;
+  /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
+  renderHookVideo(input: {
+    actorSeed: string;
+    actorDescription: string;
+    productCutoutPath: string | null;
+    placement: Placement | null;
+    hookText: string;
+    language: string;
+    accent: string;
+    watermark: boolean;
+    outDir: string;
+    signal: AbortSignal;
+    onProgress(fraction: number, message: string): void;
+  }): Promise<{ videoPath: string; posterPath: string | null; srtPath: string | null; vttPath: string | null }>;
+}
+
+/** The project data a render needs, reloaded from the database when the job runs. */
+export interface ProjectForRender {
+  id: number;
+  name: string;
+  script: string;
+  language: string;
+  accent: string;
+  /** Storage key of the project's reference image, if any. */
+  fileKey: string | null;
+}
+
+export interface RenderProjectVideoInput {
+  userId: number;
+  /** For tracing and test doubles; the output does not depend on it. */
+  jobId: number;
+  project: ProjectForRender;
+  /** The actor still to animate (local path; already holding the product when merged), or null for a generated one. */
+  actor: { imagePath: string; gender: 'male' | 'female' } | null;
+  watermark: boolean;
+  /** Scratch directory for this run (removed afterwards); write outputs here. */
+  workDir: string;
+  signal: AbortSignal;
+  onProgress(percent: number, logLine?: string): Promise<void>;
+}
+
+export interface RenderOutput {
+  /** Local path of the finished MP4. */
+  videoPath: string;
+  /** Local path of a poster JPEG, if the engine made one. */
+  posterPath?: string | null;
+}

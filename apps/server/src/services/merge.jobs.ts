@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { MaskPlacement } from '@hookreel/contracts';
+import { z } from 'zod';
+import { avatarsRepository } from '../db/repositories/avatars.ts';
+import { projectsRepository } from '../db/repositories/projects.ts';
+import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
+import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
+
+const id = z.number().int().positive();
+
+/**
+ * Product in hand: the project's product, cut out of its photo, composited into one actor's hand at the placement
+ * chosen in the editor. The cut-out is made once per product image and reused.
+ */
+export const mergeCharacterJob = defineJob({
+  name: 'merge-character',
+  payload: z.object({ projectId: id, avatarId: id, maskKey: z.string().nullable().optional() }),
+  async handler(job, jc) {
+    const { projectId, avatarId } = job.payload;
+    const db = jc.app.db.kysely;
+    const project = await projectsRepository.findOwned(db, job.userId, projectId);
+    if (!project?.file_key) throw new PermanentJobError('The project has no product image');
+    const avatar = await avatarsRepository.findVisible(db, job.userId, avatarId);
+    if (!avatar) throw new PermanentJobError('The actor no longer exists');
+    const character = await projectsRepository.findCharacter(db, projectId, avatarId);
+    if (!character?.mask_placement) throw new PermanentJobError('The merge has no placement');
+    const placement = JSON.parse(character.mask_placement) as MaskPlacement;
+    await jc.progress(10, 'Cutting the product out of its photo');
+    const fileKey = project.file_key;
+    const cutoutPath = await withEstimatedProgress(
+      (p) => jc.progress(p),
+      { from: 10, to: 55, expectedMs: 20_000 },
+      () => projectCutout(jc, job.userId, project.id, fileKey),
+    );
+    await jc.progress(60, 'Placing the product in the actor’s hand');
+    const actorPath = path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
+    await jc.app.files.toLocalFile(avatar.image_key, actorPath);
+    const outPath = path.join(jc.workDir, 'merged.png');
+    await jc.app.media.compositeProduct({ actorPath, productPath: cutoutPath, placement, outPath, signal: jc.signal });
+    const mergedKey = jc.outputKey('merged.png');
+    await jc.app.files.putFile(mergedKey, outPath, 'image/png');
+    return { result: { mergedKey }, logLine: 'Product placed' };
+  },
+  // The image lives under the job's outputs, which a job that fails for good loses: "merged" only with success.
+  async commit(trx, job, outcome) {
+    const merged = outcome.result?.mergedKey;
+    if (!merged) throw new Error('The merge finished without its image');
+    await projectsRepository.finishMergesOfJob(trx, job.id, { merged });
+  },
+  onGaveUp: (trx, job) => projectsRepository.finishMergesOfJob(trx, job.id, 'failed'),
+});
+
+/**
+ * Cut-outs being made in this process, by store key: a second merge of the same product (the user applies it to
+ * several actors at once) waits for the first instead of running the same ~15 s cut-out again.
+ */
+const cutoutsInFlight = new Map<string, Promise<unknown>>();
+
+async function projectCutout(jc: JobContext, userId: number, projectId: number, fileKey: string): Promise<string> {
+  const tag = createHash('sha256').update(fileKey).digest('hex').slice(0, 16);
+  const key = `users/${userId}/projects/${projectId}-${tag}-cutout.png`;
+  const local = path.join(jc.workDir, 'cutout.png');
+  // Joins the cut-out in flight for this key, or starts one (check and set with no await in between).
+  const ensure = (): { done: Promise<unknown>; mine: boolean } => {
+    const running = cutoutsInFlight.get(key);
+    if (running) return { done: running, mine: false };
+    const done = (async () => {
+      if (await jc.app.files.exists(key)) return;
+      const productPath = path.join(jc.workDir, `product${path.extname(fileKey)}`);
+      await jc.app.files.toLocalFile(fileKey, productPath);
+      const out = await jc.app.media.cutoutProduct({
+        productPath,
+        outDir: path.join(jc.workDir, 'cutout'),
+        signal: jc.signal,
+      });
+      await jc.app.files.putFile(key, out.cutoutPath, 'image/png');
+    })();
+    cutoutsInFlight.set(key, done);
+    void done.then(
+      () => cutoutsInFlight.delete(key),
+      () => cutoutsInFlight.delete(key),
+    );
+    return { done, mine: true };
+  };
+  const first = ensure();
+  try {
+    await first.done;
+  } catch (err) {
+    // Another job's cut-out failed or was cancelled: make it here instead.
+    if (first.mine) throw err;
+    await ensure().done;
+  }
+  await jc.app.files.toLocalFile(key, local);
+  return local;
+}

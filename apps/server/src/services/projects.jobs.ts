@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { avatarsRepository } from '../db/repositories/avatars.ts';
+import { projectsRepository } from '../db/repositories/projects.ts';
+import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
+import type { RenderProjectVideoInput } from '../media/port.ts';
+import { isOnFreeTrial } from './users.ts';
+
+const id = z.number().int().positive();
+
+/**
+ * One video of a project (POST /jobs/{projectId}/queue, and one per merged actor from the merge screen).
+ * Reloads the project (it may have changed or gone since queueing) and its actor — the merged image (actor
+ * holding the product) when there is one — renders through the media port in the job's work dir, and stores the
+ * outputs under the job's deterministic keys so a retry overwrites them. Credits are captured by the runner.
+ */
+export const renderProjectVideoJob = defineJob({
+  name: 'render-project-video',
+  payload: z.object({ projectId: id, avatarId: id.optional() }),
+  async handler(job, jc) {
+    const { projectId, avatarId } = job.payload;
+    const project = await jc.app.projectSource.findOwned(jc.app.db.kysely, job.userId, projectId);
+    if (!project) throw new PermanentJobError('The project no longer exists');
+    if (!project.script.trim()) throw new PermanentJobError('The project has no script to speak');
+    await jc.progress(2, `Rendering "${project.name}"`);
+    const out = await jc.app.media.renderProjectVideo({
+      userId: job.userId,
+      jobId: job.id,
+      project,
+      actor: await actorFor(jc, job.userId, projectId, avatarId ?? null),
+      watermark: await isOnFreeTrial(job.userId),
+      workDir: jc.workDir,
+      signal: jc.signal,
+      onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
+    });
+    await jc.progress(96, 'Saving the video');
+    const videoKey = jc.outputKey('video.mp4');
+    await jc.app.files.putFile(videoKey, out.videoPath, 'video/mp4');
+    let posterKey: string | null = null;
+    if (out.posterPath) {
+      posterKey = jc.outputKey('poster.jpg');
+      await jc.app.files.putFile(posterKey, out.posterPath, 'image/jpeg');
+    }
+    return { videoKey, posterKey, logLine: 'Video ready' };
+  },
+});
+
+/** The actor's still on local disk: the named actor, else the project's first chosen one; null for a generated actor. */
+async function actorFor(
+  jc: JobContext,
+  userId: number,
+  projectId: number,
+  avatarId: number | null,
+): Promise<RenderProjectVideoInput['actor']> {
+  const db = jc.app.db.kysely;
+  const chars = await projectsRepository.charactersOf(db, [projectId]);
+  const chosen = avatarId !== null ? chars.find((c) => c.avatar_id === avatarId) : chars.find((c) => c.selected);
+  if (avatarId !== null && !chosen) throw new PermanentJobError('The actor is no longer part of the project');
+  if (!chosen) return null;
+  const avatar = await avatarsRepository.findVisible(db, userId, chosen.avatar_id);
+  const key = chosen.merge_status === 'merged' && chosen.merged_key ? chosen.merged_key : (avatar?.image_key ?? null);
+  if (!key) return null;
+  const imagePath = path.join(jc.workDir, `actor${path.extname(key)}`);
+  await jc.app.files.toLocalFile(key, imagePath);
+  return { imagePath, gender: avatar?.gender === 'male' ? 'male' : 'female' };
+}

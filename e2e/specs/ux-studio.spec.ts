@@ -1,0 +1,200 @@
+import { writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { VALIDATION } from '@hookreel/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { addCharacters, adScript, createProjectInUi, projectName } from '../support/factories.ts';
+import { productPhotoFile } from '../support/hook-packs.ts';
+
+/**
+ * Issue #13, "a studio that tells the truth and gets out of the way", at the desktop and the phone size:
+ * the server's reasons reach the user, names a person can use, the sidebar and shortcuts do what they say.
+ */
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+const tempFile = (name: string, bytes: Buffer | string): string => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'hookreel-ux-')), name);
+  writeFileSync(file, bytes);
+  return file;
+};
+
+/**
+ * Signs in at the desktop size (the account e-mail the sign-in helper waits for sits in the sidebar, which a
+ * phone keeps in a drawer), then switches to the size under test.
+ */
+async function signIn(page: Page, email: string, viewport: { width: number; height: number }) {
+  await page.setViewportSize(VIEWPORTS[0].viewport);
+  await signInWithGoogle(page, email);
+  await page.setViewportSize(viewport);
+}
+
+/** Every error the page logs or throws, to assert none on the way. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return problems;
+}
+
+/** The sidebar: on a phone it lives in a drawer opened from the header. */
+async function openNav(page: Page, phone: boolean) {
+  if (phone) await page.getByRole('button', { name: /toggle sidebar/i }).click();
+  return page.locator('[data-sidebar="sidebar"]').first();
+}
+
+for (const { name: size, viewport } of VIEWPORTS) {
+  const phone = size === 'phone';
+  test.describe(`studio ux (${size})`, () => {
+    test.use({ viewport });
+
+    test("a refused upload says the server's reason, and leaves no broken preview and no empty pack", async ({
+      page,
+    }) => {
+      await signIn(page, uniqueEmail(`ux-upload-${size}`), viewport);
+
+      // New project with an SVG reference: the server's 415 reason, not 'Please try again'.
+      await page.goto('/projects/new');
+      await page.getByLabel('Name').fill(projectName('Refused file'));
+      await page
+        .getByLabel('Reference File (optional)')
+        .setInputFiles(tempFile('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'));
+      await page.getByRole('button', { name: 'Create Project' }).click();
+      await expect(page.getByText(VALIDATION.imageRequired)).toBeVisible();
+      await expect(page.getByText(/Please try again/)).toHaveCount(0);
+      await expect(page).toHaveURL(/\/projects\/new$/);
+
+      // A 15 MB PNG: the 413 reason.
+      const big = Buffer.alloc(15 * 1024 * 1024);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+      await page.getByLabel('Reference File (optional)').setInputFiles(tempFile('huge.png', big));
+      await page.getByRole('button', { name: 'Create Project' }).click();
+      await expect(page.getByText(VALIDATION.fileTooLarge)).toBeVisible();
+      await expect(page.getByText(/Please try again/)).toHaveCount(0);
+
+      // Hook pack step 1: a renamed text file is refused before any pack exists; no preview is left on screen.
+      await page.goto('/hook-packs/new');
+      await page.getByLabel('Product image').setInputFiles(tempFile('notes.png', 'just some notes, not a photo'));
+      await expect(page.getByRole('alert')).toHaveText(VALIDATION.imageRequired);
+      await expect(page.getByTestId('product-image')).toHaveCount(0);
+      await expect(page.getByText('No product image yet')).toBeVisible();
+      await expect(page).toHaveURL(/\/hook-packs\/new$/);
+      await page.goto('/hook-packs');
+      await expect(page.getByText('No Hook Packs Yet')).toBeVisible();
+    });
+
+    test('a pack is named in step 1 from the product and the day, and renamed from the list', async ({ page }) => {
+      const problems = watchProblems(page);
+      await signIn(page, uniqueEmail(`ux-name-${size}`), viewport);
+      await page.goto('/hook-packs/new');
+      await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#c2410c', 'glow-serum.png'));
+      await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
+      const name = page.getByLabel('Pack name');
+      await expect(name).toHaveValue(/^Glow Serum — [A-Z][a-z]{2} \d{1,2}$/);
+      const suggested = await name.inputValue();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Character Type', exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: suggested, level: 1 })).toBeVisible();
+
+      await page.goto('/hook-packs');
+      const card = page.getByTestId('hook-pack-card').first();
+      await expect(card.getByRole('heading', { name: suggested })).toBeVisible();
+      await card.getByRole('button', { name: `Rename ${suggested}` }).click();
+      await card.getByLabel('Pack name').fill('Serum launch week');
+      await card.getByLabel('Pack name').press('Enter');
+      await expect(card.getByRole('heading', { name: 'Serum launch week' })).toBeVisible();
+      await page.reload();
+      await expect(
+        page.getByTestId('hook-pack-card').first().getByRole('heading', { name: 'Serum launch week' }),
+      ).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+
+    test('hook packs are in the sidebar and on /new-video; a normal user sees no avatar write controls', async ({
+      page,
+    }) => {
+      await signIn(page, uniqueEmail(`ux-nav-${size}`), viewport);
+      await page.goto('/projects');
+      const nav = await openNav(page, phone);
+      await nav.getByRole('link', { name: 'Hook packs' }).click();
+      await expect(page).toHaveURL(/\/hook-packs$/);
+      await expect(page.getByRole('heading', { name: 'Hook Packs', exact: true })).toBeVisible();
+
+      await page.goto('/new-video');
+      await page
+        .locator('main, #main-content')
+        .getByRole('link', { name: /^Hook pack 12 short/ })
+        .click();
+      await expect(page).toHaveURL(/\/hook-packs\/new$/);
+      await expect(page.getByRole('heading', { name: 'Upload Product', exact: true })).toBeVisible();
+
+      await page.goto('/avatars');
+      await expect(page.getByRole('heading', { name: 'All Avatars' })).toBeVisible();
+      await expect(page.getByTestId('avatar-card').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: /New Avatars/ })).toHaveCount(0);
+      await page.getByTestId('avatar-card').first().click({ button: 'right' });
+      await expect(page.getByRole('menuitem', { name: /Delete/ })).toHaveCount(0);
+    });
+
+    test('Ctrl+B toggles the sidebar; deleting a job polls no more; toasts stay clear of the page actions', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const problems = watchProblems(page);
+      await signIn(page, uniqueEmail(`ux-job-${size}`), viewport);
+      await page.goto('/projects');
+      const sidebar = page.locator('[data-sidebar="sidebar"]');
+      if (phone) {
+        await expect(sidebar).toHaveCount(0);
+        await page.keyboard.press('Control+b');
+        await expect(sidebar.first()).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(sidebar).toHaveCount(0);
+      } else {
+        await expect(sidebar.first()).toBeVisible();
+        await page.keyboard.press('Control+b');
+        await expect(sidebar.first()).toBeHidden();
+        await page.keyboard.press('Control+b');
+        await expect(sidebar.first()).toBeVisible();
+      }
+
+      await createProjectInUi(page, projectName('Delete job'));
+      await addCharacters(page, 'a cheerful man in a sunny garden', 1);
+      await page.getByLabel('Script').fill(adScript('Delete job serum'));
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await expect(page).toHaveURL(/\/jobs\/\d+$/);
+      const jobId = /\/jobs\/(\d+)$/.exec(page.url())![1]!;
+
+      // The success toast sits clear of the page's own buttons.
+      const toast = page.locator('[data-sonner-toast]').first();
+      await expect(toast).toBeVisible();
+      const deleteButton = page.getByRole('button', { name: 'Delete Job' });
+      const [t, d] = [await toast.boundingBox(), await deleteButton.boundingBox()];
+      expect(t && d).toBeTruthy();
+      const overlaps =
+        t!.x < d!.x + d!.width && d!.x < t!.x + t!.width && t!.y < d!.y + d!.height && d!.y < t!.y + t!.height;
+      expect(overlaps).toBe(false);
+
+      const jobCalls: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === `/api/jobs/${jobId}` && r.method() === 'GET') jobCalls.push(r.url());
+      });
+      await deleteButton.click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: /Delete/ })
+        .click();
+      await expect(page).toHaveURL(/\/jobs$/);
+      const seenAfterDelete = jobCalls.length;
+      await page.waitForTimeout(4_000); // longer than a poll interval: nothing more may ask for the deleted job
+      expect(jobCalls.length).toBe(seenAfterDelete);
+      expect(problems.filter((p) => p.includes('404'))).toEqual([]);
+    });
+  });
+}

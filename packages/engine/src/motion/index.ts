@@ -1,0 +1,90 @@
+import type { ActorSpec } from '../actors/index.ts';
+import { REST_POSE, rigBoxes, unionBox, type RigBoxes, type RigPose } from '../actors/rig.ts';
+import type { WordTiming } from '../types.ts';
+import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
+import { prepareProduct, rigFrames, type PreparedProduct, type ProductPlacement } from './frames.ts';
+import {
+  beatsOf,
+  cameraFilter,
+  cameraShots,
+  poseKey,
+  poseTimeline,
+  type CameraShot,
+  type PoseSegment,
+} from './timeline.ts';
+
+export interface RiggedActor {
+  /** Frame files in play order with their durations (the concat list). */
+  segments: Array<{ path: string; durationSec: number; pose: RigPose }>;
+  /** ffmpeg filter for the camera, on the 720x1280 stream. */
+  camera: string;
+  shots: CameraShot[];
+  /** The rest-pose frame (poster). */
+  posterSourcePath: string;
+  /**
+   * Where the actor is, in frame coordinates (576x1024), covering every pose of the video: text must avoid
+   * face and product. The camera zooms in on some beats (see `shots`); boxes are for the wide shot.
+   */
+  boxes: RigBoxes;
+}
+
+/** Boxes covering all the poses a video uses (head sway, breathing, the lift gesture). */
+export function boxesOverPoses(spec: ActorSpec, product: PreparedProduct | null, poses: readonly RigPose[]): RigBoxes {
+  const all = (poses.length ? poses : [REST_POSE]).map((p) => rigBoxes(spec.traits, product?.held ?? null, p));
+  return all.reduce((a, b) => ({
+    face: unionBox(a.face, b.face),
+    mouth: unionBox(a.mouth, b.mouth),
+    body: unionBox(a.body, b.body),
+    hand: unionBox(a.hand, b.hand),
+    product: a.product && b.product ? unionBox(a.product, b.product) : (a.product ?? b.product),
+  }));
+}
+
+/**
+ * Everything the renderer needs to play a talking rig actor: the pose timeline from the words, each pose's frame
+ * (rendered once per actor and product, cached), and the camera.
+ */
+export async function rigActor(input: {
+  spec: ActorSpec;
+  product: { cutoutPath: string; placement: ProductPlacement } | null;
+  words: readonly WordTiming[];
+  totalSec: number;
+  hookText?: string | null;
+}): Promise<RiggedActor> {
+  const product = input.product ? await prepareProduct(input.product.cutoutPath, input.product.placement) : null;
+  const beats = beatsOf(input.words, input.hookText);
+  const timeline: PoseSegment[] = poseTimeline({
+    words: input.words,
+    totalSec: input.totalSec,
+    seed: input.spec.seed,
+    beats,
+    gesture: product !== null,
+  });
+  const poses = [REST_POSE, ...timeline.map((s) => s.pose)];
+  const files = await rigFrames({ spec: input.spec, product, poses, width: VIDEO_WIDTH, height: VIDEO_HEIGHT });
+  const boxes = boxesOverPoses(input.spec, product, poses);
+  const face = { cx: boxes.face.x + boxes.face.w / 2, cy: boxes.face.y + boxes.face.h / 2 };
+  const productCentre = product ? { cx: product.held.cx, cy: product.held.cy } : null;
+  const shots = cameraShots({ totalSec: input.totalSec, beats, face, product: productCentre });
+  return {
+    segments: timeline.map((s) => ({ path: files.get(poseKey(s.pose))!, durationSec: s.durationSec, pose: s.pose })),
+    camera: cameraFilter(shots, VIDEO_WIDTH, VIDEO_HEIGHT),
+    shots,
+    posterSourcePath: files.get(poseKey(REST_POSE))!,
+    boxes,
+  };
+}
+
+export { prepareProduct, renderRigFrame, rigFrames, type PreparedProduct, type ProductPlacement } from './frames.ts';
+export {
+  beatsOf,
+  blinkTimes,
+  cameraFilter,
+  cameraShots,
+  mouthShapes,
+  poseTimeline,
+  visemesOfWord,
+  type Beats,
+  type CameraShot,
+  type PoseSegment,
+} from './timeline.ts';

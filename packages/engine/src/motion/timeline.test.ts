@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { VISEMES } from '../actors/rig.ts';
+import type { WordTiming } from '../types.ts';
+import {
+  BLINK_SEC,
+  beatsOf,
+  blinkTimes,
+  boxAtTime,
+  cameraShots,
+  mouthShapes,
+  poseTimeline,
+  visemesOfWord,
+} from './timeline.ts';
+
+const words = (text: string, start = 0.3, per = 0.32, gap = 0.04): WordTiming[] =>
+  text
+    .split(' ')
+    .map((word, i) => ({ word, startSec: start + i * (per + gap), endSec: start + i * (per + gap) + per }));
+
+describe('motion timeline', () => {
+  it('gives each word its mouth shapes, all five visemes across a sentence', () => {
+    expect(visemesOfWord('moon')).toEqual(['closed', 'round']);
+    expect(visemesOfWord('five')).toEqual(['teeth', 'wide', 'teeth', 'wide']);
+    expect(visemesOfWord('42')).toEqual(['open', 'wide']);
+    const w = words('Stop scrolling, my face feels amazing now. Try it today!');
+    const shapes = mouthShapes(w, 6);
+    expect(new Set(shapes.map((s) => s.viseme))).toEqual(new Set(VISEMES));
+    // Closed in the silences before, between and after words.
+    const at = (t: number) => shapes.find((s) => t >= s.startSec && t < s.endSec)!.viseme;
+    expect(at(0.1)).toBe('closed');
+    expect(at(5.9)).toBe('closed');
+    // Contiguous cover of the whole video.
+    for (let i = 1; i < shapes.length; i++) expect(shapes[i]!.startSec).toBeCloseTo(shapes[i - 1]!.endSec, 6);
+    expect(shapes[shapes.length - 1]!.endSec).toBe(6);
+  });
+
+  it('blinks every 2 to 6 seconds', () => {
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const b = blinkTimes(seed, 30);
+      expect(b.length).toBeGreaterThanOrEqual(5);
+      for (let i = 1; i < b.length; i++) {
+        expect(b[i]! - b[i - 1]!).toBeGreaterThanOrEqual(2);
+        expect(b[i]! - b[i - 1]!).toBeLessThanOrEqual(6);
+      }
+    }
+  });
+
+  it('sways, breathes, blinks and lifts the product on the hook, covering the whole video', () => {
+    const w = words('Stop scrolling right now. This serum fixed my skin. Try it today!');
+    const beats = beatsOf(w, 'Stop scrolling right now.');
+    expect(beats.hookLastWord!.startSec).toBeCloseTo(w[3]!.startSec, 6);
+    expect(beats.cta!.startSec).toBeCloseTo(w[9]!.startSec, 6);
+    const segs = poseTimeline({ words: w, totalSec: 5, seed: 'x', beats, gesture: true });
+    const total = segs.reduce((s, p) => s + p.durationSec, 0);
+    expect(total).toBeCloseTo(5, 6);
+    expect(new Set(segs.map((s) => s.pose.tilt)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(segs.map((s) => s.pose.breath)).size).toBeGreaterThanOrEqual(3);
+    const blinks = segs.filter((s) => s.pose.blink);
+    expect(blinks.length).toBeGreaterThan(0);
+    expect(blinks.reduce((s, p) => s + p.durationSec, 0)).toBeLessThanOrEqual(BLINK_SEC * 3 + 0.001);
+    const lifted = segs.filter((s) => s.pose.lift);
+    expect(lifted[0]!.startSec).toBeLessThanOrEqual(beats.hookLastWord!.startSec);
+    expect(poseTimeline({ words: w, totalSec: 5, seed: 'x', beats, gesture: false }).some((s) => s.pose.lift)).toBe(
+      false,
+    );
+  });
+
+  it('pushes in, punches in on the hook’s last word and closes up on the product for the CTA', () => {
+    const w = words('Stop scrolling right now. This serum fixed my skin. Try it today!');
+    const beats = beatsOf(w, null);
+    const shots = cameraShots({ totalSec: 5, beats, face: { cx: 288, cy: 400 }, product: { cx: 380, cy: 700 } });
+    const product = { x: 350, y: 620, w: 60, h: 160 };
+    const wide = boxAtTime(product, shots, 0.1, 720, 1280);
+    const cta = boxAtTime(product, shots, 4.8, 720, 1280);
+    expect(cta.w).toBeGreaterThan(wide.w * 1.3);
+    // In the close-up the product is near the middle of the picture.
+    expect(Math.abs(cta.x + cta.w / 2 - 360)).toBeLessThan(200);
+    const punch = boxAtTime(product, shots, beats.hookLastWord!.startSec + 0.05, 720, 1280);
+    expect(punch.w).toBeGreaterThan(wide.w * 1.1);
+    const early = boxAtTime(product, shots, 0.5, 720, 1280);
+    const later = boxAtTime(product, shots, beats.hookLastWord!.startSec - 0.1, 720, 1280);
+    expect(later.w).toBeGreaterThan(early.w);
+  });
+});

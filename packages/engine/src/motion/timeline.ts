@@ -1,0 +1,312 @@
+import { createHash } from 'node:crypto';
+import type { RigPose, Viseme } from '../actors/rig.ts';
+import type { WordTiming } from '../types.ts';
+
+/**
+ * Performance timeline of a talking actor: which rig pose is on screen when. Mouth shapes come from the words'
+ * letters spread over each word's time span (the voices give word timings, not phonemes); blinks, breathing,
+ * head sway and the product gesture are layered on top. The result is a short list of segments that the
+ * renderer plays from pre-rendered frames, so nothing is rasterised per video frame.
+ */
+
+export interface PoseSegment {
+  pose: RigPose;
+  startSec: number;
+  durationSec: number;
+}
+
+/** Grapheme groups → mouth shape; consonants that barely show on the lips keep the previous shape. */
+const UNITS: Array<[RegExp, Viseme | null]> = [
+  [/^(oo|ou|ow|oa|oi|oy|o|u|w|q)/, 'round'],
+  [/^(ee|ea|ie|ei|ay|ai|e|i|y)/, 'wide'],
+  [/^(au|aw|a)/, 'open'],
+  [/^(th|sh|ch|ph|f|v|s|z|j|t|d|c|x)/, 'teeth'],
+  [/^(mm|bb|pp|m|b|p)/, 'closed'],
+  [/^(ng|ck|gh|k|g|n|l|r|h)/, null],
+];
+
+/** Mouth shapes of a word in order (at least one open shape for any spoken word). */
+export function visemesOfWord(word: string): Viseme[] {
+  let w = word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '');
+  const out: Viseme[] = [];
+  while (w.length > 0) {
+    let matched = false;
+    for (const [re, v] of UNITS) {
+      const m = re.exec(w);
+      if (!m) continue;
+      if (v && out[out.length - 1] !== v) out.push(v);
+      w = w.slice(m[0].length);
+      matched = true;
+      break;
+    }
+    if (!matched) w = w.slice(1);
+  }
+  // Numbers, symbols or scripts without Latin letters: the jaw still moves.
+  if (!out.some((v) => v !== 'closed')) return ['open', 'wide'];
+  return out;
+}
+
+/** Shortest time a mouth shape is held (two video frames at 30 fps): faster changes are merged. */
+const MIN_SHAPE_SEC = 0.067;
+
+export interface MouthSegment {
+  viseme: Viseme;
+  startSec: number;
+  endSec: number;
+}
+
+/** Mouth shapes over time: each word's shapes share its span; the mouth is closed between words. */
+export function mouthShapes(words: readonly WordTiming[], totalSec: number): MouthSegment[] {
+  const out: MouthSegment[] = [];
+  const push = (viseme: Viseme, startSec: number, endSec: number) => {
+    if (endSec - startSec <= 0.001) return;
+    const last = out[out.length - 1];
+    if (last && (last.viseme === viseme || endSec - startSec < MIN_SHAPE_SEC) && last.endSec >= startSec - 0.001) {
+      last.endSec = endSec;
+      return;
+    }
+    out.push({ viseme, startSec, endSec });
+  };
+  let t = 0;
+  for (const w of words) {
+    const start = Math.max(t, Math.min(w.startSec, totalSec));
+    const end = Math.max(start, Math.min(w.endSec, totalSec));
+    push('closed', t, start);
+    const shapes = visemesOfWord(w.word);
+    // Hold each shape at least MIN_SHAPE_SEC: a long word on a short span keeps only the shapes that fit.
+    const n = Math.max(1, Math.min(shapes.length, Math.floor((end - start) / MIN_SHAPE_SEC)));
+    const step = (end - start) / n;
+    for (let i = 0; i < n; i++) {
+      const shape = shapes[Math.floor((i * shapes.length) / n)]!;
+      push(shape, start + i * step, start + (i + 1) * step);
+    }
+    t = end;
+  }
+  push('closed', t, totalSec);
+  return out;
+}
+
+/** Blink start times: every 2–6 s (seeded), never in the first half second. */
+export function blinkTimes(seed: string, totalSec: number): number[] {
+  const h = createHash('sha256').update(`${seed}/blinks`).digest();
+  const out: number[] = [];
+  let t = 0.6 + (h[0]! / 255) * 1.6;
+  let i = 1;
+  while (t < totalSec - 0.2) {
+    out.push(t);
+    t += 2 + (h[i++ % h.length]! / 255) * 4;
+  }
+  return out;
+}
+export const BLINK_SEC = 0.13;
+
+/** Idle cycle: (head tilt°, chest rise px) per step; one breath and one sway over 8 steps of IDLE_STEP_SEC. */
+const IDLE: ReadonlyArray<[number, number]> = [
+  [0, 0],
+  [0.8, 1],
+  [1.5, 2],
+  [0.8, 3],
+  [0, 3],
+  [-0.8, 2],
+  [-1.5, 1],
+  [-0.8, 0],
+];
+export const IDLE_STEP_SEC = 0.55;
+
+export interface Beats {
+  /** The hook's last word: the punch-in cut and the product lift happen here. */
+  hookLastWord: { startSec: number; endSec: number } | null;
+  /** The call to action (the last sentence), for the product close-up. */
+  cta: { startSec: number; endSec: number } | null;
+}
+
+/**
+ * The moments the motion is built around. The hook is `hookText` when it is spoken at the start, else the first
+ * sentence; the CTA is the last sentence when there is more than one.
+ */
+export function beatsOf(words: readonly WordTiming[], hookText?: string | null): Beats {
+  if (words.length === 0) return { hookLastWord: null, cta: null };
+  const ends = words.map((w, i) => (/[.!?…]["”’)]?$/.test(w.word) ? i : -1)).filter((i) => i >= 0);
+  let hookEnd = ends[0] ?? words.length - 1;
+  if (hookText) {
+    const n = hookText.trim().split(/\s+/).filter(Boolean).length;
+    if (n > 0) hookEnd = Math.min(words.length - 1, n - 1);
+  }
+  const hookLast = words[hookEnd]!;
+  let cta: Beats['cta'] = null;
+  const lastStart = ends.length >= 2 ? ends[ends.length - 2]! + 1 : -1;
+  if (lastStart > hookEnd && lastStart < words.length) {
+    cta = { startSec: words[lastStart]!.startSec, endSec: words[words.length - 1]!.endSec };
+  }
+  return { hookLastWord: { startSec: hookLast.startSec, endSec: hookLast.endSec }, cta };
+}
+
+/** How long the product stays lifted after the hook's last word starts. */
+const LIFT_HOLD_SEC = 1.4;
+
+/**
+ * The pose segments of a whole video: mouth shapes × blinks × idle sway/breath × the lift gesture, cut at every
+ * change and merged where nothing changes.
+ */
+export function poseTimeline(input: {
+  words: readonly WordTiming[];
+  totalSec: number;
+  seed: string;
+  beats: Beats;
+  /** Lift gesture only when there is something to lift. */
+  gesture: boolean;
+}): PoseSegment[] {
+  const { totalSec } = input;
+  const cuts = new Set<number>([0, totalSec]);
+  const mouths = mouthShapes(input.words, totalSec);
+  for (const m of mouths) cuts.add(m.startSec).add(m.endSec);
+  const blinks = blinkTimes(input.seed, totalSec);
+  for (const b of blinks) cuts.add(b).add(Math.min(totalSec, b + BLINK_SEC));
+  for (let t = IDLE_STEP_SEC; t < totalSec; t += IDLE_STEP_SEC) cuts.add(t);
+  const lift = input.gesture && input.beats.hookLastWord ? input.beats.hookLastWord.startSec - 0.15 : null;
+  if (lift !== null) cuts.add(Math.max(0, lift)).add(Math.min(totalSec, lift + LIFT_HOLD_SEC));
+  const times = [...cuts].filter((t) => t >= 0 && t <= totalSec).sort((a, b) => a - b);
+
+  const out: PoseSegment[] = [];
+  let mi = 0;
+  for (let i = 0; i + 1 < times.length; i++) {
+    const a = times[i]!;
+    const b = times[i + 1]!;
+    if (b - a < 0.0005) continue;
+    const mid = (a + b) / 2;
+    while (mi < mouths.length - 1 && mouths[mi]!.endSec <= mid) mi++;
+    const idle = IDLE[Math.floor(mid / IDLE_STEP_SEC) % IDLE.length]!;
+    const pose: RigPose = {
+      viseme: mouths[mi]?.viseme ?? 'closed',
+      blink: blinks.some((t) => mid >= t && mid < t + BLINK_SEC),
+      tilt: idle[0],
+      breath: idle[1],
+      lift: lift !== null && mid >= lift && mid < lift + LIFT_HOLD_SEC,
+    };
+    const last = out[out.length - 1];
+    if (last && poseKey(last.pose) === poseKey(pose)) last.durationSec += b - a;
+    else out.push({ pose, startSec: a, durationSec: b - a });
+  }
+  return out;
+}
+
+export const poseKey = (p: RigPose) => `${p.viseme}-${p.blink ? 1 : 0}-${p.tilt}-${p.breath}-${p.lift ? 1 : 0}`;
+
+/** Zoom keyframes of the virtual camera: 1 = the full frame. */
+export interface CameraShot {
+  startSec: number;
+  endSec: number;
+  /** Zoom at the shot's start and end (linear in between). */
+  zoomFrom: number;
+  zoomTo: number;
+  /** Point kept at the frame's centre (frame coordinates, 576x1024). */
+  cx: number;
+  cy: number;
+}
+
+/**
+ * The camera: a gentle push-in over the whole video, a punch-in cut on the hook's last word (held a beat), and a
+ * close-up on the product for the CTA. Shots are cuts, not moves, as an editor would make them.
+ */
+export function cameraShots(input: {
+  totalSec: number;
+  beats: Beats;
+  face: { cx: number; cy: number };
+  product: { cx: number; cy: number } | null;
+}): CameraShot[] {
+  const { totalSec, beats, face } = input;
+  const push = (t: number) => 1 + 0.06 * (t / Math.max(1, totalSec));
+  // The wide shot frames a little above centre, where the face is.
+  const wideY = 512 + (face.cy - 512) * 0.25;
+  const shots: CameraShot[] = [];
+  const cutPoints: Array<{ at: number; until: number; zoom: number; cx: number; cy: number }> = [];
+  if (beats.hookLastWord) {
+    const at = beats.hookLastWord.startSec;
+    cutPoints.push({
+      at,
+      until: Math.min(totalSec, beats.hookLastWord.endSec + 0.7),
+      zoom: 1.18,
+      cx: 288,
+      cy: face.cy + 80,
+    });
+  }
+  if (beats.cta && input.product) {
+    cutPoints.push({ at: beats.cta.startSec, until: totalSec, zoom: 1.45, cx: input.product.cx, cy: input.product.cy });
+  }
+  cutPoints.sort((a, b) => a.at - b.at);
+  let t = 0;
+  for (const c of cutPoints) {
+    if (c.at > t) shots.push({ startSec: t, endSec: c.at, zoomFrom: push(t), zoomTo: push(c.at), cx: 288, cy: wideY });
+    const from = Math.max(t, c.at);
+    if (c.until > from)
+      shots.push({ startSec: from, endSec: c.until, zoomFrom: c.zoom, zoomTo: c.zoom + 0.02, cx: c.cx, cy: c.cy });
+    t = Math.max(t, c.until);
+  }
+  if (t < totalSec)
+    shots.push({ startSec: t, endSec: totalSec, zoomFrom: push(t), zoomTo: push(totalSec), cx: 288, cy: wideY });
+  return shots;
+}
+
+/**
+ * The camera as an ffmpeg filter chain on a W x H stream: per-frame scale by the zoom, then a crop that keeps
+ * the shot's point centred (clamped inside the picture). Expressions are evaluated per frame, cheaply.
+ */
+export function cameraFilter(shots: readonly CameraShot[], width: number, height: number, frameWidth = 576): string {
+  const k = width / frameWidth;
+  const piece = (get: (s: CameraShot) => string) =>
+    shots.reduceRight((acc, s) => `if(lt(t,${s.endSec.toFixed(3)}),${get(s)},${acc})`, get(shots[shots.length - 1]!));
+  const zoom = piece((s) => {
+    const d = Math.max(0.001, s.endSec - s.startSec);
+    return `(${s.zoomFrom.toFixed(4)}+${((s.zoomTo - s.zoomFrom) / d).toFixed(5)}*(t-${s.startSec.toFixed(3)}))`;
+  });
+  const cx = piece((s) => (s.cx * k).toFixed(1));
+  const cy = piece((s) => (s.cy * k).toFixed(1));
+  const z = `max(1,${zoom})`;
+  const maxZoom = Math.max(1, ...shots.map((s) => Math.max(s.zoomFrom, s.zoomTo)));
+  const sw = `2*trunc(${width}*${z}/2)`;
+  const sh = `2*trunc(${height}*${z}/2)`;
+  // The scaled size changes every frame, but a filter link has one size, set when the graph is configured
+  // (t is NaN then): configure it at the largest zoom so the crop after it accepts every offset, and keep each
+  // offset inside the actual frame ourselves.
+  const scale = `scale=w='if(isnan(t),${2 * Math.ceil((width * maxZoom) / 2)},${sw})':h='if(isnan(t),${2 * Math.ceil((height * maxZoom) / 2)},${sh})':eval=frame:flags=bicubic`;
+  const x = `if(isnan(t),0,max(0,min(${sw}-${width},(${cx})*${z}-${width / 2})))`;
+  const y = `if(isnan(t),0,max(0,min(${sh}-${height},(${cy})*${z}-${height / 2})))`;
+  return `${scale},crop=${width}:${height}:x='${x}':y='${y}'`;
+}
+
+/** The camera's zoom and crop offset (output pixels) at time t — what `cameraFilter` does, in numbers. */
+export function cameraAt(
+  shots: readonly CameraShot[],
+  t: number,
+  width: number,
+  height: number,
+  frameWidth = 576,
+): { zoom: number; x: number; y: number } {
+  const k = width / frameWidth;
+  const s = shots.find((c) => t < c.endSec) ?? shots[shots.length - 1];
+  if (!s) return { zoom: 1, x: 0, y: 0 };
+  const d = Math.max(0.001, s.endSec - s.startSec);
+  const zoom = Math.max(1, s.zoomFrom + ((s.zoomTo - s.zoomFrom) / d) * (t - s.startSec));
+  const sw = 2 * Math.trunc((width * zoom) / 2);
+  const sh = 2 * Math.trunc((height * zoom) / 2);
+  const x = Math.max(0, Math.min(sw - width, s.cx * k * zoom - width / 2));
+  const y = Math.max(0, Math.min(sh - height, s.cy * k * zoom - height / 2));
+  return { zoom, x, y };
+}
+
+/** A frame-coordinate box (576x1024) where it appears in the output video at time t, camera applied. */
+export function boxAtTime(
+  box: { x: number; y: number; w: number; h: number },
+  shots: readonly CameraShot[],
+  t: number,
+  width: number,
+  height: number,
+  frameWidth = 576,
+): { x: number; y: number; w: number; h: number } {
+  const k = width / frameWidth;
+  const c = cameraAt(shots, t, width, height, frameWidth);
+  return { x: box.x * k * c.zoom - c.x, y: box.y * k * c.zoom - c.y, w: box.w * k * c.zoom, h: box.h * k * c.zoom };
+}
