@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobStatus } from './statuses.ts';
+import { QualityLevel } from './video.ts';
 
 export const Job = z.object({
   id: z.number().int(),
@@ -16,6 +17,11 @@ export const Job = z.object({
   hook_pack_id: z.number().int().nullable(),
   variant_index: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** Worst line of the video's quality report; null for jobs without a video or rendered before reports. */
+  quality: QualityLevel.nullable(),
+  /** The full quality report (JSON, QualityReport) and the 6-frame contact sheet (JPEG). */
+  report_url: z.string().nullable(),
+  contact_sheet_url: z.string().nullable(),
 });
 export type Job = z.infer<typeof Job>;
 

@@ -202,6 +202,7 @@ const cutsOf = (shots: readonly CameraShot[]): number[] =>
 function rigView(rig: NonNullable<PreparedFrames['rig']>, product: Box | null) {
   return (t: number) => ({
     face: boxAtTime(rig.boxes.face, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT),
+    mouth: boxAtTime(rig.boxes.mouth, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT),
     product: product ? boxAtTime(product, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT) : null,
   });
 }

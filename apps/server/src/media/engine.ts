@@ -29,6 +29,10 @@ export const engineMedia: MediaPort = {
       actor: input.actor
         ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
         : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+      productFrameBox: input.actor ? (input.productFrameBox ?? null) : null,
+      captionStyle: input.style?.captionStyle,
+      cta: input.style?.cta ?? null,
+      musicPath: input.style?.musicPath ?? null,
       watermark: input.watermark,
       voice: engineConfig().voice,
       lipSync: engineConfig().lipsync,
@@ -36,7 +40,12 @@ export const engineMedia: MediaPort = {
       signal: input.signal,
       onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
     });
-    return { videoPath: out.videoPath, posterPath: out.posterPath };
+    return {
+      videoPath: out.videoPath,
+      posterPath: out.posterPath,
+      contactSheetPath: out.contactSheetPath,
+      report: out.report,
+    };
   },
   async cutoutProduct(input) {
     const r = await cutoutProduct(input);
@@ -61,12 +70,22 @@ export const engineMedia: MediaPort = {
         input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }
           : null,
+      captionStyle: input.style?.captionStyle,
+      cta: input.style?.cta ?? null,
+      musicPath: input.style?.musicPath ?? null,
       watermark: input.watermark,
       voice: engineConfig().voice,
       workDir: path.join(input.outDir, 'render'),
       signal: input.signal,
       onProgress: input.onProgress,
     });
-    return { videoPath: out.videoPath, posterPath: out.posterPath, srtPath: out.srtPath, vttPath: out.vttPath };
+    return {
+      videoPath: out.videoPath,
+      posterPath: out.posterPath,
+      srtPath: out.srtPath,
+      vttPath: out.vttPath,
+      contactSheetPath: out.contactSheetPath,
+      report: out.report,
+    };
   },
 };

@@ -1,3 +1,4 @@
+import type { Box, CaptionStyle, QualityReport } from '@hookreel/contracts';
 import type { Placement } from '@hookreel/engine';
 
 /**
@@ -34,11 +35,19 @@ export interface MediaPort {
     hookText: string;
     language: string;
     accent: string;
+    style?: VideoStyle;
     watermark: boolean;
     outDir: string;
     signal: AbortSignal;
     onProgress(fraction: number, message: string): void;
-  }): Promise<{ videoPath: string; posterPath: string | null; srtPath: string | null; vttPath: string | null }>;
+  }): Promise<{
+    videoPath: string;
+    posterPath: string | null;
+    srtPath: string | null;
+    vttPath: string | null;
+    contactSheetPath?: string | null;
+    report?: QualityReport | null;
+  }>;
 }
 
 /** The project data a render needs, reloaded from the database when the job runs. */
@@ -52,6 +61,15 @@ export interface ProjectForRender {
   fileKey: string | null;
 }
 
+/** How the video looks and sounds beside the script (docs/video-design.md). */
+export interface VideoStyle {
+  captionStyle: CaptionStyle;
+  /** End card line, or null for none. */
+  cta: string | null;
+  /** Local path of the music bed, or null for none. */
+  musicPath: string | null;
+}
+
 export interface RenderProjectVideoInput {
   userId: number;
   /** For tracing and test doubles; the output does not depend on it. */
@@ -59,6 +77,9 @@ export interface RenderProjectVideoInput {
   project: ProjectForRender;
   /** The actor still to animate (local path; already holding the product when merged), or null for a generated one. */
   actor: { imagePath: string; gender: 'male' | 'female' } | null;
+  /** Where the product already is in the actor still (576x1024 frame), so text keeps off it; null if unknown. */
+  productFrameBox?: Box | null;
+  style?: VideoStyle;
   watermark: boolean;
   /** Scratch directory for this run (removed afterwards); write outputs here. */
   workDir: string;
@@ -71,4 +92,7 @@ export interface RenderOutput {
   videoPath: string;
   /** Local path of a poster JPEG, if the engine made one. */
   posterPath?: string | null;
+  /** Local path of the 6-frame contact sheet JPEG, and what the engine measured on the video. */
+  contactSheetPath?: string | null;
+  report?: QualityReport | null;
 }

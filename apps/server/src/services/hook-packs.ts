@@ -23,10 +23,11 @@ import type { Database } from '../db/schema.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
-import { LIMITS, writeHookVariants } from '@hookreel/contracts';
+import { LIMITS, writeHookVariants, type CaptionStyle } from '@hookreel/contracts';
 import { createJob, newBatchId, submitJobs, toJobDto } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
+import { videoStyleOf } from './video-style.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
 const packNotFound = () => notFound('Hook pack not found');
@@ -99,6 +100,8 @@ export async function updatePack(
     accent?: Accent | undefined;
     product_details?: string | undefined;
     name?: string | undefined;
+    caption_style?: CaptionStyle | undefined;
+    cta_text?: string | null | undefined;
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
@@ -626,6 +629,7 @@ function packFields(r: HookPackRow) {
     detected_category: r.detected_category,
     status: r.status,
     created_at: r.created_at,
+    ...videoStyleOf(r),
   };
 }
 

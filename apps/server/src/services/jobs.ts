@@ -19,6 +19,7 @@ import { encodePayload, type JobDefinition } from '../jobs/definition.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import type { ProjectForRender } from '../media/port.ts';
 import type { JobName } from '../job-definitions.ts';
+import { qualityOfResult } from '../jobs/quality.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
 import { renderHookVideoJob } from './hook-packs.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
@@ -222,6 +223,7 @@ export function toJobDto(row: JobRow): Job {
     hook_pack_id: row.hook_pack_id,
     variant_index: row.variant_index,
     error: row.error,
+    ...qualityOfResult(row.result),
   };
 }
 

@@ -4,7 +4,11 @@ import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
+import { MaskPlacement, type Box } from '@hookreel/contracts';
+import { rotatedBox } from '@hookreel/engine';
+import { qualityLine, storeQuality } from '../jobs/quality.ts';
 import { isOnFreeTrial } from './users.ts';
+import { localMusic, renderStyleOf } from './video-style.ts';
 
 const id = z.number().int().positive();
 
@@ -23,11 +27,18 @@ export const renderProjectVideoJob = defineJob({
     if (!project) throw new PermanentJobError('The project no longer exists');
     if (!project.script.trim()) throw new PermanentJobError('The project has no script to speak');
     await jc.progress(2, `Rendering "${project.name}"`);
+    const actor = await actorFor(jc, job.userId, projectId, avatarId ?? null);
+    const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
+    const style = row ? renderStyleOf(row) : null;
     const out = await jc.app.media.renderProjectVideo({
       userId: job.userId,
       jobId: job.id,
       project,
-      actor: await actorFor(jc, job.userId, projectId, avatarId ?? null),
+      actor: actor?.still ?? null,
+      productFrameBox: actor?.productBox ?? null,
+      style: style
+        ? { captionStyle: style.captionStyle, cta: style.cta, musicPath: await localMusic(jc, style.musicKey) }
+        : undefined,
       watermark: await isOnFreeTrial(job.userId),
       workDir: jc.workDir,
       signal: jc.signal,
@@ -41,7 +52,8 @@ export const renderProjectVideoJob = defineJob({
       posterKey = jc.outputKey('poster.jpg');
       await jc.app.files.putFile(posterKey, out.posterPath, 'image/jpeg');
     }
-    return { videoKey, posterKey, logLine: 'Video ready' };
+    const quality = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
+    return { videoKey, posterKey, result: quality ?? undefined, logLine: qualityLine(quality) };
   },
 });
 
@@ -51,7 +63,7 @@ async function actorFor(
   userId: number,
   projectId: number,
   avatarId: number | null,
-): Promise<RenderProjectVideoInput['actor']> {
+): Promise<{ still: NonNullable<RenderProjectVideoInput['actor']>; productBox: Box | null } | null> {
   const db = jc.app.db.kysely;
   const chars = await projectsRepository.charactersOf(db, [projectId]);
   const chosen = avatarId !== null ? chars.find((c) => c.avatar_id === avatarId) : chars.find((c) => c.selected);
@@ -62,5 +74,37 @@ async function actorFor(
   if (!key) return null;
   const imagePath = path.join(jc.workDir, `actor${path.extname(key)}`);
   await jc.app.files.toLocalFile(key, imagePath);
-  return { imagePath, gender: avatar?.gender === 'male' ? 'male' : 'female' };
+  return {
+    still: { imagePath, gender: avatar?.gender === 'male' ? 'male' : 'female' },
+    productBox: productBoxOf(chosen, key),
+  };
+}
+
+/**
+ * Where a merged still holds the product (576x1024 frame), so text keeps off it: centred where the merge put
+ * it (mask placement), the placement editor's box size, rotated as placed. Null for a still without a product.
+ */
+function productBoxOf(
+  c: {
+    merged_key: string | null;
+    mask_placement: string | null;
+    x: number | null;
+    y: number | null;
+    width: number | null;
+    height: number | null;
+    rotation: number;
+  },
+  key: string,
+): Box | null {
+  if (key !== c.merged_key || c.x === null || c.y === null || !c.width || !c.height) return null;
+  let p: MaskPlacement | null = null;
+  try {
+    const parsed = MaskPlacement.safeParse(c.mask_placement ? JSON.parse(c.mask_placement) : null);
+    p = parsed.success ? parsed.data : null;
+  } catch {
+    p = null;
+  }
+  const cx = p ? p.position_x : c.x + c.width / 2;
+  const cy = p ? p.position_y : c.y + c.height / 2;
+  return rotatedBox(cx, cy, c.width, c.height, p ? p.rotation : c.rotation);
 }

@@ -32,11 +32,14 @@ export async function readFilePart(part: MultipartFile): Promise<Buffer> {
 export async function walkMultipart(
   request: FastifyRequest,
   onFile: (file: UploadedFile) => Promise<void>,
+  /** A per-route file size cap instead of the image upload limit (music beds may be 20 MB). */
+  opts: { fileSize?: number; tooLarge?: () => unknown } = {},
 ): Promise<Record<string, string>> {
   if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data body');
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts()) {
+    const parts = opts.fileSize ? request.parts({ limits: { fileSize: opts.fileSize } }) : request.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
         const buffer = await readFilePart(part);
         await onFile({ fieldname: part.fieldname, filename: part.filename, buffer });
@@ -46,7 +49,8 @@ export async function walkMultipart(
       }
     }
   } catch (err) {
-    throw mapMultipartError(err);
+    const mapped = mapMultipartError(err);
+    throw opts.tooLarge && isTooLarge(mapped) ? opts.tooLarge() : mapped;
   }
   return fields;
 }
@@ -71,3 +75,5 @@ function mapMultipartError(err: unknown): unknown {
   }
   return err;
 }
+
+const isTooLarge = (err: unknown) => err instanceof HttpError && err.statusCode === 413;

@@ -48,6 +48,9 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   hook_pack_id: null,
   variant_index: null,
   error: null,
+  quality: null,
+  report_url: null,
+  contact_sheet_url: null,
   ...over,
 });
 

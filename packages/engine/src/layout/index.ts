@@ -46,7 +46,7 @@ export interface LayoutInput {
    * zooms and cuts (the rig's shots). Text is then kept off them during its own time on screen; without it the
    * boxes grown by `camera` hold for the whole video.
    */
-  view?: (t: number) => { face: Box; product: Box | null };
+  view?: (t: number) => { face: Box; product: Box | null; mouth?: Box };
   /** Times of camera cuts: the hook leaves at the first cut after its first second, captions never span one. */
   cuts?: readonly number[];
   words: readonly WordTiming[];
@@ -97,7 +97,7 @@ export interface VideoLayout {
   body: Box;
   product: Box | null;
   /** Face and product on screen over time (every 1/15 s) when the camera moves; empty for a still camera. */
-  views: { t: number; face: Box; product: Box | null }[];
+  views: { t: number; face: Box; product: Box | null; mouth?: Box }[];
   /** The hook sticker, one block per page (long hooks are paged through their beat). */
   hook: TextBlock[];
   captions: CaptionCue[];
@@ -621,7 +621,8 @@ function unionAll(boxes: readonly Box[]): Box {
   return { x, y, w: Math.max(...boxes.map(right)) - x, h: Math.max(...boxes.map(bottom)) - y };
 }
 
-const clampView = (v: { face: Box; product: Box | null }, W: number, H: number) => ({
+const clampView = (v: { face: Box; product: Box | null; mouth?: Box }, W: number, H: number) => ({
+  ...(v.mouth ? { mouth: clampToFrame(v.mouth, W, H) } : {}),
   face: clampToFrame(v.face, W, H),
   product: v.product ? clampToFrame(v.product, W, H) : null,
 });

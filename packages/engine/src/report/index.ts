@@ -9,10 +9,12 @@ import { produceAtomic } from '../util/files.ts';
 import { FFMPEG, FFPROBE } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 
-/** Size of the grey mouth patch sampled for motion, and how often. */
-const MOUTH_W = 48;
-const MOUTH_H = 32;
+/** The grey picture sampled for lip motion (a quarter of the frame each way), how often, and the patch size. */
+const GREY_W = 180;
+const GREY_H = 320;
 const MOUTH_FPS = 15;
+const PATCH_W = 24;
+const PATCH_H = 16;
 export { parseEbur128 };
 export const CONTACT_SHEET = { columns: 3, rows: 2, thumbWidth: 180, thumbHeight: 320 } as const;
 
@@ -36,18 +38,16 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
   const probe = await probeStreams(input.videoPath, input.signal);
   const duration = probe.duration;
   const { layout } = input;
-  const m = layout.mouth;
   const step = duration / 6;
   const sheetStart = Math.min(0.35, step / 2);
   const posterAt = posterTime(layout, duration);
   const mouthRaw = path.join(input.workDir, 'mouth.gray');
-  const crop = `crop=${even(m.w)}:${even(m.h)}:${Math.round(m.x)}:${Math.round(m.y)}`;
   const graph = [
     `[0:v]split=3[s][p][m]`,
     `[s]select='gte(t,${sheetStart.toFixed(3)})*(isnan(prev_selected_t)+gte(t-prev_selected_t,${(step * 0.98).toFixed(3)}))',` +
       `scale=${CONTACT_SHEET.thumbWidth}:${CONTACT_SHEET.thumbHeight},tile=${CONTACT_SHEET.columns}x${CONTACT_SHEET.rows}:padding=4:margin=4:color=white[sheet]`,
     `[p]select='gte(t,${posterAt.toFixed(3)})',setsar=1[poster]`,
-    `[m]fps=${MOUTH_FPS},${crop},scale=${MOUTH_W}:${MOUTH_H},format=gray[mouth]`,
+    `[m]fps=${MOUTH_FPS},scale=${GREY_W}:${GREY_H},format=gray[mouth]`,
     `[0:a]ebur128=peak=true[loud]`,
   ].join(';');
   let stderr = '';
@@ -98,11 +98,40 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
   const loud = parseEbur128(stderr);
   const mouthFrames = await readFile(mouthRaw);
   await rm(mouthRaw, { force: true });
-  const mouth = mouthMotion(mouthFrames, input.words, layout.endCard?.startSec ?? duration);
+  const mouth = mouthMotion(
+    mouthPatches(mouthFrames, layout),
+    PATCH_W * PATCH_H,
+    input.words,
+    layout.endCard?.startSec ?? duration,
+  );
   return buildReport({ probe, loud, mouth, layout });
 }
 
-const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+/**
+ * The mouth patch of every sampled frame, where the mouth is at that moment: a camera that zooms and cuts moves
+ * the mouth, so the patch follows the layout's views of it (else the still mouth box), resampled to 24x16.
+ */
+function mouthPatches(grey: Buffer, layout: VideoLayout): Buffer {
+  const size = GREY_W * GREY_H;
+  const n = Math.floor(grey.length / size);
+  const out = Buffer.alloc(n * PATCH_W * PATCH_H);
+  const sx = GREY_W / layout.width;
+  const sy = GREY_H / layout.height;
+  for (let i = 0; i < n; i++) {
+    const t = i / MOUTH_FPS;
+    const view = layout.views.length
+      ? layout.views.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a))
+      : null;
+    const m = view?.mouth ?? layout.mouth;
+    for (let py = 0; py < PATCH_H; py++)
+      for (let px = 0; px < PATCH_W; px++) {
+        const x = Math.min(GREY_W - 1, Math.max(0, Math.floor((m.x + ((px + 0.5) * m.w) / PATCH_W) * sx)));
+        const y = Math.min(GREY_H - 1, Math.max(0, Math.floor((m.y + ((py + 0.5) * m.h) / PATCH_H) * sy)));
+        out[i * PATCH_W * PATCH_H + py * PATCH_W + px] = grey[i * size + y * GREY_W + x]!;
+      }
+  }
+  return out;
+}
 
 /** The poster shows the hook sticker fully in (mid-way through its first page), else the first second. */
 function posterTime(layout: VideoLayout, duration: number): number {
@@ -162,10 +191,10 @@ async function probeStreams(file: string, signal?: AbortSignal): Promise<Probe> 
  */
 export function mouthMotion(
   frames: Buffer,
+  size: number,
   words: readonly WordTiming[],
   sceneEndSec: number,
 ): { speech_motion: number; silence_motion: number; present: boolean } | null {
-  const size = MOUTH_W * MOUTH_H;
   const n = Math.floor(frames.length / size);
   const speech: number[] = [];
   const silence: number[] = [];

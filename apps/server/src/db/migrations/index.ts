@@ -4,6 +4,7 @@ import { projectsAvatarsMigration } from './003-projects-avatars.ts';
 import { hookPacksMigration } from './004-hook-packs.ts';
 import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
 import { housekeepingIndexesMigration } from './006-housekeeping-indexes.ts';
+import { videoStyleMigration } from './009-video-style.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   hookPacksMigration,
   idempotencyKeysMigration,
   housekeepingIndexesMigration,
+  videoStyleMigration,
 ];

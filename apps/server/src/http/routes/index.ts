@@ -9,6 +9,7 @@ import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
+import { musicRoutes } from './music.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -26,4 +27,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   jobRoutes,
   hookRoutes,
   mergeRoutes,
+  musicRoutes,
 ];
