@@ -3,6 +3,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Import groups for the server's direction rules; type-only imports are erased at run time and allowed. */
+const ENGINE = {
+  group: ['@hookreel/engine', '@hookreel/engine/*'],
+  message: 'Only services and the media port (src/media) use the engine; elsewhere use ctx.media.',
+};
+const HTTP = { group: ['**/http/*', '**/http/**'], message: 'http/ is the top layer: nothing below it imports it.' };
+const SERVICES = {
+  group: ['**/services/*', '**/services/**'],
+  message: 'Only http/ and the start-up wiring import services.',
+};
+const RUNNER = { group: ['**/jobs/*', '**/jobs/**'], message: 'Repositories and the media port know no jobs.' };
+const DEFINITIONS = {
+  group: ['**/job-definitions.ts'],
+  message: 'The runner gets its definitions at start-up; it imports none.',
+};
+const restrict = (...groups) => ({ patterns: groups.map((g) => ({ ...g, allowTypeImports: true })) });
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', '**/*.config.js', 'scripts/*.mjs'] },
   js.configs.recommended,
@@ -19,5 +36,45 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Import directions (decision 081). apps/server/test/import-boundaries.test.ts checks the whole graph, including
+  // what a glob cannot see (relative climbs, transitive edges); these catch the common slips in the editor.
+  // A later block replaces an earlier one's options for the same rule, so each area lists all of its own.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*'],
+              message: 'Features never import each other: share through @/lib or @/components.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/services/**', 'apps/server/src/media/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(ENGINE)] },
+  },
+  {
+    files: ['apps/server/src/services/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(HTTP)] },
+  },
+  {
+    files: ['apps/server/src/media/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(HTTP, SERVICES, RUNNER)] },
+  },
+  {
+    files: ['apps/server/src/jobs/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(ENGINE, HTTP, SERVICES, DEFINITIONS)] },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(ENGINE, HTTP, SERVICES, RUNNER)] },
   },
 );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { BILLING_MODES, DEFAULT_TRIAL_CREDITS } from '@hookreel/contracts';
 import { z } from 'zod';
 
 /** Every setting comes from the environment; the embedded default needs none of them. */
@@ -33,6 +34,15 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Credits of the free trial (docs/billing.md); the default buys one hook pack and one product-in-hand video. */
+  TRIAL_CREDITS: z.coerce.number().min(0).max(100_000).multipleOf(0.01).default(DEFAULT_TRIAL_CREDITS),
+  BILLING: z.enum(BILLING_MODES).default('demo'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends requests; for tests and stripe-mock only (http://127.0.0.1:12111). */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Uploads (every multipart route together) per user per minute. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -87,6 +97,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trialCredits: e.TRIAL_CREDITS,
+    billing: billingConfig(e),
+    uploadRateLimit: e.UPLOAD_RATE_LIMIT,
+  };
+}
+
+/** BILLING=stripe needs both Stripe secrets; a half-configured payment setup must not start. */
+export type BillingConfig =
+  | { mode: 'demo' }
+  | { mode: 'off' }
+  | {
+      mode: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+    };
+
+function billingConfig(e: z.infer<typeof Env>): BillingConfig {
+  if (e.BILLING === 'demo') return { mode: 'demo' };
+  if (e.BILLING === 'off') return { mode: 'off' };
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: BILLING=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  const api = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null;
+  return {
+    mode: 'stripe' as const,
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    api: api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
+      : null,
   };
 }
 

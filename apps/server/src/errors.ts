@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the `{detail}` body (a 402's missing amount). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(detail);
   }
@@ -13,7 +15,14 @@ export class HttpError extends Error {
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const unauthorized = (detail: string = MESSAGES.server.unauthorized) => new HttpError(401, detail);
-export const paymentRequired = (detail: string) => new HttpError(402, detail);
+/** 402 with what the operation costs, what the user has and what is missing, in credits. */
+export const paymentRequired = (detail: string, amounts?: { required: number; available: number }) =>
+  new HttpError(
+    402,
+    detail,
+    {},
+    amounts ? { ...amounts, missing: Math.round((amounts.required - amounts.available) * 100) / 100 } : {},
+  );
 export const forbidden = (detail: string = MESSAGES.server.forbidden) => new HttpError(403, detail);
 /** Another user's resource is indistinguishable from a missing one. */
 export const notFound = (detail: string = MESSAGES.server.notFound) => new HttpError(404, detail);

@@ -117,8 +117,9 @@ async function send(w: World, who: TestUser | null, method: string, path: string
 }
 
 const TABLE: Row[] = [
-  // Public by design: health, and stored files (unguessable keys work like capability links for <img>/<video>).
+  // Public by design: health, capabilities (no keys or provider addresses), and stored files (unguessable keys work like capability links for <img>/<video>).
   { route: 'GET /api/health', expect: PUBLIC, call: () => ({ path: '/api/health' }) },
+  { route: 'GET /api/capabilities', expect: PUBLIC, call: () => ({ path: '/api/capabilities' }) },
   { route: 'GET /api/static/*', expect: PUBLIC, call: (w) => ({ path: `/api/static/${w.owned.fileKey}` }) },
 
   // The account itself.
@@ -361,6 +362,44 @@ const TABLE: Row[] = [
     route: 'GET /api/merge/avatars-with-status/:projectId',
     expect: OWNED(),
     call: (w) => ({ path: `/api/merge/avatars-with-status/${w.owned.projectId}` }),
+  },
+
+  // Credits and billing (demo mode here; the Stripe webhook exists only with BILLING=stripe).
+  { route: 'GET /api/credits/prices', expect: PUBLIC, call: () => ({ path: '/api/credits/prices' }) },
+  { route: 'GET /api/credits/ledger', expect: SIGNED_IN(), call: () => ({ path: '/api/credits/ledger' }) },
+  { route: 'GET /api/credits/refunds', expect: SIGNED_IN(), call: () => ({ path: '/api/credits/refunds' }) },
+  {
+    route: 'POST /api/jobs/:id/refund-request',
+    // The owner gets past the access check to the refund rules: the job has not finished (422).
+    expect: OWNED(422),
+    call: (w) => ({ path: `/api/jobs/${w.owned.jobId}/refund-request`, body: { reason: 'The video came out wrong' } }),
+  },
+  { route: 'GET /api/billing/subscription', expect: SIGNED_IN(), call: () => ({ path: '/api/billing/subscription' }) },
+  {
+    route: 'POST /api/billing/checkout',
+    expect: SIGNED_IN(),
+    call: () => ({ path: '/api/billing/checkout', body: { bundle: 'bundle-5' } }),
+  },
+  // The portal is Stripe's: without Stripe billing there is none for anyone.
+  {
+    route: 'POST /api/billing/portal',
+    expect: { anon: 401, owner: 404, other: 404, admin: 404 },
+    call: () => ({ path: '/api/billing/portal' }),
+  },
+  {
+    route: 'POST /api/admin/credits',
+    expect: ADMIN_ONLY(),
+    call: (w) => ({
+      path: '/api/admin/credits',
+      body: { email: w.users.owner.email, action: 'grant', amount: 1, reason: 'Access matrix' },
+    }),
+  },
+  { route: 'GET /api/admin/refunds', expect: ADMIN_ONLY(), call: () => ({ path: '/api/admin/refunds' }) },
+  {
+    route: 'POST /api/admin/refunds/:id',
+    // No such request: administrators get past the access check to a 404.
+    expect: { anon: 401, owner: 403, other: 403, admin: 404 },
+    call: () => ({ path: '/api/admin/refunds/999999', body: { decision: 'decline' } }),
   },
 ];
 

@@ -55,7 +55,9 @@ for (const dialect of TEST_DIALECTS) {
       expect(statuses.filter((s) => s === 201 || s === 200)).toHaveLength(10);
       expect(statuses.filter((s) => s === 402)).toHaveLength(90);
       for (const [i, b] of bodies.entries()) {
-        if (statuses[i] === 402) expect(b).toEqual({ detail: INSUFFICIENT_CREDITS.videos });
+        if (statuses[i] === 402) {
+          expect(b).toEqual({ detail: INSUFFICIENT_CREDITS.videos, required: 1, available: 0, missing: 1 });
+        }
       }
       expect(new Set(bodies.filter((b) => b.id).map((b) => b.id)).size).toBe(10);
       const jobs = await server.ctx.db.kysely.selectFrom('jobs').select('id').where('user_id', '=', u.id).execute();

@@ -1,4 +1,5 @@
 import { LIMITS } from '@hookreel/contracts';
+import { asciiSlug } from '../src/services/file-names.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
@@ -147,11 +148,20 @@ describe('hook pack lifecycle (sqlite)', () => {
     expect(zip.status).toBe(200);
     expect(zip.res.headers.get('content-type')).toBe('application/zip');
     const names = zipEntryNames(Buffer.from(await zip.res.arrayBuffer()));
+    // Files are named <pack>-<video>-<actor>, the actor numbered as the wizard numbers it (one approved: 1).
+    const packSlug = asciiSlug((await call(server, user, 'GET', `/api/hooks/${id}`)).json.name ?? 'Untitled Hook Pack');
     for (let n = 1; n <= 12; n++) {
-      expect(names).toContain(`variant-${n}.mp4`);
-      expect(names).toContain(`variant-${n}.srt`);
-      expect(names).toContain(`variant-${n}.vtt`);
+      const base = `${packSlug}-video-${String(n).padStart(2, '0')}-character-1`;
+      expect(names).toContain(`${base}.mp4`);
+      expect(names).toContain(`${base}.srt`);
+      expect(names).toContain(`${base}.vtt`);
+      const job = jobs[n - 1];
+      expect(job).toMatchObject({ actor_name: 'Character 1', variant_label: `Video #${n}` });
+      expect(job.hook_text).toBeTruthy();
+      expect(job.download_url).toBe(`${job.video_url}?download=${base}.mp4`);
     }
+    const file = await fetch(`${server.url}/api/${jobs[0].download_url}`);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${packSlug}-video-01-character-1.mp4"`);
     expect(names).toContain('manifest.csv');
     expect(names).toHaveLength(37);
   });

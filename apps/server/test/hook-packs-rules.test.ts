@@ -1,5 +1,6 @@
 import { INSUFFICIENT_CREDITS, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantCredits, toHundredths } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser } from './helpers/factories.ts';
@@ -58,6 +59,11 @@ describe('hook pack rules (sqlite)', () => {
     expect(details.status).toBe(422);
     expect(details.json.detail).toBe(VALIDATION.productDescription);
 
+    // A status is a wizard step the pack must have reached (server-rules.test.ts): the product comes first.
+    expect(
+      (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto())))
+        .status,
+    ).toBe(200);
     const ok = await call(server, user, 'PUT', `/api/hooks/${pack.id}`, {
       message: 'Glow all day',
       status: 'message_created',
@@ -101,7 +107,9 @@ describe('hook pack rules (sqlite)', () => {
     const user = await registerUser(server);
     const p = await packWithEverything(server, user);
     await fakeApprovedPreview(server, p.id, p.characterId);
-    // 5 free credits do not buy 12 videos: nothing is created, nothing is held.
+    // 5 credits do not buy 12 videos: nothing is created, nothing is held.
+    await drainCredits(server, user.id);
+    await grantCredits(server.ctx.db.kysely, user.id, toHundredths(5), 'test grant');
     const before = await availableCredits(server, user.id);
     const videos = await call(server, user, 'POST', `/api/jobs/hook-pack/${p.id}/queue-videos`);
     expect(videos.status).toBe(402);

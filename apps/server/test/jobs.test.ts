@@ -128,7 +128,9 @@ for (const dialect of TEST_DIALECTS) {
       });
       expect(done.video_url).toMatch(new RegExp(`^static/users/${u.id}/jobs/${id}-[\\w-]+/video\\.mp4$`));
       expect(done.poster_url).toMatch(/poster\.jpg$/);
-      expect(done.logs).toEqual(expect.arrayContaining(['Queued', 'Processing started', 'Voice ready', 'Video ready']));
+      expect(done.logs).toEqual(expect.arrayContaining(['Queued', 'Processing started', 'Video ready']));
+      // Stages carry their duration once they end ('Voice ready — 0.3 s'); each appears once.
+      expect(done.logs.filter((l) => /^Voice ready( — [\d.]+ s)?$/.test(l))).toHaveLength(1);
 
       const video = await fetch(`${server.url}/api/${done.video_url}`);
       expect(video.status).toBe(200);
@@ -166,7 +168,13 @@ for (const dialect of TEST_DIALECTS) {
       const projectId = await insertProject(server, u.id);
       const res = await queue(projectId, u.headers);
       expect(res.status).toBe(402);
-      expect(await res.json()).toEqual({ detail: INSUFFICIENT_CREDITS.videos });
+      // The amount missing comes with the message, so the screen can say how much to buy.
+      expect(await res.json()).toEqual({
+        detail: INSUFFICIENT_CREDITS.videos,
+        required: 1,
+        available: 0.5,
+        missing: 0.5,
+      });
       expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
       expect(await expectLedger(u.id)).toMatchObject({ available: 50, held: 0 });
     });

@@ -164,7 +164,7 @@ describe('upload hardening', () => {
     await expect(sanitizeImage(await pngImage())).resolves.toMatchObject({ type: 'png', width: 64, height: 48 });
   });
 
-  it('rejects a second file or an unexpected file field', async () => {
+  it('refuses a second file (413, a limit) and an unexpected file field (422)', async () => {
     const res = await fetch(`${server.url}/api/projects/`, {
       method: 'POST',
       headers: user.authHeader,
@@ -174,7 +174,8 @@ describe('upload hardening', () => {
         { name: 'file', file: await pngImage(), filename: 'b.png' },
       ]),
     });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: 'Too many files in one upload' });
     const other = await fetch(`${server.url}/api/projects/`, {
       method: 'POST',
       headers: user.authHeader,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UrlId } from './common.ts';
+import { BOUNDS_EDITOR } from './constants.ts';
 
 export const SIZES = ['small', 'medium', 'large'] as const;
 export const SizeClass = z.enum(SIZES);
@@ -48,11 +49,13 @@ export const ListAvatarsQuery = z.object({
 });
 
 const Corner = z.number().finite();
+/** The bounds editor's smallest box (BOUNDS_EDITOR.minBox), held by the server too. */
+const BOUNDS_TOO_SMALL = `Bounds must be at least ${BOUNDS_EDITOR.minBox} x ${BOUNDS_EDITOR.minBox} pixels`;
 export const SavedBounds = z.object({
   x: z.number().int(),
   y: z.number().int(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().int().min(BOUNDS_EDITOR.minBox, BOUNDS_TOO_SMALL),
+  height: z.number().int().min(BOUNDS_EDITOR.minBox, BOUNDS_TOO_SMALL),
   rotation: z.number().int(),
   x1: Corner,
   y1: Corner,

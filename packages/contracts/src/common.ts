@@ -21,6 +21,16 @@ export const UrlId = z
 export const IdParam = z.object({ id: UrlId });
 export const IsoDate = z.string();
 
+/**
+ * Bidirectional control characters (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates) make text
+ * read differently from how it is stored ("Trojan Source"), and captions would draw them as boxes. Scripts and
+ * hooks refuse them; right-to-left letters themselves (Arabic, Hebrew) are welcome.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+export const BIDI_CONTROL_MESSAGE =
+  'Remove the hidden text-direction characters (Unicode bidi controls such as U+202E) from the text';
+export const hasNoBidiControls = (s: string): boolean => !BIDI_CONTROLS.test(s);
+
 export const LANGUAGES = ['english', 'spanish', 'french', 'german', 'portuguese', 'dutch'] as const;
 export const ACCENTS = ['american', 'british', 'australian', 'indian', 'neutral'] as const;
 export const Language = z.enum(LANGUAGES);

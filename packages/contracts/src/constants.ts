@@ -13,8 +13,15 @@ export const LIMITS = {
   videosPerHookPack: 12,
   /** Upload hint: PNG, JPG, WEBP, 10MB max — enforced on the server too. */
   uploadMaxBytes: 10 * 1024 * 1024,
-  /** Decompression-bomb guard: no upload may decode to more pixels than this. */
-  uploadMaxPixels: 40_000_000,
+  /**
+   * Decompression-bomb guard and CPU bound: no upload may decode to more pixels than this (a 24-megapixel
+   * camera photo fits; docs/decisions/075-upload-limits.md).
+   */
+  uploadMaxPixels: 25_000_000,
+  /** Uploaded images are stored at most this many pixels on the long side. */
+  uploadStoredMaxSide: 2048,
+  /** Total bytes of one multipart request (every file and field together). */
+  uploadMaxTotalBytes: 60 * 1024 * 1024,
   avatarUploadMaxFiles: 20,
   hookTextMax: 500,
   productDetailsMax: 2000,

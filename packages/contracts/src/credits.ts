@@ -1,9 +1,9 @@
-/**
- * What each generation costs in credits, and what a new account is granted. The spec states no numbers for
- * these; one credit buys one video (plans sell "videos/credits" one to one), images cost fractions.
- */
-export const FREE_CREDITS_GRANT = 5;
+import { z } from 'zod';
 
+/**
+ * What each generation costs in credits. One credit buys one video (plans sell "videos/credits" one to one);
+ * images cost fractions. Every screen and the server read these; GET /api/credits/prices serves them.
+ */
 export const PRICES = {
   video: 1,
   characterGeneration: 0.05,
@@ -13,9 +13,180 @@ export const PRICES = {
 
 export type PricedOperation = keyof typeof PRICES;
 
+/** What a person calls each priced operation, singular and plural, for cost labels and the ledger. */
+export const PRICE_LABELS: Record<PricedOperation, { one: string; many: string }> = {
+  video: { one: 'video', many: 'videos' },
+  characterGeneration: { one: 'character', many: 'characters' },
+  previewImage: { one: 'preview', many: 'previews' },
+  merge: { one: 'merge', many: 'merges' },
+};
+
+/** Characters generated for each character type of a hook pack (and by 'Generate More'). */
+export const CHARACTERS_PER_TYPE = 4;
+/** Videos in one hook pack. */
+export const VIDEOS_PER_PACK = 12;
+
+/** Cost of `units` of an operation, computed in hundredths so 3 × 0.1 is 0.30, not 0.30000000000000004. */
+export const costOf = (operation: PricedOperation, units = 1): number =>
+  Math.round(PRICES[operation] * 100 * units) / 100;
+
+export interface PackEstimate {
+  characters: number;
+  previews: number;
+  videos: number;
+  total: number;
+}
+
+/**
+ * A hook pack's total before its first spend: 4 characters per type, a preview of each (the most the wizard
+ * makes without regenerating) and the pack's 12 videos.
+ */
+export function estimatePack(characterTypes: number, previews = characterTypes * CHARACTERS_PER_TYPE): PackEstimate {
+  const characters = costOf('characterGeneration', characterTypes * CHARACTERS_PER_TYPE);
+  const previewCost = costOf('previewImage', previews);
+  const videos = costOf('video', VIDEOS_PER_PACK);
+  return {
+    characters,
+    previews: previewCost,
+    videos,
+    total: Math.round((characters + previewCost + videos) * 100) / 100,
+  };
+}
+
+/**
+ * What the free trial buys: one full hook pack (one character type, its 4 characters, 4 previews, 12 videos)
+ * plus one product-in-hand video (one merge, one video). TRIAL_CREDITS on the server may change the amount;
+ * this is the default and what the landing page promises.
+ */
+export const TRIAL_INCLUDES = {
+  hookPacks: 1,
+  packVideos: VIDEOS_PER_PACK,
+  packCharacters: CHARACTERS_PER_TYPE,
+  packPreviews: CHARACTERS_PER_TYPE,
+  productInHandVideos: 1,
+} as const;
+
+export const DEFAULT_TRIAL_CREDITS =
+  Math.round((estimatePack(1).total + costOf('merge') + costOf('video')) * 100) / 100;
+
+/** The trial's default amount under its older name (tests and callers written before TRIAL_CREDITS). */
+export const FREE_CREDITS_GRANT = DEFAULT_TRIAL_CREDITS;
+
+/** The landing page's free-trial sentence, stating what the default trial buys. */
+export const TRIAL_PROMISE = `${DEFAULT_TRIAL_CREDITS.toFixed(2)} free credits: one hook pack of ${TRIAL_INCLUDES.packVideos} videos (with its ${TRIAL_INCLUDES.packCharacters} characters and previews) plus ${TRIAL_INCLUDES.productInHandVideos} product-in-hand video`;
+
 /** Credits display: 2 decimals, or 0.00 if empty or zero. */
 export const formatCredits = (credits: number | string | null | undefined): string => {
   const n = typeof credits === 'string' ? Number.parseFloat(credits) : credits;
   if (n === null || n === undefined || !Number.isFinite(n) || n === 0) return '0.00';
   return n.toFixed(2);
 };
+
+/** "12.00 credits", "0.05 credits", "1.00 credit". */
+export const creditsLabel = (credits: number): string =>
+  `${formatCredits(credits)} ${credits === 1 ? 'credit' : 'credits'}`;
+
+/** A spending button's text with its price: "Generate 12 videos · 12.00 credits". */
+export const withCost = (label: string, credits: number): string => `${label} · ${creditsLabel(credits)}`;
+
+// HTTP ------------------------------------------------------------------------------------------------------
+
+/** GET /api/credits/prices */
+export const PriceList = z.object({
+  prices: z.object({
+    video: z.number(),
+    characterGeneration: z.number(),
+    previewImage: z.number(),
+    merge: z.number(),
+  }),
+  trial_credits: z.number(),
+  characters_per_type: z.number().int(),
+  videos_per_pack: z.number().int(),
+});
+export type PriceList = z.infer<typeof PriceList>;
+
+/** The body of a 402: the message people see and how many credits are missing. */
+export const PaymentRequiredBody = z.object({
+  detail: z.string(),
+  required: z.number().optional(),
+  available: z.number().optional(),
+  missing: z.number().optional(),
+});
+export type PaymentRequiredBody = z.infer<typeof PaymentRequiredBody>;
+
+export const LEDGER_KINDS = ['grant', 'purchase', 'hold', 'capture', 'release', 'refund', 'take', 'expire'] as const;
+export const LedgerKind = z.enum(LEDGER_KINDS);
+export type LedgerKind = z.infer<typeof LedgerKind>;
+
+/** How each ledger kind reads in the history, and whether it moves the spendable balance up or down. */
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  grant: 'Grant',
+  purchase: 'Purchase',
+  hold: 'Hold',
+  capture: 'Charged',
+  release: 'Released',
+  refund: 'Refund',
+  take: 'Removed',
+  expire: 'Expired',
+};
+
+export const LedgerEntry = z.object({
+  id: z.number().int(),
+  kind: LedgerKind,
+  /** Signed change of the spendable balance: +5 for a grant, −1 for a hold, 0 for a capture (already held). */
+  change: z.number(),
+  /** The credits the entry is about (always positive). */
+  amount: z.number(),
+  /** Spendable balance right after this entry; null for entries written before the ledger recorded it. */
+  balance_after: z.number().nullable(),
+  reason: z.string(),
+  job_id: z.number().int().nullable(),
+  hook_pack_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+export const LEDGER_PAGE_SIZE = 25;
+
+export const LedgerQuery = z.object({ cursor: z.coerce.number().int().positive().optional() });
+export const LedgerPage = z.object({
+  entries: z.array(LedgerEntry),
+  /** Pass as ?cursor= for the next (older) page; null on the last page. */
+  next_cursor: z.number().int().nullable(),
+});
+export type LedgerPage = z.infer<typeof LedgerPage>;
+
+/** Administrators: POST /api/admin/credits */
+export const AdminCreditAdjustment = z.object({
+  email: z.string().trim().min(3).max(320),
+  action: z.enum(['grant', 'take']),
+  amount: z.number().positive().max(100_000).multipleOf(0.01),
+  reason: z.string().trim().min(3, 'Please give a reason').max(500),
+});
+export type AdminCreditAdjustment = z.infer<typeof AdminCreditAdjustment>;
+export const AdminCreditAdjustmentResult = z.object({ email: z.string(), credits: z.number() });
+
+// Refunds ---------------------------------------------------------------------------------------------------
+
+export const REFUND_STATES = ['pending', 'approved', 'declined'] as const;
+export const RefundState = z.enum(REFUND_STATES);
+export const RefundRequestBody = z.object({
+  reason: z.string().trim().min(5, 'Please describe the problem').max(1000),
+});
+export const RefundRequest = z.object({
+  id: z.number().int(),
+  job_id: z.number().int(),
+  user_email: z.string(),
+  project_name: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  state: RefundState,
+  decision_note: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type RefundRequest = z.infer<typeof RefundRequest>;
+export const RefundDecision = z.object({
+  decision: z.enum(['approve', 'decline']),
+  note: z.string().trim().max(500).optional(),
+});

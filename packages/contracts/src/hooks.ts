@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Accent, Language, UrlId } from './common.ts';
+import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language, UrlId } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { HookPackStatus, PreviewStatus } from './statuses.ts';
@@ -70,7 +70,12 @@ export const CreateHookPackRequest = z.object({
 export const UpdateHookPackRequest = z
   .object({
     status: HookPackStatus,
-    message: z.string().trim().min(1, VALIDATION.hookRequired).max(LIMITS.hookTextMax),
+    message: z
+      .string()
+      .trim()
+      .min(1, VALIDATION.hookRequired)
+      .max(LIMITS.hookTextMax)
+      .refine(hasNoBidiControls, BIDI_CONTROL_MESSAGE),
     language: Language,
     accent: Accent,
     product_details: z.string().trim().min(1, VALIDATION.productDescription).max(LIMITS.productDetailsMax),
@@ -113,7 +118,12 @@ export const RegenerateQuery = z.object({ reason: z.enum(['product', 'person']) 
 export const HookVariant = z.object({
   index: z.number().int().min(0),
   generated_character_id: z.number().int(),
-  hook_text: z.string().trim().min(1, VALIDATION.hookRequired).max(LIMITS.hookTextMax),
+  hook_text: z
+    .string()
+    .trim()
+    .min(1, VALIDATION.hookRequired)
+    .max(LIMITS.hookTextMax)
+    .refine(hasNoBidiControls, BIDI_CONTROL_MESSAGE),
 });
 export const QueueHookPackVideosRequest = z
   .object({ variants: z.array(HookVariant).max(LIMITS.videosPerHookPack) })

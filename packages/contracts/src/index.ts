@@ -12,3 +12,4 @@ export * from './merge.ts';
 export * from './hooks.ts';
 export * from './hook-variants.ts';
 export * from './video.ts';
+export * from './capabilities.ts';

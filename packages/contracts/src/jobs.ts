@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { JobStatus } from './statuses.ts';
 import { QualityLevel } from './video.ts';
 
+/**
+ * What the providers billed for a job, in their units (summed over attempts; a failed attempt's calls count too).
+ * Null when every stage ran locally. Money is not stored: list prices change (docs/providers.md).
+ */
+export const JobCost = z.object({
+  /** Images generated or edited (characters, product in hand). */
+  images: z.number().int().min(0),
+  /** Characters of text spoken by a remote voice. */
+  characters: z.number().int().min(0),
+  /** Seconds of talking-actor video generated. */
+  seconds: z.number().min(0),
+  /** Billable provider calls. */
+  calls: z.number().int().min(0),
+});
+export type JobCost = z.infer<typeof JobCost>;
+
 export const Job = z.object({
   id: z.number().int(),
   project_id: z.number().int().nullable(),
@@ -22,6 +38,15 @@ export const Job = z.object({
   /** The full quality report (JSON, QualityReport) and the 6-frame contact sheet (JPEG). */
   report_url: z.string().nullable(),
   contact_sheet_url: z.string().nullable(),
+  /** Who is in the video ('Character 2' in a pack, the actor's name in a project). */
+  actor_name: z.string().nullable().default(null),
+  /** Which video of a pack ('Video #3'); null for a project video. */
+  variant_label: z.string().nullable().default(null),
+  /** The hook line a pack video opens with. */
+  hook_text: z.string().nullable().default(null),
+  /** The video with an attachment name `<pack-or-project>-<variant>-<actor>.mp4` (under the API base). */
+  download_url: z.string().nullable().default(null),
+  cost: JobCost.nullable(),
 });
 export type Job = z.infer<typeof Job>;
 

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { CANVAS } from './constants.ts';
 
+const SCALE_RANGE = `Scale must be between ${CANVAS.productScaleMin} and ${CANVAS.productScaleMax}`;
+const ROTATION_RANGE = 'Rotation must be between -360 and 360 degrees';
+/**
+ * The product's placement on a character, one range for every call that takes one (the merge, the hook-pack
+ * preview editor): out-of-range values are refused (422), never silently clamped.
+ */
 export const MaskPlacement = z.object({
-  position_x: z.number().finite(),
-  position_y: z.number().finite(),
-  scale: z.number().min(CANVAS.productScaleMin).max(CANVAS.productScaleMax),
-  rotation: z.number().min(-360).max(360),
+  position_x: z.number({ error: 'position_x must be a number' }).finite(),
+  position_y: z.number({ error: 'position_y must be a number' }).finite(),
+  scale: z
+    .number({ error: SCALE_RANGE })
+    .min(CANVAS.productScaleMin, SCALE_RANGE)
+    .max(CANVAS.productScaleMax, SCALE_RANGE),
+  rotation: z.number({ error: ROTATION_RANGE }).min(-360, ROTATION_RANGE).max(360, ROTATION_RANGE),
 });
 export type MaskPlacement = z.infer<typeof MaskPlacement>;
 

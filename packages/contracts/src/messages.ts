@@ -131,5 +131,8 @@ export const MESSAGES = {
     rateLimited: 'Too many requests. Please slow down.',
     serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',
     internal: 'Something went wrong on our side. Please try again.',
+    tooManyFiles: 'Too many files in one upload',
+    uploadTooLarge: 'Upload is too large (max 60MB in one request)',
+    uploadRateLimited: 'Too many uploads. Please wait a minute and try again.',
   },
 } as const;

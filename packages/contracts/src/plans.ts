@@ -1,4 +1,5 @@
-/** Plans and pricing (spec section 9). Payment is simulated; these are client constants shared with the server. */
+import { z } from 'zod';
+/** Plans and pricing (spec section 9): client constants shared with the server, which sells them (docs/billing.md). */
 export interface Plan {
   id: 'starter' | 'growth' | 'agency';
   name: string;
@@ -64,3 +65,61 @@ export const PLANS: readonly Plan[] = [
     features: ['100 videos per month', 'Everything in Growth', 'Unlimited credit rollover', 'Dedicated support'],
   }),
 ];
+
+/** Credits a plan's unused balance may carry into the next month; null: unlimited (spec section 9). */
+export const ROLLOVER_CAP: Record<Plan['id'], number | null> = { starter: 5, growth: 15, agency: null };
+
+/**
+ * One-time credit bundles: never expire (spec section 9). The spec names them without prices; these are priced
+ * above the Starter plan's per-video price so a subscription stays the better deal (decision 101).
+ */
+export interface CreditBundle {
+  id: 'bundle-5' | 'bundle-20' | 'bundle-50';
+  credits: number;
+  price: number;
+}
+export const CREDIT_BUNDLES: readonly CreditBundle[] = [
+  { id: 'bundle-5', credits: 5, price: 69 },
+  { id: 'bundle-20', credits: 20, price: 259 },
+  { id: 'bundle-50', credits: 50, price: 599 },
+];
+
+export const BILLING_MODES = ['demo', 'off', 'stripe'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+
+export const PlanId = z.enum(['starter', 'growth', 'agency']);
+export const BillingInterval = z.enum(['month', 'year']);
+export type BillingInterval = z.infer<typeof BillingInterval>;
+export const BundleId = z.enum(['bundle-5', 'bundle-20', 'bundle-50']);
+
+/** POST /api/billing/checkout: a plan with its interval, or a one-time bundle. */
+export const CheckoutRequest = z.union([
+  z.object({ plan: PlanId, interval: BillingInterval }).strict(),
+  z.object({ bundle: BundleId }).strict(),
+]);
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+export const RedirectUrl = z.object({ url: z.string() });
+
+/** GET /api/billing/subscription */
+export const BillingState = z.object({
+  mode: z.enum(BILLING_MODES),
+  subscription: z
+    .object({
+      plan: PlanId,
+      interval: BillingInterval,
+      status: z.enum(['active', 'past_due', 'canceled']),
+      cancel_at_period_end: z.boolean(),
+      current_period_end: z.string().nullable(),
+    })
+    .nullable(),
+  /** Whether the Customer Portal can be opened (Stripe mode with a customer). */
+  portal: z.boolean(),
+});
+export type BillingState = z.infer<typeof BillingState>;
+
+export const planById = (id: Plan['id']): Plan => PLANS.find((p) => p.id === id) as Plan;
+export const bundleById = (id: CreditBundle['id']): CreditBundle =>
+  CREDIT_BUNDLES.find((b) => b.id === id) as CreditBundle;
+/** What a plan costs for an interval, in whole dollars. */
+export const planPrice = (plan: Plan, interval: BillingInterval): number =>
+  interval === 'month' ? plan.monthlyPrice : plan.yearlyPrice;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Accent, Language } from './common.ts';
+import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
@@ -10,7 +10,10 @@ export const ProjectName = z
   .min(LIMITS.projectNameMin, VALIDATION.nameMin)
   .max(LIMITS.projectNameMax, VALIDATION.nameMax);
 
-export const Script = z.string().max(LIMITS.scriptMax, VALIDATION.scriptMax);
+export const Script = z
+  .string()
+  .max(LIMITS.scriptMax, VALIDATION.scriptMax)
+  .refine(hasNoBidiControls, BIDI_CONTROL_MESSAGE);
 
 export const ProjectCharacter = z.object({
   id: z.number().int(),

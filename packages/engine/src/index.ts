@@ -29,6 +29,27 @@ export { PORTRAIT_BOXES, actorBoxesInVideo, frameToVideo, rotatedBox } from './l
 export { layoutToAss } from './layout/ass.ts';
 export { analyseVideo, hardFailures } from './report/index.ts';
 export { prepareAudio } from './render/audio.ts';
+export {
+  AGE_BANDS,
+  HAIR_COLOURS,
+  HAIR_STYLES,
+  SKIN_TONES,
+  describeTraits,
+  statedTraits,
+  traitsFor,
+  type ActorTraits,
+  type AgeBand,
+} from './actors/traits.ts';
+export { VISEMES, rigBoxes, type Box as RigBox, type RigBoxes, type RigPose, type Viseme } from './actors/rig.ts';
+export {
+  boxAtTime,
+  cameraAt,
+  measureMouthMotion,
+  renderHoldingPortrait,
+  rigActor,
+  type CameraShot,
+  type RiggedActor,
+} from './motion/index.ts';
 export { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductShape } from './cutout/index.ts';
 export { CAMERA, mouthTimeline, renderVideo } from './render/index.ts';
@@ -41,6 +62,10 @@ export {
   OpenAIImages,
   OpenAIVision,
   OpenAIVoice,
+  OpenAITraitReader,
+  parseTraits,
+  type StatedTraits,
+  type TraitReader,
   PRODUCT_CATEGORIES,
   PRODUCT_SHAPES,
   ProviderError,

@@ -164,6 +164,7 @@ describe('engine stages', () => {
     const actor = path.join(dir, 'photo-actor.png');
     await sharp(await renderActorPortrait(actorFromDescription('man outdoors', 3))).toFile(actor);
     const calls: Array<{ imagePath: string; audioPath: string }> = [];
+    const told: string[] = [];
     // The provider's side of the contract: a talking clip of the still, with the voice, as an MP4.
     const lipSync: LipSyncProvider = {
       async lipSync(req) {
@@ -206,7 +207,9 @@ describe('engine stages', () => {
       watermark: false,
       workDir: path.join(dir, 'render-lipsync'),
       lipSync,
+      onUsage: (u) => void told.push(u.stage),
     });
+    expect(told).toEqual(['avatar']);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.audioPath.endsWith('voice.wav')).toBe(true);
     // What the provider billed travels with the output, for the job's cost.

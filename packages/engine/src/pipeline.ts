@@ -53,6 +53,8 @@ export interface TalkingVideoInput {
   voice?: VoiceSynthesizer;
   /** Speaking rate 0.8–1.2 for voices that support it (1 = normal). */
   voiceSpeed?: number;
+  /** Told about each billable provider call as soon as it returns (the job records it even if a later step fails). */
+  onUsage?: (usage: ProviderUsage) => void | Promise<void>;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
   lipSync?: LipSyncProvider | null;
 }
@@ -94,7 +96,12 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
   );
 
   report(0.2, 'Preparing the actor');
-  const usage: ProviderUsage[] = voice.usage ? [voice.usage] : [];
+  const usage: ProviderUsage[] = [];
+  const billed = async (u: ProviderUsage) => {
+    usage.push(u);
+    await input.onUsage?.(u);
+  };
+  if (voice.usage) await billed(voice.usage);
   const speechEnd = voice.durationSec + 0.4;
   const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0);
   const frames = await prepareFrames(input, dir, voice.words, durationSec);
@@ -107,7 +114,7 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
       outPath: path.join(dir, 'lipsync.mp4'),
       signal: input.signal,
     });
-    usage.push(clip.usage);
+    await billed(clip.usage);
     visual = { kind: 'clip', videoPath: clip.videoPath, posterSourcePath: visual.imagePath };
   }
 

@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { userExists } from '../services/users.ts';
+import { createUploadLimiter } from '../uploads/rate-limit.ts';
 import { createAuthGuard } from './auth-guard.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './error-handler.ts';
 import { API_ROUTES } from './routes/index.ts';
@@ -78,7 +79,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      for (const register of API_ROUTES) await register(api as App, { ctx, requireUser });
+      const limitUploads = createUploadLimiter(ctx.config.uploadRateLimit);
+      for (const register of API_ROUTES) await register(api as App, { ctx, requireUser, limitUploads });
     },
     { prefix: '/api' },
   );

@@ -10,7 +10,10 @@ import { dependencyFailure, HttpError } from '../errors.ts';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.detail, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path parameter names a resource; so does an id in the query (UrlId): malformed means "no such thing".

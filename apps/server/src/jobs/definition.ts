@@ -1,3 +1,4 @@
+import type { ProviderUsage } from '@hookreel/engine';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/database.ts';
@@ -28,6 +29,11 @@ export interface JobContext {
   /** Persists progress (0–100) and optionally appends a log line people understand; publishes an update. */
   progress(percent: number, logLine?: string): Promise<void>;
   log(line: string): Promise<void>;
+  /**
+   * Records one billable provider call at once (not at the end, so a run that fails later still shows it): a log
+   * line such as "Provider cost: fal avatar (…) 8.4 s" and the job's `cost` total, kept across attempts.
+   */
+  recordUsage(usage: ProviderUsage): Promise<void>;
   /**
    * A deterministic, unguessable storage key under this job's prefix (users/<uid>/jobs/<jobId>-<token>/<file>):
    * a retry overwrites the same key, never adds a second file.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { formatUsage } from '@hookreel/engine';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
@@ -18,7 +19,9 @@ import {
 } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
 import { retryDelayMs } from './settings.ts';
+import { StageLog } from './stage-log.ts';
 import { jobFilePrefix } from './files.ts';
+import { addUsage, parseCost } from './cost.ts';
 
 type AbortReason = 'cancelled' | 'lease-lost' | 'shutdown';
 
@@ -128,12 +131,9 @@ export class JobExecutor {
     const { ctx } = this;
     const db = ctx.db.kysely;
     const signal = entry.abort.signal;
-    let logs: string[] = parseLogs(row.logs);
+    const log = new StageLog(parseLogs(row.logs), MAX_LOG_LINES);
     const owner = this.owner;
     const publish = () => ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
-    const addLog = (line: string) => {
-      logs = [...logs, line].slice(-MAX_LOG_LINES);
-    };
 
     // Heartbeat: extend the lease while running; if the row is gone or owned by someone else, stop the work.
     const heartbeat = setInterval(() => {
@@ -148,8 +148,11 @@ export class JobExecutor {
 
     const workDir = path.join(ctx.config.workDir, `job-${row.id}-${randomUUID().slice(0, 8)}`);
     try {
-      addLog(row.attempts > 1 ? `Retrying (attempt ${row.attempts} of ${row.max_attempts})` : 'Processing started');
-      await jobsRepository.updateLeased(db, row.id, owner, { logs: JSON.stringify(logs), updated_at: now() });
+      log.note(row.attempts > 1 ? `Retrying (attempt ${row.attempts} of ${row.max_attempts})` : 'Processing started');
+      await jobsRepository.updateLeased(db, row.id, owner, {
+        logs: JSON.stringify(log.snapshot()),
+        updated_at: now(),
+      });
       publish();
 
       let outcome: JobOutcome;
@@ -163,13 +166,15 @@ export class JobExecutor {
         job = toClaimed(row, decodePayload(def, row.payload));
         await mkdir(workDir, { recursive: true });
         let lastProgress = row.progress;
+        // Earlier attempts' provider calls were billed too: the total carries over.
+        let cost = parseCost(row.cost);
         const progress = async (percent: number, line?: string) => {
           if (signal.aborted) throw signal.reason;
-          if (line) addLog(line);
+          if (line) log.stage(line);
           lastProgress = Math.max(0, Math.min(99, Math.round(percent)));
           const ok = await jobsRepository.updateLeased(db, row.id, owner, {
             progress: lastProgress,
-            logs: JSON.stringify(logs),
+            logs: JSON.stringify(log.snapshot()),
             updated_at: now(),
           });
           if (!ok) {
@@ -185,6 +190,21 @@ export class JobExecutor {
           outputKey: (file) => `${jobFilePrefix(row)}/${file}`,
           progress,
           log: (line) => progress(lastProgress, line),
+          recordUsage: async (usage) => {
+            if (signal.aborted) throw signal.reason;
+            log.aside(formatUsage(usage));
+            cost = addUsage(cost, usage);
+            const ok = await jobsRepository.updateLeased(db, row.id, owner, {
+              logs: JSON.stringify(log.snapshot()),
+              cost: JSON.stringify(cost),
+              updated_at: now(),
+            });
+            if (!ok) {
+              this.abort(row.id, 'lease-lost');
+              throw signal.reason;
+            }
+            publish();
+          },
         };
         // Race the handler against the abort signal so a handler that ignores it cannot hold the runner.
         outcome = await Promise.race([
@@ -195,10 +215,12 @@ export class JobExecutor {
           }),
         ]);
       } catch (err) {
-        await this.onError(row, entry, logs, err);
+        log.close();
+        await this.onError(row, entry, log.snapshot(), err);
         return;
       }
-      await this.complete(row, logs, outcome, def, job);
+      log.close();
+      await this.complete(row, log.snapshot(), outcome, def, job);
     } finally {
       clearInterval(heartbeat);
       await rm(workDir, { recursive: true, force: true }).catch(() => undefined);

@@ -1,16 +1,22 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Accent, Language } from '@hookreel/contracts';
+import { ACTORS, type Accent, type Language } from '@hookreel/contracts';
 import {
+  ContentRuleError,
+  ProviderError,
   actorFromDescription,
   actorFromSeed,
+  catalogueActorSpec,
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
   renderActorPortrait,
+  renderHoldingPortrait,
   renderTalkingVideo,
+  type ActorSpec,
 } from '@hookreel/engine';
-import type { MediaPort } from './port.ts';
+import { PermanentJobError } from '../jobs/definition.ts';
+import type { MediaPort, RigActorRef } from './port.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /**
@@ -18,28 +24,56 @@ let config: ReturnType<typeof createEngineConfig> | null = null;
  * Voice and product analysis switch here; everything else stays local.
  */
 export const engineConfig = (): ReturnType<typeof createEngineConfig> => (config ??= createEngineConfig(process.env));
+/** Forgets the built config so the next call reads the environment again (tests that change provider variables). */
+export const resetEngineConfig = (): void => {
+  config = null;
+};
+
+/**
+ * The engine's spec for a drawn actor, or null (an uploaded photo, a catalogue id that no longer exists). A
+ * seeded actor's description is read by the language model when one is configured (OPENAI_TEXT_MODEL), else by
+ * the engine's word rules.
+ */
+export async function rigSpecOf(ref: RigActorRef | null | undefined, signal?: AbortSignal): Promise<ActorSpec | null> {
+  if (!ref) return null;
+  if ('seed' in ref) return seededActor(ref.seed, ref.description, signal);
+  const actor = ACTORS.find((a) => a.id === ref.catalogueActorId);
+  return actor ? catalogueActorSpec(actor) : null;
+}
+
+async function seededActor(seed: string, description: string, signal?: AbortSignal): Promise<ActorSpec> {
+  const reader = engineConfig().traits;
+  return actorFromSeed(seed, description, reader ? await reader.read(description, signal) : {});
+}
 
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
   async renderProjectVideo(input) {
-    const out = await renderTalkingVideo({
-      script: input.project.script,
-      language: input.project.language as Language,
-      accent: input.project.accent as Accent,
-      actor: input.actor
-        ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
-        : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
-      productFrameBox: input.actor ? (input.productFrameBox ?? null) : null,
-      captionStyle: input.style?.captionStyle,
-      cta: input.style?.cta ?? null,
-      musicPath: input.style?.musicPath ?? null,
-      watermark: input.watermark,
-      voice: engineConfig().voice,
-      lipSync: engineConfig().lipsync,
-      workDir: path.join(input.workDir, 'render'),
-      signal: input.signal,
-      onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
-    });
+    const rigSpec = await rigSpecOf(input.actor?.rig?.actor, input.signal);
+    const out = await withProviderErrors(() =>
+      renderTalkingVideo({
+        script: input.project.script,
+        language: input.project.language as Language,
+        accent: input.project.accent as Accent,
+        actor: rigSpec
+          ? { kind: 'procedural', spec: rigSpec }
+          : input.actor
+            ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
+            : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+        product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
+        productFrameBox: rigSpec ? null : (input.actor?.productBox ?? null),
+        captionStyle: input.style?.captionStyle,
+        cta: input.style?.cta ?? null,
+        musicPath: input.style?.musicPath ?? null,
+        watermark: input.watermark,
+        voice: engineConfig().voice,
+        lipSync: engineConfig().lipsync,
+        workDir: path.join(input.workDir, 'render'),
+        signal: input.signal,
+        onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
+        onUsage: input.onUsage,
+      }),
+    );
     return {
       videoPath: out.videoPath,
       posterPath: out.posterPath,
@@ -54,9 +88,22 @@ export const engineMedia: MediaPort = {
     return { cutoutPath: r.cutoutPath, maskPath: r.maskPath, shape: analysis.shape, category: analysis.category };
   },
   async renderActor(input) {
-    await writeFile(input.outPath, await renderActorPortrait(actorFromSeed(input.seed, input.description)));
+    await writeFile(
+      input.outPath,
+      await renderActorPortrait(await seededActor(input.seed, input.description, input.signal)),
+    );
   },
   async compositeProduct(input) {
+    const spec = await rigSpecOf(input.actor, input.signal);
+    if (spec) {
+      await renderHoldingPortrait({
+        spec,
+        cutoutPath: input.productPath,
+        placement: input.placement,
+        outPath: input.outPath,
+      });
+      return;
+    }
     await compositeProduct(input);
   },
   async renderHookVideo(input) {
@@ -65,7 +112,7 @@ export const engineMedia: MediaPort = {
       hookText: input.hookText,
       language: input.language as Language,
       accent: input.accent as Accent,
-      actor: { kind: 'procedural', spec: actorFromSeed(input.actorSeed, input.actorDescription) },
+      actor: { kind: 'procedural', spec: await seededActor(input.actorSeed, input.actorDescription, input.signal) },
       product:
         input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }
@@ -89,3 +136,27 @@ export const engineMedia: MediaPort = {
     };
   },
 };
+
+/**
+ * Provider failures as job failures a person can read. A refusal (bad key, bad input, content rules, a model that
+ * answered without a result) will not change on retry: it fails the job at once, which releases its credits.
+ * Rate limits, 5xx and timeouts that outlasted the adapter's own retries are left to the runner's retry with
+ * backoff. The message never holds a key (adapters redact them).
+ */
+export async function withProviderErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ContentRuleError) throw new PermanentJobError(err.message);
+    if (err instanceof ProviderError) {
+      const refused =
+        (err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) ||
+        err.code === 'no_image' ||
+        err.code === 'FAILED';
+      const text = `Provider error (${err.provider}): ${err.message}`;
+      if (refused) throw new PermanentJobError(text);
+      throw new Error(text, { cause: err });
+    }
+    throw err;
+  }
+}

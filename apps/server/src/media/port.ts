@@ -1,5 +1,8 @@
 import type { Box, CaptionStyle, QualityReport } from '@hookreel/contracts';
-import type { Placement } from '@hookreel/engine';
+import type { Placement, ProviderUsage } from '@hookreel/engine';
+
+/** An actor the engine draws itself (so it can hold the product and talk): a catalogue actor or a seeded one. */
+export type RigActorRef = { catalogueActorId: string } | { seed: string; description: string };
 
 /**
  * Everything the server asks of media work, in one interface: job handlers call `ctx.media`, never the engine,
@@ -18,13 +21,17 @@ export interface MediaPort {
   }>;
   /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
   renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
-  /** The cut-out composited onto the actor at a placement in the 576x1024 frame (PNG). */
+  /**
+   * The product at a placement in the 576x1024 frame (PNG). A drawn actor (`actor`) is redrawn holding it, fingers
+   * over the product; a photo gets the cut-out composited onto it.
+   */
   compositeProduct(input: {
     actorPath: string;
     productPath: string;
     placement: Placement;
     outPath: string;
     signal: AbortSignal;
+    actor?: RigActorRef | null;
   }): Promise<void>;
   /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
   renderHookVideo(input: {
@@ -75,16 +82,26 @@ export interface RenderProjectVideoInput {
   /** For tracing and test doubles; the output does not depend on it. */
   jobId: number;
   project: ProjectForRender;
-  /** The actor still to animate (local path; already holding the product when merged), or null for a generated one. */
-  actor: { imagePath: string; gender: 'male' | 'female' } | null;
-  /** Where the product already is in the actor still (576x1024 frame), so text keeps off it; null if unknown. */
-  productFrameBox?: Box | null;
+  /**
+   * The actor still to animate (local path; already holding the product when merged), or null for a generated
+   * one. `rig`: the actor is one the engine draws (a catalogue actor), so it is animated as a talking rig holding
+   * the product (local paths) instead of moving the still.
+   */
+  actor: {
+    imagePath: string;
+    gender: 'male' | 'female';
+    rig?: { actor: RigActorRef; product: { cutoutPath: string; placement: Placement } | null } | null;
+    /** Where the still already holds the product (576x1024 frame), so text keeps off it; null if unknown. */
+    productBox?: Box | null;
+  } | null;
   style?: VideoStyle;
   watermark: boolean;
   /** Scratch directory for this run (removed afterwards); write outputs here. */
   workDir: string;
   signal: AbortSignal;
   onProgress(percent: number, logLine?: string): Promise<void>;
+  /** One billable provider call (voice characters, avatar seconds…), recorded on the job as it happens. */
+  onUsage?(usage: ProviderUsage): Promise<void>;
 }
 
 export interface RenderOutput {

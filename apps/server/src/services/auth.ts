@@ -29,7 +29,11 @@ export async function register(ctx: AppContext, input: LoginRequest): Promise<To
   // Hash before the transaction: it takes ~50 ms and SQLite holds its write lock for the whole transaction.
   const passwordHash = await hashPassword(input.password);
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const user = await createUserWithFreeCredits(trx, { email: input.email, passwordHash });
+    const user = await createUserWithFreeCredits(trx, {
+      email: input.email,
+      passwordHash,
+      trialCredits: ctx.config.trialCredits,
+    });
     if (!user) throw conflict(MESSAGES.server.emailTaken);
     return issueTokenPair(ctx, trx, user.id);
   });
@@ -102,7 +106,7 @@ export async function signInWithIdentity(ctx: AppContext, identity: VerifiedIden
       // On a lost race with a concurrent first sign-in, the other transaction's user is the one to use.
       const user =
         existing ??
-        (await createUserWithFreeCredits(trx, { email, passwordHash: null })) ??
+        (await createUserWithFreeCredits(trx, { email, passwordHash: null, trialCredits: ctx.config.trialCredits })) ??
         (await usersRepository.findByEmail(trx, email));
       if (!user) throw new Error('user vanished during sign-in');
       userId = user.id;

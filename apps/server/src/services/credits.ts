@@ -1,5 +1,18 @@
+import { createHmac } from 'node:crypto';
+import {
+  LEDGER_PAGE_SIZE,
+  type LedgerEntry,
+  type LedgerKind,
+  type LedgerPage,
+  type PriceList,
+  CHARACTERS_PER_TYPE,
+  PRICES,
+  VIDEOS_PER_PACK,
+} from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
-import { paymentRequired } from '../errors.ts';
+import type { AppContext } from '../context.ts';
+import { now } from '../db/database.ts';
+import { paymentRequired, unprocessable } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/database.ts';
 import { creditsRepository } from '../db/repositories/credits.ts';
@@ -8,25 +21,110 @@ import { creditsRepository } from '../db/repositories/credits.ts';
 export const toHundredths = (credits: number): number => Math.round(credits * 100);
 export const fromHundredths = (hundredths: number): number => hundredths / 100;
 
+export interface GrantOptions {
+  /** grant (trial, administrator), purchase (checkout, renewal) or refund. */
+  kind?: 'grant' | 'purchase' | 'refund';
+  /** A subscription allowance: the part a renewal's rollover cap applies to. */
+  plan?: boolean;
+  ref?: string | null;
+  jobId?: number | null;
+}
+
+/** Adds credits and writes the ledger row saying why; the only way credits come in. */
 export async function grantCredits(
   trx: Transaction<Database> | Executor,
   userId: number,
   amountHundredths: number,
   reason: string,
+  opts: GrantOptions = {},
 ): Promise<void> {
   await creditsRepository.addAvailable(trx, userId, amountHundredths);
+  if (opts.plan) await creditsRepository.addPlanCredits(trx, userId, amountHundredths);
   await creditsRepository.appendEntry(trx, {
     user_id: userId,
-    kind: 'grant',
+    kind: opts.kind ?? 'grant',
     amount: amountHundredths,
     hold_id: null,
     reason,
+    ref: opts.ref ?? null,
+    job_id: opts.jobId ?? null,
   });
+}
+
+/** An administrator takes credits back: never below zero (422 with what the user has), one ledger row. */
+export async function takeCredits(
+  trx: Executor,
+  userId: number,
+  amountHundredths: number,
+  reason: string,
+  ref: string,
+): Promise<void> {
+  if (!(await creditsRepository.takeAvailable(trx, userId, amountHundredths))) {
+    const b = await creditsRepository.balances(trx, userId);
+    throw unprocessable(`The user has only ${fromHundredths(b.available).toFixed(2)} credits to take`);
+  }
+  await creditsRepository.appendEntry(trx, {
+    user_id: userId,
+    kind: 'take',
+    amount: amountHundredths,
+    hold_id: null,
+    reason,
+    ref,
+  });
+}
+
+/** A renewal: the subscription allowance above `capHundredths` expires (a ledger row says how much). */
+export async function expirePlanCredits(trx: Executor, userId: number, capHundredths: number, reason: string) {
+  const expired = await creditsRepository.expirePlanCreditsAbove(trx, userId, capHundredths);
+  if (expired > 0) {
+    await creditsRepository.appendEntry(trx, {
+      user_id: userId,
+      kind: 'expire',
+      amount: expired,
+      hold_id: null,
+      reason,
+    });
+  }
+  return expired;
+}
+
+/** The normalised address hashed with the database's own salt: comparable, but not the address. */
+export async function trialEmailHash(db: Executor, email: string): Promise<string> {
+  const salt = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', 'trial_email_salt')
+    .executeTakeFirstOrThrow();
+  return createHmac('sha256', salt.value).update(email.trim().toLowerCase()).digest('hex');
+}
+
+/**
+ * The free trial, once per e-mail address ever: the address's salted hash is claimed first (a unique key, so of
+ * two concurrent sign-ups one wins) and outlives the account, so deleting it and signing up again grants
+ * nothing. Returns whether credits were granted.
+ */
+export async function grantTrialOnce(
+  trx: Executor,
+  userId: number,
+  email: string,
+  amountHundredths: number,
+): Promise<boolean> {
+  if (amountHundredths <= 0) return false;
+  const emailHash = await trialEmailHash(trx, email);
+  const claimed = await trx
+    .insertInto('trial_claims')
+    .values({ email_hash: emailHash, created_at: now() })
+    .onConflict((oc) => oc.column('email_hash').doNothing())
+    .returning('email_hash')
+    .executeTakeFirst();
+  if (!claimed) return false;
+  await grantCredits(trx, userId, amountHundredths, 'Free trial');
+  return true;
 }
 
 /**
  * Reserves credits for an operation; call it in the same transaction that creates the job so a job never
- * exists without its hold. Throws 402 with the given message when the balance is short.
+ * exists without its hold. Throws 402 with the given message and the missing amount when the balance is short.
  */
 export async function reserveCredits(
   trx: Transaction<Database>,
@@ -36,7 +134,13 @@ export async function reserveCredits(
   insufficientMessage: string,
 ): Promise<number> {
   const moved = await creditsRepository.moveAvailableToHeld(trx, userId, amountHundredths);
-  if (!moved) throw paymentRequired(insufficientMessage);
+  if (!moved) {
+    const b = await creditsRepository.balances(trx, userId);
+    throw paymentRequired(insufficientMessage, {
+      required: fromHundredths(amountHundredths),
+      available: fromHundredths(b.available),
+    });
+  }
   const holdId = await creditsRepository.createHold(trx, userId, amountHundredths, operation);
   await creditsRepository.appendEntry(trx, {
     user_id: userId,
@@ -75,4 +179,54 @@ async function resolve(trx: Executor, holdId: number, state: 'captured' | 'relea
 /** For tests and audits: granted = available + held + consumed must hold for every user at all times. */
 export async function ledgerBalances(db: Executor, userId: number) {
   return creditsRepository.balances(db, userId);
+}
+
+/** GET /api/credits/prices: the one price list every screen reads, and this server's trial amount. */
+export const priceList = (ctx: Pick<AppContext, 'config'>): PriceList => ({
+  prices: { ...PRICES },
+  trial_credits: ctx.config.trialCredits,
+  characters_per_type: CHARACTERS_PER_TYPE,
+  videos_per_pack: VIDEOS_PER_PACK,
+});
+
+/** Signed change of the spendable balance for each kind of entry. */
+const SIGN: Record<LedgerKind, number> = {
+  grant: 1,
+  purchase: 1,
+  refund: 1,
+  release: 1,
+  hold: -1,
+  take: -1,
+  expire: -1,
+  capture: 0,
+};
+
+/** What people read for the operation names stored in holds (job names). */
+const REASON_LABELS: Record<string, string> = {
+  captured: 'Charged for a finished job',
+  released: 'Returned: the job failed, was cancelled or deleted',
+  'render-project-video': 'Product-in-hand video',
+  'merge-character': 'Product-in-hand merge',
+  'generate-characters': 'Hook-pack characters',
+  'generate-preview': 'Hook-pack previews',
+  'render-hook-video': 'Hook-pack video',
+};
+
+/** GET /api/credits/ledger?cursor=: newest first, LEDGER_PAGE_SIZE a page. */
+export async function ledgerPage(ctx: Pick<AppContext, 'db'>, userId: number, cursor?: number): Promise<LedgerPage> {
+  const rows = await creditsRepository.page(ctx.db.kysely, userId, cursor ?? null, LEDGER_PAGE_SIZE + 1);
+  const page = rows.slice(0, LEDGER_PAGE_SIZE);
+  const entries: LedgerEntry[] = page.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: fromHundredths(r.amount),
+    change: fromHundredths(SIGN[r.kind] * r.amount),
+    balance_after: r.balance_after === null ? null : fromHundredths(r.balance_after),
+    reason: REASON_LABELS[r.reason] ?? r.reason,
+    job_id: r.linked_job_id ?? null,
+    hook_pack_id: r.linked_pack_id ?? null,
+    created_at: r.created_at,
+  }));
+  const last = page.at(-1);
+  return { entries, next_cursor: rows.length > LEDGER_PAGE_SIZE && last ? last.id : null };
 }

@@ -118,6 +118,7 @@ export const generatePreviewJob = defineJob({
         placement,
         outPath: out,
         signal: jc.signal,
+        actor: { seed: c.seed, description: c.prompt },
       });
       const key = `${packFilePrefix(pack)}/previews/${p.id}-${shortHash(`${c.seed}|${JSON.stringify(placement)}|${pack.cutout_key ?? ''}`)}.png`;
       await jc.app.files.putFile(key, out, 'image/png');
@@ -184,7 +185,7 @@ export const renderHookVideoJob = defineJob({
         const style = renderStyleOf(pack);
         return { captionStyle: style.captionStyle, cta: style.cta, musicPath: await localMusic(jc, style.musicKey) };
       })(),
-      watermark: await isOnFreeTrial(job.userId),
+      watermark: await isOnFreeTrial(jc.app, job.userId),
       outDir: jc.workDir,
       signal: jc.signal,
       onProgress: (fraction, message) => {

@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
+  MaskPlacement,
   MESSAGES,
   VALIDATION,
   type Accent,
   type CharacterType,
   type GeneratedCharacter,
   type HookPack,
+  type HookPackStatus,
   type Job,
   type Language,
   type PreviewCharacter,
@@ -23,7 +25,9 @@ import type { Database } from '../db/schema.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
+import { checkStatusChange } from './hook-packs-status.ts';
 import { LIMITS, writeHookVariants, type CaptionStyle } from '@hookreel/contracts';
+import { videoFileName } from './file-names.ts';
 import { createJob, newBatchId, submitJobs, toJobDto } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
@@ -105,6 +109,12 @@ export async function updatePack(
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
+  if (patch.status !== undefined) {
+    const current = await getPack(ctx, userId, id);
+    const videos = (await repo.variantsWithJobs(ctx.db.kysely, id)).filter((v) => v.job).length;
+    const after = { ...current, message: patch.message ?? current.message };
+    if (patch.status !== current.status) checkStatusChange(after, patch.status as HookPackStatus, videos);
+  }
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length > 0) await repo.update(ctx.db.kysely, id, changes as typeof patch);
   return getPack(ctx, userId, id);
@@ -302,12 +312,15 @@ export async function generatePreviewFromEditor(
   const character = (await repo.charactersByIds(ctx.db.kysely, pack.id, [characterId]))[0];
   if (!character) throw characterNotFound();
   const auto = autoPlacement(character.seed);
-  const placement = clampPlacement({
+  // The same ranges as the merge (MaskPlacement): out of range is refused, not clamped into something else.
+  const given = MaskPlacement.safeParse({
     position_x: parseNumber(fields.position_x, 'position_x') ?? auto.position_x,
     position_y: parseNumber(fields.position_y, 'position_y') ?? auto.position_y,
     scale: parseNumber(fields.scale, 'scale') ?? auto.scale,
     rotation: parseNumber(fields.rotation, 'rotation') ?? auto.rotation,
   });
+  if (!given.success) throw unprocessable(given.error.issues[0]?.message ?? 'Invalid placement');
+  const placement = clampPlacement(given.data);
   const maskKey =
     mask && mask.buffer.length > 0
       ? (await storeUploadedImage(ctx, { userId, area: 'masks', buffer: mask.buffer })).key
@@ -523,6 +536,11 @@ export async function queueVideos(
         projectName: `${packName(pack)} · Video #${v.variant_index}`,
         hookPackId: packId,
         variantIndex: v.variant_index,
+        labels: {
+          actorName: characterLabel(approvedCharacters, v.generated_character_id),
+          variantLabel: `Video #${v.variant_index}`,
+          hookText: v.hook_text,
+        },
         price: 'video',
         insufficientMessage: INSUFFICIENT_CREDITS.videos,
         batchId,
@@ -572,17 +590,23 @@ export async function downloadPlan(
   );
   if (variants.length === 0) throw conflict('No videos are ready to download yet.');
   const characters = new Map((await repo.charactersOf(ctx.db.kysely, packId)).map((c) => [c.id, c] as const));
+  // Characters are numbered as the wizard numbers them: by their place among the approved previews.
+  const approvedCharacters = [
+    ...new Set((await repo.approvedPreviews(ctx.db.kysely, packId)).map((p) => p.generated_character_id)),
+  ];
   const entries: DownloadEntry[] = [];
   const lines = [['variant_id', 'actor', 'hook_text', 'language', 'accent', 'file_name']];
   for (const v of variants) {
     const videoKey = v.job?.video_key as string;
-    const base = `variant-${v.variant_index}`;
-    entries.push({ name: `${base}.mp4`, key: videoKey });
+    const actorName = v.job?.actor_name ?? characterLabel(approvedCharacters, v.generated_character_id);
+    const file = videoFileName({ base: packName(pack), variantIndex: v.variant_index, actor: actorName });
+    const base = file.replace(/\.mp4$/, '');
+    entries.push({ name: file, key: videoKey });
     entries.push({ name: `${base}.srt`, key: videoKey.replace(/\.mp4$/, '.srt') });
     entries.push({ name: `${base}.vtt`, key: videoKey.replace(/\.mp4$/, '.vtt') });
     const c = characters.get(v.generated_character_id);
-    const actor = c ? `Character ${c.id}: ${c.prompt}` : `Character ${v.generated_character_id}`;
-    lines.push([String(v.variant_index), actor, v.hook_text, pack.language, pack.accent, `${base}.mp4`]);
+    const actor = c ? `${actorName}: ${c.prompt}` : actorName;
+    lines.push([String(v.variant_index), actor, v.hook_text, pack.language, pack.accent, file]);
   }
   const manifest = lines.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
   const slug =
@@ -602,6 +626,15 @@ function csvCell(value: string): string {
 // Helpers ---------------------------------------------------------------------------------------------------
 
 const packName = (pack: Pick<HookPackRow, 'name'>) => pack.name || UNTITLED_HOOK_PACK;
+
+/**
+ * 'Character 2': a pack's characters are numbered by their place among the approved previews' characters, the
+ * order the wizard lists them in and the server cycles them in, so cards, zip and manifest agree.
+ */
+function characterLabel(approvedCharacters: readonly number[], characterId: number): string {
+  const at = approvedCharacters.indexOf(characterId);
+  return at >= 0 ? `Character ${at + 1}` : `Character ${characterId}`;
+}
 
 function parseId(value: string | undefined, field: string): number {
   const n = Number(value);

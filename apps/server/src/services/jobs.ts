@@ -1,3 +1,4 @@
+import { parseCost } from '../jobs/cost.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
@@ -21,6 +22,7 @@ import type { ProjectForRender } from '../media/port.ts';
 import type { JobName } from '../job-definitions.ts';
 import { qualityOfResult } from '../jobs/quality.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
+import { videoFileName } from './file-names.ts';
 import { renderHookVideoJob } from './hook-packs.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 
@@ -54,6 +56,8 @@ export interface NewJob<P> {
   projectId?: number | null;
   hookPackId?: number | null;
   variantIndex?: number | null;
+  /** Who is in the video and which video of a pack it is, as the UI shows them (see job-labels migration). */
+  labels?: { actorName?: string | null; variantLabel?: string | null; hookText?: string | null };
   /**
    * Reserve `units` × PRICES[price] credits for this job under one hold (402 with the message for the operation,
    * or `insufficientMessage`, when the balance is short). The runner captures it on success, releases it on failure.
@@ -101,6 +105,9 @@ export async function createJob<P>(
     hook_pack_id: spec.hookPackId ?? null,
     variant_index: spec.variantIndex ?? null,
     project_name: spec.projectName,
+    actor_name: spec.labels?.actorName ?? null,
+    variant_label: spec.labels?.variantLabel ?? null,
+    hook_text: spec.labels?.hookText ?? null,
     status: 'queued',
     progress: 0,
     payload,
@@ -148,7 +155,10 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     if (!project) throw notFound();
     // The spec makes the script required: without one the render has nothing to say (and would only fail).
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
+    // The render features the first chosen actor (render-project-video); the card and file name say who.
+    const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);
     const id = await createJob(trx, renderProjectVideoJob, {
+      labels: { actorName: chosen ? (chosen.name ?? `Actor ${chosen.avatar_id}`) : null },
       userId,
       payload: { projectId },
       projectName: project.name,
@@ -224,7 +234,21 @@ export function toJobDto(row: JobRow): Job {
     variant_index: row.variant_index,
     error: row.error,
     ...qualityOfResult(row.result),
+    actor_name: row.actor_name,
+    variant_label: row.variant_label,
+    hook_text: row.hook_text,
+    download_url: row.video_key ? `static/${row.video_key}?download=${downloadName(row)}` : null,
+    cost: parseCost(row.cost),
   };
+}
+
+/** The name a finished video downloads under: `<pack-or-project>-<variant>-<actor>.mp4`. */
+export function downloadName(row: Pick<JobRow, 'project_name' | 'variant_label' | 'variant_index' | 'actor_name'>) {
+  // A pack video's card name is '<pack> · Video #n': the file name spells the video number its own way.
+  const suffix = row.variant_label ? ` · ${row.variant_label}` : '';
+  const base =
+    suffix && row.project_name.endsWith(suffix) ? row.project_name.slice(0, -suffix.length) : row.project_name;
+  return videoFileName({ base, variantIndex: row.variant_label ? row.variant_index : null, actor: row.actor_name });
 }
 
 /** The default project source: the projects table (repository of the projects area). */

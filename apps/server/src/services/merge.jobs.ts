@@ -37,7 +37,15 @@ export const mergeCharacterJob = defineJob({
     const actorPath = path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
     await jc.app.files.toLocalFile(avatar.image_key, actorPath);
     const outPath = path.join(jc.workDir, 'merged.png');
-    await jc.app.media.compositeProduct({ actorPath, productPath: cutoutPath, placement, outPath, signal: jc.signal });
+    await jc.app.media.compositeProduct({
+      actorPath,
+      productPath: cutoutPath,
+      placement,
+      outPath,
+      signal: jc.signal,
+      // Catalogue actors are drawn by the engine: redrawn holding the product rather than pasted over.
+      actor: avatar.catalogue_actor_id ? { catalogueActorId: avatar.catalogue_actor_id } : null,
+    });
     const mergedKey = jc.outputKey('merged.png');
     await jc.app.files.putFile(mergedKey, outPath, 'image/png');
     return { result: { mergedKey }, logLine: 'Product placed' };
@@ -57,9 +65,14 @@ export const mergeCharacterJob = defineJob({
  */
 const cutoutsInFlight = new Map<string, Promise<unknown>>();
 
-async function projectCutout(jc: JobContext, userId: number, projectId: number, fileKey: string): Promise<string> {
+/** Where a project's product cut-out is kept: one per product image. */
+export function projectCutoutKey(userId: number, projectId: number, fileKey: string): string {
   const tag = createHash('sha256').update(fileKey).digest('hex').slice(0, 16);
-  const key = `users/${userId}/projects/${projectId}-${tag}-cutout.png`;
+  return `users/${userId}/projects/${projectId}-${tag}-cutout.png`;
+}
+
+async function projectCutout(jc: JobContext, userId: number, projectId: number, fileKey: string): Promise<string> {
+  const key = projectCutoutKey(userId, projectId, fileKey);
   const local = path.join(jc.workDir, 'cutout.png');
   // Joins the cut-out in flight for this key, or starts one (check and set with no await in between).
   const ensure = (): { done: Promise<unknown>; mine: boolean } => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { hookPacksRepository } from '../db/repositories/hook-packs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { unprocessable } from '../errors.ts';
-import { MUSIC_MESSAGES, storeUploadedMusic } from '../uploads/audio.ts';
+import { MUSIC_MESSAGES, storeUploadedMusic } from './music-file.ts';
 import type { UploadedFile } from '../uploads/index.ts';
 import { getOwnedPack, getPack } from './hook-packs.ts';
 import { getOwnedProject, getProject } from './projects.ts';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
+import { projectCutoutKey } from './merge.jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
@@ -27,22 +28,21 @@ export const renderProjectVideoJob = defineJob({
     if (!project) throw new PermanentJobError('The project no longer exists');
     if (!project.script.trim()) throw new PermanentJobError('The project has no script to speak');
     await jc.progress(2, `Rendering "${project.name}"`);
-    const actor = await actorFor(jc, job.userId, projectId, avatarId ?? null);
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
     const out = await jc.app.media.renderProjectVideo({
       userId: job.userId,
       jobId: job.id,
       project,
-      actor: actor?.still ?? null,
-      productFrameBox: actor?.productBox ?? null,
+      actor: await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey),
       style: style
         ? { captionStyle: style.captionStyle, cta: style.cta, musicPath: await localMusic(jc, style.musicKey) }
         : undefined,
-      watermark: await isOnFreeTrial(job.userId),
+      watermark: await isOnFreeTrial(jc.app, job.userId),
       workDir: jc.workDir,
       signal: jc.signal,
       onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
+      onUsage: (usage) => jc.recordUsage(usage),
     });
     await jc.progress(96, 'Saving the video');
     const videoKey = jc.outputKey('video.mp4');
@@ -63,7 +63,8 @@ async function actorFor(
   userId: number,
   projectId: number,
   avatarId: number | null,
-): Promise<{ still: NonNullable<RenderProjectVideoInput['actor']>; productBox: Box | null } | null> {
+  fileKey: string | null,
+): Promise<RenderProjectVideoInput['actor']> {
   const db = jc.app.db.kysely;
   const chars = await projectsRepository.charactersOf(db, [projectId]);
   const chosen = avatarId !== null ? chars.find((c) => c.avatar_id === avatarId) : chars.find((c) => c.selected);
@@ -74,10 +75,22 @@ async function actorFor(
   if (!key) return null;
   const imagePath = path.join(jc.workDir, `actor${path.extname(key)}`);
   await jc.app.files.toLocalFile(key, imagePath);
-  return {
-    still: { imagePath, gender: avatar?.gender === 'male' ? 'male' : 'female' },
-    productBox: productBoxOf(chosen, key),
-  };
+  const gender = avatar?.gender === 'male' ? 'male' : 'female';
+  const productBox = productBoxOf(chosen, key);
+  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox };
+  // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
+  let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
+  if (chosen.merge_status === 'merged' && chosen.mask_placement && fileKey) {
+    const cutoutKey = projectCutoutKey(userId, projectId, fileKey);
+    if (await jc.app.files.exists(cutoutKey)) {
+      const cutoutPath = path.join(jc.workDir, 'cutout.png');
+      await jc.app.files.toLocalFile(cutoutKey, cutoutPath);
+      product = { cutoutPath, placement: JSON.parse(chosen.mask_placement) as MaskPlacement };
+    }
+  }
+  // Merged, but the cut-out is gone (the product image changed since): the merged still is the truth.
+  if (chosen.merge_status === 'merged' && !product) return { imagePath, gender, productBox };
+  return { imagePath, gender, rig: { actor: { catalogueActorId: avatar.catalogue_actor_id }, product } };
 }
 
 /**

@@ -1,25 +1,26 @@
-import { FREE_CREDITS_GRANT, type User } from '@hookreel/contracts';
+import type { User } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { billingRepository } from '../db/repositories/billing.ts';
 import { usersRepository, type UserRow } from '../db/repositories/users.ts';
 import { unauthorized } from '../errors.ts';
-import { fromHundredths, grantCredits, toHundredths } from './credits.ts';
+import { fromHundredths, grantTrialOnce, toHundredths } from './credits.ts';
 
 /** Every file a user owns is stored under this prefix, so deleting the account can delete them all at once. */
 export const userFilePrefix = (userId: number): string => `users/${userId}`;
 
 /**
- * Creates an account with the free credits, inside the caller's transaction so a user never exists without
- * the grant. Null when the e-mail address is taken.
+ * Creates an account with the free trial (TRIAL_CREDITS), inside the caller's transaction so a user never exists
+ * without it — unless this e-mail address had the trial before (grantTrialOnce). Null when the address is taken.
  */
 export async function createUserWithFreeCredits(
   trx: Transaction<Database>,
-  user: { email: string; passwordHash: string | null },
+  user: { email: string; passwordHash: string | null; trialCredits: number },
 ): Promise<UserRow | null> {
   const created = await usersRepository.insertIfEmailFree(trx, user);
   if (!created) return null;
-  await grantCredits(trx, created.id, toHundredths(FREE_CREDITS_GRANT), 'free credits for a new account');
+  await grantTrialOnce(trx, created.id, created.email, toHundredths(user.trialCredits));
   return created;
 }
 
@@ -57,8 +58,6 @@ export async function userExists(ctx: AppContext, userId: number): Promise<boole
   return (await usersRepository.findById(ctx.db.kysely, userId)) !== null;
 }
 
-/**
- * Whether the user is on the free trial, i.e. has never bought a plan; their videos carry the watermark. Payment
- * is simulated in this product (spec 7, "Not server calls"), so nobody has bought one yet.
- */
-export const isOnFreeTrial = async (_userId: number): Promise<boolean> => true;
+/** Whether the user has never paid (no purchase in the ledger); their videos carry the free-trial watermark. */
+export const isOnFreeTrial = async (ctx: Pick<AppContext, 'db'>, userId: number): Promise<boolean> =>
+  !(await billingRepository.hasPurchased(ctx.db.kysely, userId));

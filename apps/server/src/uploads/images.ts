@@ -63,10 +63,17 @@ export async function sanitizeImage(input: Buffer): Promise<CleanImage> {
   if (meta.width * meta.height > LIMITS.uploadMaxPixels) throw imageTooLarge();
 
   try {
-    let pipeline = open().rotate();
+    // Stored at most LIMITS.uploadStoredMaxSide on the long side: every use is a 576x1024 frame, and encoding
+    // fewer pixels bounds the CPU an upload costs (JPEG even decodes at the smaller size).
+    let pipeline = open().rotate().resize({
+      width: LIMITS.uploadStoredMaxSide,
+      height: LIMITS.uploadStoredMaxSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     pipeline =
       type === 'png'
-        ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
+        ? pipeline.png({ compressionLevel: 6, adaptiveFiltering: true })
         : type === 'jpeg'
           ? pipeline.jpeg({ quality: 90, mozjpeg: false })
           : pipeline.webp({ quality: 90 });

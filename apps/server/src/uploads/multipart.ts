@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { LIMITS, MESSAGES } from '@hookreel/contracts';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest, payloadTooLarge } from '../errors.ts';
 import { fileTooLarge } from './images.ts';
@@ -27,24 +28,45 @@ export async function readFilePart(part: MultipartFile): Promise<Buffer> {
 
 /**
  * Walks a multipart request, calling `onFile` for each file part as it arrives (so only one file is in memory
- * at a time) and collecting text fields. Non-multipart bodies and busboy limits become 4xx {detail}.
+ * at a time) and collecting text fields. Non-multipart bodies become 415; every limit — one file's size, the
+ * whole request's (LIMITS.uploadMaxTotalBytes, checked on the declared length before reading and on the bytes as
+ * they come), more than `maxFiles` files, too many or too long fields — becomes 413 {detail}.
  */
 export async function walkMultipart(
   request: FastifyRequest,
   onFile: (file: UploadedFile) => Promise<void>,
-  /** A per-route file size cap instead of the image upload limit (music beds may be 20 MB). */
-  opts: { fileSize?: number; tooLarge?: () => unknown } = {},
+  /**
+   * maxFiles: at most this many files. fileSize: a per-route file size cap instead of the image upload limit
+   * (music beds may be 20 MB), answered by tooLarge.
+   */
+  opts: { maxFiles?: number; fileSize?: number; tooLarge?: () => unknown } = {},
 ): Promise<Record<string, string>> {
   if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data body');
+  const maxFiles = opts.maxFiles ?? 1;
+  const declared = Number(request.headers['content-length']);
+  // A route with a larger file cap (music) may take that file whole.
+  const totalCap = Math.max(LIMITS.uploadMaxTotalBytes, (opts.fileSize ?? 0) + 64 * 1024);
+  const tooLarge = () => (opts.tooLarge ? opts.tooLarge() : payloadTooLarge(MESSAGES.server.uploadTooLarge));
+  // Boundaries and part headers add a little to the files and fields themselves.
+  if (declared > totalCap + 64 * 1024) throw tooLarge();
   const fields: Record<string, string> = {};
+  let files = 0;
+  let total = 0;
+  const count = (bytes: number) => {
+    total += bytes;
+    if (total > totalCap) throw tooLarge();
+  };
   try {
     const parts = opts.fileSize ? request.parts({ limits: { fileSize: opts.fileSize } }) : request.parts();
     for await (const part of parts) {
       if (part.type === 'file') {
+        if (++files > maxFiles) throw payloadTooLarge(MESSAGES.server.tooManyFiles);
         const buffer = await readFilePart(part);
+        count(buffer.length);
         await onFile({ fieldname: part.fieldname, filename: part.filename, buffer });
       } else if (typeof part.value === 'string') {
         if (part.valueTruncated) throw payloadTooLarge(`Field ${part.fieldname} is too long`);
+        count(Buffer.byteLength(part.value));
         fields[part.fieldname] = part.value;
       }
     }
@@ -59,8 +81,9 @@ function mapMultipartError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
-  if (code === 'FST_FILES_LIMIT_REACHED') return payloadTooLarge('Too many files in one upload');
-  if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') {
+  // @fastify/multipart's busboy limits (FST_FILES_LIMIT, FST_PARTS_LIMIT, FST_FIELDS_LIMIT) all carry 413.
+  if (code.startsWith('FST_FILES_LIMIT')) return payloadTooLarge(MESSAGES.server.tooManyFiles);
+  if (code.startsWith('FST_PARTS_LIMIT') || code.startsWith('FST_FIELDS_LIMIT')) {
     return payloadTooLarge('Too many form fields');
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, 'Expected a multipart/form-data body');

@@ -30,6 +30,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     AUTH_RATE_LIMIT: '10000',
+    UPLOAD_RATE_LIMIT: '10000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });

@@ -107,10 +107,10 @@ export interface InsertedUser {
  */
 export async function insertUser(
   server: TestServer,
-  opts: { credits?: number; notify?: boolean } = {},
+  opts: { credits?: number; notify?: boolean; email?: string } = {},
 ): Promise<InsertedUser> {
   const t = new Date().toISOString();
-  const email = uniqueEmail('u');
+  const email = opts.email ?? uniqueEmail('u');
   const { id } = await server.ctx.db.kysely
     .insertInto('users')
     .values({

@@ -100,7 +100,7 @@ export function pngHeaderBomb(width = 100_000, height = 100_000): Buffer {
 }
 
 let bomb: Promise<Buffer> | undefined;
-/** A real, highly compressible PNG over the 40 MP cap (6400x6400 = 41 MP in well under 1 MB); made once. */
+/** A real, highly compressible PNG over the pixel cap (6400x6400 = 41 MP in well under 1 MB); made once. */
 export const compressiblePngBomb = () =>
   (bomb ??= sharp({ create: { width: 6400, height: 6400, channels: 3, background: '#ffffff' } })
     .png({ compressionLevel: 9 })

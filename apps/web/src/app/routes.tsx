@@ -34,6 +34,8 @@ const SupportPage = lazyPage(() => import('@/features/support/routes/support-pag
 const SettingsPage = lazyPage(() => import('@/features/settings/routes/settings-page'), 'SettingsPage');
 const AvatarsPage = lazyPage(() => import('@/features/avatars/routes/avatars-page'), 'AvatarsPage');
 const CreditsPage = lazyPage(() => import('@/features/credits/routes/credits-page'), 'CreditsPage');
+const CreditHistoryPage = lazyPage(() => import('@/features/credits/routes/credit-history-page'), 'CreditHistoryPage');
+const AdminCreditsPage = lazyPage(() => import('@/features/credits/routes/admin-credits-page'), 'AdminCreditsPage');
 const HookPacksPage = lazyPage(() => import('@/features/hook-packs/routes/hook-packs-page'), 'HookPacksPage');
 const HookPackWizardPage = lazyPage(
   () => import('@/features/hook-packs/routes/hook-pack-wizard-page'),
@@ -84,6 +86,8 @@ export function AppRoutes() {
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/avatars" element={<AvatarsPage />} />
           <Route path="/credits" element={<CreditsPage />} />
+          <Route path="/credits/history" element={<CreditHistoryPage />} />
+          <Route path="/admin/credits" element={<AdminCreditsPage />} />
           <Route path="/hook-packs" element={<HookPacksPage />} />
           <Route path="/hook-packs/new" element={<HookPackWizardPage />} />
           <Route path="/hook-packs/new/:id" element={<HookPackWizardPage />} />

@@ -10,6 +10,8 @@ import {
   REFRESH_LOCK,
   setSessionExpiredHandler,
   shouldRedirectToLogin,
+  SPEND_INTENTS_STORAGE,
+  spendIntentOf,
 } from './api-client';
 
 type Call = { url: string; init: RequestInit };
@@ -306,6 +308,56 @@ describe('credit-spending calls', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('share one request while the same intent is in flight, so a double click charges once', async () => {
+    setTokens('tok', 'ref');
+    let release: (r: Response) => void = () => undefined;
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const a = api.spend<{ id: number }>('/jobs/product-in-hand/3/queue-videos');
+    const b = api.spend<{ id: number }>('/jobs/product-in-hand/3/queue-videos');
+    // Another intent (another project) is its own request.
+    const c = api.spend('/jobs/product-in-hand/4/queue-videos');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    release(jsonResponse({ id: 9 }));
+    await Promise.resolve();
+    expect(b).toBe(a);
+    void c;
+  });
+
+  it('keep the key of an intent that failed for its retry (and for another tab), and end it on success', async () => {
+    setTokens('tok', 'ref');
+    const keys: string[] = [];
+    let status = 500;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key']!);
+        return status === 200 ? jsonResponse({ id: 1 }) : jsonResponse({ detail: 'boom' }, status);
+      }),
+    );
+    const body = { hook_pack_id: 5, character_ids: [1, 2] };
+    await expect(api.spend('/hooks/generate-preview', body)).rejects.toBeInstanceOf(ApiError);
+    // Another tab sees the same intent's key in shared storage.
+    expect(
+      Object.values(JSON.parse(localStorage.getItem(SPEND_INTENTS_STORAGE)!)).map((v) => (v as { key: string }).key),
+    ).toEqual([keys[0]]);
+    status = 200;
+    await api.spend('/hooks/generate-preview', body);
+    expect(keys[1]).toBe(keys[0]);
+    expect(JSON.parse(localStorage.getItem(SPEND_INTENTS_STORAGE)!)).toEqual({});
+    // Done: the same click again is a new intent with a new key; other inputs are another intent.
+    await api.spend('/hooks/generate-preview', body);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(spendIntentOf('/hooks/generate-preview', body)).not.toBe(
+      spendIntentOf('/hooks/generate-preview', { ...body, character_ids: [1] }),
+    );
   });
 
   it('leave plain posts alone: no key and no resend on a network error', async () => {

@@ -200,6 +200,88 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Spending calls in flight in this tab, by intent. */
+const spendsInFlight = new Map<string, Promise<unknown>>();
+/** Where intents' keys live until they succeed; shared by the tabs of this origin. */
+export const SPEND_INTENTS_STORAGE = 'hookreel.spend-intents';
+/** An intent older than this starts over with a new key (the server keeps keys for a day). */
+export const SPEND_INTENT_TTL_MS = 10 * 60_000;
+
+type IntentStore = Record<string, { key: string; at: number }>;
+
+function readIntents(): IntentStore {
+  try {
+    const raw = localStorage.getItem(SPEND_INTENTS_STORAGE);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return parsed && typeof parsed === 'object' ? (parsed as IntentStore) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeIntents(store: IntentStore): void {
+  try {
+    localStorage.setItem(SPEND_INTENTS_STORAGE, JSON.stringify(store));
+  } catch {
+    // Storage full or blocked: the in-tab dedupe and resend key still hold.
+  }
+}
+
+/** The key of this intent: the one already started (here or in another tab), else a new one. */
+function intentKeyFor(intent: string): string {
+  const store = readIntents();
+  const t = Date.now();
+  for (const [k, v] of Object.entries(store)) if (t - v.at > SPEND_INTENT_TTL_MS) delete store[k];
+  const existing = store[intent];
+  if (existing) return existing.key;
+  const key = newIdempotencyKey();
+  store[intent] = { key, at: t };
+  writeIntents(store);
+  return key;
+}
+
+function endIntent(intent: string): void {
+  const store = readIntents();
+  delete store[intent];
+  writeIntents(store);
+}
+
+/** What makes two spending calls the same intent: route, query and inputs (files by name, size and date). */
+export function spendIntentOf(path: string, body: unknown, query?: Query): string {
+  let inputs: unknown = body;
+  if (body instanceof FormData) {
+    inputs = [...body.entries()].map(([k, v]) =>
+      typeof v === 'string' ? [k, v] : [k, v.name, v.size, v instanceof File ? v.lastModified : 0],
+    );
+  }
+  const text = JSON.stringify([path, query ?? null, inputs ?? null]);
+  // FNV-1a: a short, stable storage key for long multipart inputs.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${path}#${h.toString(16)}#${text.length}`;
+}
+
+function spendOnce<T>(path: string, body: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>): Promise<T> {
+  const intent = spendIntentOf(path, body, opts?.query);
+  const running = spendsInFlight.get(intent);
+  if (running) return running as Promise<T>;
+  const key = opts?.headers?.['Idempotency-Key'] ?? intentKeyFor(intent);
+  const call = request<T>(path, {
+    ...opts,
+    method: 'POST',
+    body,
+    headers: { ...opts?.headers, 'Idempotency-Key': key },
+    resendOnNetworkError: true,
+  })
+    .then((res) => {
+      endIntent(intent);
+      return res;
+    })
+    .finally(() => spendsInFlight.delete(intent));
+  spendsInFlight.set(intent, call);
+  return call;
+}
+
 export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const canRefresh = !NO_REFRESH_PATHS.some((p) => path.startsWith(p));
   const usedToken = session.getAccessToken();
@@ -222,15 +304,13 @@ export const api = {
     request<T>(path, { ...opts, method: 'GET' }),
   post: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'POST', body }),
-  /** A POST that spends credits: one Idempotency-Key for the call and all its resends. */
+  /**
+   * A POST that spends credits, once per user intent: the same call with the same inputs shares one request
+   * while it is in flight (a double click), and one Idempotency-Key until it succeeds (a retry, a resend, another
+   * tab doing the same), so the server charges it once. A success ends the intent: doing it again is new.
+   */
   spend: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, {
-      ...opts,
-      method: 'POST',
-      body,
-      headers: { ...opts?.headers, 'Idempotency-Key': newIdempotencyKey() },
-      resendOnNetworkError: true,
-    }),
+    spendOnce<T>(path, body, opts),
   put: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'PUT', body }),
   patch: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
@@ -242,5 +322,7 @@ export const api = {
 /** Test hook: forget any in-flight refresh. */
 export function __resetApiClientForTests(): void {
   refreshing = null;
+  spendsInFlight.clear();
+  if (typeof localStorage !== 'undefined') localStorage.removeItem(SPEND_INTENTS_STORAGE);
   onSessionExpired = defaultSessionExpiredHandler;
 }

@@ -21,4 +21,11 @@ export const queryKeys = {
   merge: {
     status: (projectId: number) => ['merge', 'status', projectId] as const,
   },
+  credits: {
+    all: ['credits'] as const,
+    ledger: () => ['credits', 'ledger'] as const,
+    billing: () => ['credits', 'billing'] as const,
+    refunds: () => ['credits', 'refunds'] as const,
+    adminRefunds: () => ['credits', 'admin-refunds'] as const,
+  },
 } as const;

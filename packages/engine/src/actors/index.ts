@@ -44,7 +44,7 @@ export function actorFromDescription(description: string, index: number): ActorS
 /**
  * The person for a seed: every trait the description names (gender, age, hair, glasses, beard, skin, clothing,
  * scene) is drawn as named; the rest comes from the seed, so a new seed ("regenerate the person") gives a new
- * person of that kind. `stated` overrides the rule-based reading (a language model's reading of the description).
+ * person of that kind. `stated` is a language model's reading of the description, used where the rules found nothing.
  */
 export function actorFromSeed(
   seed: string,
@@ -53,10 +53,11 @@ export function actorFromSeed(
 ): ActorSpec {
   const pick = picker(seed);
   const d = description.toLowerCase();
+  // What the words say for sure wins; a language model's reading (`stated`) fills what the rules left open.
   const rules = statedTraits(description);
   const merged = { ...rules };
   for (const [k, v] of Object.entries(stated) as Array<[keyof typeof rules, unknown]>) {
-    if (v !== null && v !== undefined) (merged as Record<string, unknown>)[k] = v;
+    if (v !== null && v !== undefined && rules[k] === null) (merged as Record<string, unknown>)[k] = v;
   }
   const traits = traitsFor(seed, description, merged);
   const background: Background = /office|work|desk|business/.test(d)

@@ -47,8 +47,8 @@ export interface HeldProduct {
 const W = 576;
 const H = 1024;
 /** Head centre and the neck joint the head tilts about. */
-const HEAD = { x: 288, y: 392, rx: 84, ry: 104 } as const;
-const NECK_JOINT = { x: 288, y: 530 } as const;
+const HEAD = { x: 288, y: 410, rx: 86, ry: 106 } as const;
+const NECK_JOINT = { x: 288, y: 550 } as const;
 const SHOULDER_L = { x: 150, y: 660 } as const;
 const SHOULDER_R = { x: 426, y: 660 } as const;
 const UPPER_ARM = 178;
@@ -260,8 +260,8 @@ function neck(c: RigColours, breath: number, garment: ActorTraits['garment']): s
   const b = breath;
   // The neck runs from inside the head down under the neckline, so head and body are one shape.
   const bottom = garment === 'blazer' ? 660 : 620;
-  return `<path d="M 254 ${450 - b} L 254 ${640 - b} Q 288 ${bottom + 30 - b} 322 ${640 - b} L 322 ${450 - b} Z" fill="${c.skin}"/>
-    <path d="M 254 ${494 - b} Q 288 ${532 - b} 322 ${494 - b} L 322 ${530 - b} Q 288 ${556 - b} 254 ${530 - b} Z" fill="${c.skinShade}" opacity="0.7"/>`;
+  return `<path d="M 249 ${470 - b} L 249 ${640 - b} Q 288 ${bottom + 30 - b} 327 ${640 - b} L 327 ${470 - b} Z" fill="${c.skin}"/>
+    <path d="M 249 ${514 - b} Q 288 ${552 - b} 327 ${514 - b} L 327 ${548 - b} Q 288 ${572 - b} 249 ${548 - b} Z" fill="${c.skinShade}" opacity="0.7"/>`;
 }
 
 function hairBack(c: RigColours, t: ActorTraits): string {
@@ -300,14 +300,14 @@ function hairFront(c: RigColours, t: ActorTraits): string {
       return `<path d="M ${x - rx - 2} ${y - 6} Q ${x - rx + 4} ${y - 40} ${x - rx + 16} ${y - 44} L ${x - rx + 12} ${y + 6} Z" fill="${c.hair}" opacity="0.9"/>
         <path d="M ${x + rx + 2} ${y - 6} Q ${x + rx - 4} ${y - 40} ${x + rx - 16} ${y - 44} L ${x + rx - 12} ${y + 6} Z" fill="${c.hair}" opacity="0.9"/>`;
     case 'buzz':
-      return `<path d="M ${x - rx} ${y - 18} C ${x - rx} ${top - 10}, ${x + rx} ${top - 10}, ${x + rx} ${y - 18} C ${x + rx - 20} ${top + 28}, ${x - rx + 20} ${top + 28}, ${x - rx} ${y - 18} Z" fill="${c.hair}" opacity="0.85"/>`;
+      return `<path d="M ${x - rx} ${y - 18} C ${x - rx} ${top - 36}, ${x + rx} ${top - 36}, ${x + rx} ${y - 18} C ${x + rx - 20} ${top + 28}, ${x - rx + 20} ${top + 28}, ${x - rx} ${y - 18} Z" fill="${c.hair}" opacity="0.85"/>`;
     case 'side-part':
-      return `<path d="M ${x - rx - 6} ${y + 4} C ${x - rx - 16} ${top - 20}, ${x + rx + 16} ${top - 30}, ${x + rx + 6} ${y + 4}
-        C ${x + rx - 4} ${y - 50}, ${x + 20} ${top + 30}, ${x - 34} ${top + 20} C ${x - 60} ${top + 50}, ${x - rx + 4} ${y - 50}, ${x - rx - 6} ${y + 4} Z" fill="${c.hair}"/>
-        <path d="M ${x - 34} ${top + 18} C ${x + 10} ${top - 4}, ${x + 60} ${top + 10}, ${x + rx - 6} ${y - 50}" stroke="${c.hairShade}" stroke-width="4" fill="none"/>`;
+      return `<path d="M ${x - rx - 6} ${y + 4} C ${x - rx - 16} ${top - 50}, ${x + rx + 16} ${top - 56}, ${x + rx + 6} ${y + 4}
+        C ${x + rx - 4} ${y - 50}, ${x + 20} ${top + 50}, ${x - 34} ${top + 40} C ${x - 60} ${top + 62}, ${x - rx + 4} ${y - 50}, ${x - rx - 6} ${y + 4} Z" fill="${c.hair}"/>
+        <path d="M ${x - 34} ${top + 38} C ${x + 10} ${top + 14}, ${x + 60} ${top + 10}, ${x + rx - 6} ${y - 50}" stroke="${c.hairShade}" stroke-width="4" fill="none"/>`;
     case 'short':
-      return `<path d="M ${x - rx - 6} ${y + 2} C ${x - rx - 14} ${top - 24}, ${x + rx + 14} ${top - 24}, ${x + rx + 6} ${y + 2}
-        C ${x + rx - 6} ${y - 44}, ${x + 40} ${top + 34}, ${x} ${top + 30} C ${x - 40} ${top + 34}, ${x - rx + 6} ${y - 44}, ${x - rx - 6} ${y + 2} Z" fill="${c.hair}"/>`;
+      return `<path d="M ${x - rx - 6} ${y + 2} C ${x - rx - 14} ${top - 50}, ${x + rx + 14} ${top - 50}, ${x + rx + 6} ${y + 2}
+        C ${x + rx - 6} ${y - 40}, ${x + 40} ${top + 54}, ${x} ${top + 48} C ${x - 40} ${top + 54}, ${x - rx + 6} ${y - 40}, ${x - rx - 6} ${y + 2} Z" fill="${c.hair}"/>`;
     case 'curly':
     case 'afro':
       return Array.from({ length: 7 }, (_, i) => {
@@ -317,7 +317,7 @@ function hairFront(c: RigColours, t: ActorTraits): string {
       }).join('');
     default:
       // Long, bob, bun, ponytail: a centre-parted crown with side fringe framing the face.
-      return `<path d="M ${x - rx - 8} ${y + 30} C ${x - rx - 18} ${top - 24}, ${x + rx + 18} ${top - 24}, ${x + rx + 8} ${y + 30}
+      return `<path d="M ${x - rx - 8} ${y + 30} C ${x - rx - 18} ${top - 58}, ${x + rx + 18} ${top - 58}, ${x + rx + 8} ${y + 30}
         C ${x + rx - 4} ${y - 30}, ${x + 30} ${top + 18}, ${x + 4} ${top + 26} C ${x - 30} ${top + 22}, ${x - rx + 2} ${y - 30}, ${x - rx - 8} ${y + 30} Z" fill="${c.hair}"/>
         <path d="M ${x + 4} ${top + 24} C ${x + 30} ${top + 10}, ${x + 60} ${top + 20}, ${x + rx - 2} ${y - 24}" stroke="${c.hairShade}" stroke-width="3" fill="none" opacity="0.7"/>`;
   }
@@ -528,7 +528,7 @@ export function rigBoxes(t: ActorTraits, product: HeldProduct | null, pose: RigP
       ? HEAD.y - HEAD.ry - 70
       : t.hairStyle === 'afro'
         ? HEAD.y - HEAD.ry - 80
-        : HEAD.y - HEAD.ry - 26;
+        : HEAD.y - HEAD.ry - 40;
   const face = {
     x: HEAD.x - HEAD.rx - wide,
     y: top - pose.breath,

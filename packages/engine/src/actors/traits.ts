@@ -272,7 +272,7 @@ export function traitsFor(
     stated.hairStyle ??
     (gender === 'male'
       ? pick(age === '60s+' || age === '50s' ? (['short', 'side-part', 'bald', 'short'] as const) : MALE_STYLES)
-      : pick(age === '60s+' ? (['bob', 'bun', 'short', 'bob'] as const) : FEMALE_STYLES));
+      : pick(age === '60s+' ? (['bob', 'bun', 'curly', 'bob'] as const) : FEMALE_STYLES));
   if (!stated.hairStyle && (skin === 'deep' || skin === 'brown') && pick([0, 1, 2, 3]) === 0) hairStyle = 'afro';
   const beard: Beard =
     gender === 'female'

@@ -2,7 +2,8 @@ import type { ActorSpec } from '../actors/index.ts';
 import { REST_POSE, rigBoxes, unionBox, type RigBoxes, type RigPose } from '../actors/rig.ts';
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
-import { prepareProduct, rigFrames, type PreparedProduct, type ProductPlacement } from './frames.ts';
+import { produceAtomic } from '../util/files.ts';
+import { prepareProduct, renderRigFrame, rigFrames, type PreparedProduct, type ProductPlacement } from './frames.ts';
 import {
   beatsOf,
   cameraFilter,
@@ -88,3 +89,25 @@ export {
   type CameraShot,
   type PoseSegment,
 } from './timeline.ts';
+
+/**
+ * A still of a rig actor holding the product at a placement (576x1024 PNG): the hand drawn over the product,
+ * the product scaled and rotated as placed, with its soft shadow. Replaces pasting the cut-out over a portrait.
+ */
+export async function renderHoldingPortrait(input: {
+  spec: ActorSpec;
+  cutoutPath: string;
+  placement: ProductPlacement;
+  outPath: string;
+}): Promise<void> {
+  const product = await prepareProduct(input.cutoutPath, input.placement);
+  const frame = await renderRigFrame({ spec: input.spec, pose: REST_POSE, product, width: 576, height: 1024 });
+  await produceAtomic(input.outPath, (tmp) =>
+    frame
+      .png({ compressionLevel: 6 })
+      .toFile(tmp)
+      .then(() => undefined),
+  );
+}
+export { boxAtTime, cameraAt } from './timeline.ts';
+export { measureMouthMotion } from './check.ts';

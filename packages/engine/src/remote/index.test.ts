@@ -140,6 +140,16 @@ describe('engine config from env', () => {
     expect(summary).not.toMatch(/secret/);
     expect(summary).toContain('voice: remote (ElevenLabs https://api.elevenlabs.io, eleven_multilingual_v2');
     expect(summary).toContain('placement: remote (Gemini https://generativelanguage.googleapis.com/v1beta');
+    expect(cfg.providers).toEqual({
+      voice: 'ElevenLabs',
+      images: null,
+      placement: 'OpenAI-compatible',
+      vision: null,
+      hooks: null,
+      lipsync: 'fal',
+    });
+    expect(cfg.wordTimings).toBe('exact');
+    expect(createEngineConfig({ OPENAI_API_KEY: 'k' }).wordTimings).toBe('estimated');
   });
 
   it('says what Realistic lacks, stage by stage', () => {

@@ -20,6 +20,7 @@ import { FalLipSync, falConfigFromEnv, type LipSyncProvider } from './fal.ts';
 import { GeminiImageEdit, OpenAIImageEdit, geminiConfigFromEnv, type ProductPlacer } from './image-edit.ts';
 import type { FetchFn } from './http.ts';
 import { OpenAIHookWriter, type HookWriter } from './hook-writer.ts';
+import { OpenAITraitReader, type TraitReader } from './trait-reader.ts';
 import {
   OpenAIImages,
   OpenAIVision,
@@ -54,8 +55,14 @@ export interface EngineConfig {
   vision: ProductAnalyzer | null;
   /** Hook variations for a pack; null → the local rule-based writer (contracts writeHookVariants). */
   hooks: HookWriter | null;
+  /** Character traits from a description; null → the rule-based reader (`statedTraits`). Same switch as hooks. */
+  traits: TraitReader | null;
   /** Talking actor; null → local lip-flap render. */
   lipsync: LipSyncProvider | null;
+  /** Who does each remote stage ("ElevenLabs", "OpenAI-compatible", "Gemini", "fal"), null when local. No URLs. */
+  providers: Record<RemoteStage, string | null>;
+  /** Whether the voice's word timings come from the provider (exact) or are estimated from the audio. */
+  wordTimings: 'exact' | 'estimated';
   /** One line per stage for startup logs, e.g. "voice: remote (OpenAI-compatible https://api.openai.com/v1, gpt-4o-mini-tts)". Never contains keys. */
   summary: string[];
 }
@@ -115,7 +122,19 @@ export function createEngineConfig(env: Env = process.env, options: { fetch?: Fe
     placement,
     vision: openai && remote.vision ? new OpenAIVision(openai) : null,
     hooks: openai?.textModel && remote.hooks ? new OpenAIHookWriter({ ...openai, textModel: openai.textModel }) : null,
+    traits:
+      openai?.textModel && remote.hooks ? new OpenAITraitReader({ ...openai, textModel: openai.textModel }) : null,
     lipsync: fal ? new FalLipSync({ ...fal, fetch: options.fetch }) : null,
+    providers: {
+      voice: eleven ? 'ElevenLabs' : openaiVoice ? 'OpenAI-compatible' : null,
+      images: remote.images ? 'OpenAI-compatible' : null,
+      placement: editModel ? 'OpenAI-compatible' : gemini ? 'Gemini' : null,
+      vision: remote.vision ? 'OpenAI-compatible' : null,
+      hooks: remote.hooks ? 'OpenAI-compatible' : null,
+      lipsync: fal ? 'fal' : null,
+    },
+    // festival and eSpeak-NG report their own word timings; only the OpenAI-compatible voice has to guess.
+    wordTimings: openaiVoice ? 'estimated' : 'exact',
     summary: [
       `voice: ${voiceSummary}`,
       `images: ${remote.images ? `remote (${at}, ${openai!.imageModel})` : 'local (illustrated character rig)'}`,
@@ -228,3 +247,10 @@ export {
   type ProductPlacer,
 } from './image-edit.ts';
 export { formatUsage, sumUsage, type ProviderUsage, type UsageStage, type UsageTotals } from './usage.ts';
+export {
+  OpenAITraitReader,
+  parseTraits,
+  traitReaderPrompt,
+  type StatedTraits,
+  type TraitReader,
+} from './trait-reader.ts';

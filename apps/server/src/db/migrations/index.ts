@@ -4,6 +4,9 @@ import { projectsAvatarsMigration } from './003-projects-avatars.ts';
 import { hookPacksMigration } from './004-hook-packs.ts';
 import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
 import { housekeepingIndexesMigration } from './006-housekeeping-indexes.ts';
+import { jobLabelsMigration } from './010-job-labels.ts';
+import { providerCostConsentMigration } from './012-provider-cost-consent.ts';
+import { billingMigration } from './008-billing.ts';
 import { videoStyleMigration } from './009-video-style.ts';
 import type { Migration } from './helpers.ts';
 
@@ -15,5 +18,8 @@ export const MIGRATIONS: readonly Migration[] = [
   hookPacksMigration,
   idempotencyKeysMigration,
   housekeepingIndexesMigration,
+  jobLabelsMigration,
+  providerCostConsentMigration,
+  billingMigration,
   videoStyleMigration,
 ];

@@ -1,3 +1,4 @@
+import type { LedgerKind } from '@hookreel/contracts';
 import { now, type Executor } from '../database.ts';
 
 /**
@@ -20,6 +21,13 @@ export const creditsRepository = {
       .set((eb) => ({
         credits_available: eb('credits_available', '-', amount),
         credits_held: eb('credits_held', '+', amount),
+        // Spending draws on the subscription allowance first: it is the part a renewal may expire.
+        credits_plan: eb
+          .case()
+          .when('credits_plan', '>', amount)
+          .then(eb('credits_plan', '-', amount))
+          .else(0)
+          .end(),
         updated_at: now(),
       }))
       .where('id', '=', userId)
@@ -69,20 +77,138 @@ export const creditsRepository = {
       .execute();
   },
 
+  /** Takes `amount` from the spendable balance if the user has it (an administrator's take); false otherwise. */
+  async takeAvailable(db: Executor, userId: number, amount: number): Promise<boolean> {
+    const res = await db
+      .updateTable('users')
+      .set((eb) => ({
+        credits_available: eb('credits_available', '-', amount),
+        credits_plan: eb
+          .case()
+          .when('credits_plan', '>', amount)
+          .then(eb('credits_plan', '-', amount))
+          .else(0)
+          .end(),
+        updated_at: now(),
+      }))
+      .where('id', '=', userId)
+      .where('credits_available', '>=', amount)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  /** Adds to the subscription allowance part of the balance (credits_available is raised separately). */
+  async addPlanCredits(db: Executor, userId: number, amount: number): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ credits_plan: eb('credits_plan', '+', amount) }))
+      .where('id', '=', userId)
+      .execute();
+  },
+
+  /**
+   * A renewal's rollover: the allowance left above `cap` expires. Returns the hundredths expired (0 if none).
+   * One conditional UPDATE per step so concurrent spending cannot make the balance negative.
+   */
+  async expirePlanCreditsAbove(db: Executor, userId: number, cap: number): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select(['credits_plan', 'credits_available'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return 0;
+    const excess = Math.min(row.credits_plan - cap, row.credits_available);
+    if (excess <= 0) return 0;
+    const res = await db
+      .updateTable('users')
+      .set((eb) => ({
+        credits_available: eb('credits_available', '-', excess),
+        credits_plan: eb('credits_plan', '-', excess),
+        updated_at: now(),
+      }))
+      .where('id', '=', userId)
+      .where('credits_available', '>=', excess)
+      .where('credits_plan', '>=', excess)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1 ? excess : 0;
+  },
+
+  /**
+   * Appends a ledger row with the spendable balance after it. Call it after the balance change, in the same
+   * transaction: the users row is write-locked by that change until commit, so the balance read is this one's.
+   */
   async appendEntry(
     db: Executor,
     entry: {
       user_id: number;
-      kind: 'grant' | 'hold' | 'capture' | 'release';
+      kind: LedgerKind;
       amount: number;
       hold_id: number | null;
       reason: string;
+      job_id?: number | null;
+      hook_pack_id?: number | null;
+      ref?: string | null;
     },
   ): Promise<void> {
+    const user = await db
+      .selectFrom('users')
+      .select('credits_available')
+      .where('id', '=', entry.user_id)
+      .executeTakeFirst();
     await db
       .insertInto('credit_entries')
-      .values({ ...entry, created_at: now() })
+      .values({
+        user_id: entry.user_id,
+        kind: entry.kind,
+        amount: entry.amount,
+        hold_id: entry.hold_id,
+        reason: entry.reason,
+        job_id: entry.job_id ?? null,
+        hook_pack_id: entry.hook_pack_id ?? null,
+        ref: entry.ref ?? null,
+        balance_after: user?.credits_available ?? null,
+        created_at: now(),
+      })
       .execute();
+  },
+
+  /**
+   * One page of a user's ledger, newest first, with the job each entry concerns: its own job_id (refunds) or
+   * the job holding its hold. A deleted job leaves the entry without a link.
+   */
+  async page(db: Executor, userId: number, beforeId: number | null, limit: number) {
+    let q = db
+      .selectFrom('credit_entries as e')
+      .leftJoin('jobs as j', (join) =>
+        join.on((eb) =>
+          eb.or([
+            eb.and([
+              eb('e.job_id', 'is', null),
+              eb('e.hold_id', 'is not', null),
+              eb('j.hold_id', '=', eb.ref('e.hold_id')),
+            ]),
+            eb('j.id', '=', eb.ref('e.job_id')),
+          ]),
+        ),
+      )
+      .leftJoin('hook_packs as p', (join) =>
+        join.on((eb) => eb.or([eb('p.id', '=', eb.ref('j.hook_pack_id')), eb('p.id', '=', eb.ref('e.hook_pack_id'))])),
+      )
+      .select([
+        'e.id',
+        'e.kind',
+        'e.amount',
+        'e.balance_after',
+        'e.reason',
+        'e.created_at',
+        'j.id as linked_job_id',
+        'p.id as linked_pack_id',
+      ])
+      .where('e.user_id', '=', userId)
+      .orderBy('e.id', 'desc')
+      .limit(limit);
+    if (beforeId !== null) q = q.where('e.id', '<', beforeId);
+    return q.execute();
   },
 
   async balances(db: Executor, userId: number) {
@@ -96,7 +222,16 @@ export const creditsRepository = {
       .select((eb) => [
         eb.fn
           .coalesce(
-            eb.fn.sum<number>(eb.case().when('kind', '=', 'grant').then(eb.ref('amount')).else(0).end()),
+            eb.fn.sum<number>(
+              eb
+                .case()
+                .when('kind', 'in', ['grant', 'purchase', 'refund'])
+                .then(eb.ref('amount'))
+                .when('kind', 'in', ['take', 'expire'])
+                .then(eb('amount', '*', -1))
+                .else(0)
+                .end(),
+            ),
             eb.lit(0),
           )
           .as('granted'),

@@ -148,7 +148,7 @@ export const jobsRepository = {
     db: Executor,
     id: number,
     owner: string,
-    fields: Partial<Pick<JobRow, 'progress' | 'logs' | 'updated_at'>>,
+    fields: Partial<Pick<JobRow, 'progress' | 'logs' | 'cost' | 'updated_at'>>,
   ): Promise<boolean> {
     return updateWhileLeased(db, id, owner, fields);
   },

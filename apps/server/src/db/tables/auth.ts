@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Bool, Id } from '../schema.ts';
 
 export interface UsersTable {
@@ -8,6 +9,8 @@ export interface UsersTable {
   /** Credit balance in hundredths, kept in step with the ledger inside the same transaction. */
   credits_available: number;
   credits_held: number;
+  /** Part of credits_available that came from a subscription allowance (capped at renewal; spent first). */
+  credits_plan: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,3 +1,4 @@
+import type { LedgerKind } from '@hookreel/contracts';
 import type { Id } from '../schema.ts';
 
 export interface JobsTable {
@@ -10,6 +11,12 @@ export interface JobsTable {
   variant_index: number | null;
   /** Display name shown on job cards (spec: project_name). */
   project_name: string;
+  /** The actor(s) in the video, as the UI and the pack manifest name them ('Character 2', 'Ava'). */
+  actor_name: string | null;
+  /** Which video of a pack this is ('Video #3'); null for a single project video. */
+  variant_label: string | null;
+  /** The hook line a pack video opens with. */
+  hook_text: string | null;
   status: string;
   progress: number;
   /** JSON: ids and options only; handlers reload everything else. */
@@ -17,6 +24,8 @@ export interface JobsTable {
   /** JSON array of log lines a person understands. */
   logs: string;
   result: string | null;
+  /** JSON JobCost {images, characters, seconds, calls}: what providers billed, summed over attempts; null if none. */
+  cost: string | null;
   video_key: string | null;
   poster_key: string | null;
   error: string | null;
@@ -54,11 +63,19 @@ export interface CreditHoldsTable {
 export interface CreditEntriesTable {
   id: Id;
   user_id: number;
-  kind: 'grant' | 'hold' | 'capture' | 'release';
+  kind: LedgerKind;
+  /** Always positive; the kind says which way it moves the balance. */
   amount: number;
   hold_id: number | null;
   reason: string;
   created_at: string;
+  /** Spendable balance (users.credits_available) right after this entry; null on rows older than 008. */
+  balance_after: number | null;
+  /** The job or pack the entry concerns when no hold links it (refunds). */
+  job_id: number | null;
+  hook_pack_id: number | null;
+  /** External reference: payment event id, refund request id, administrator e-mail. */
+  ref: string | null;
 }
 
 export interface JobTables {

@@ -65,6 +65,9 @@ export interface AvatarsTable {
   rotation: number;
   /** JSON [x1,y1,x2,y2,x3,y3,x4,y4] of the rotated bounds, or null. */
   corners: string | null;
+  /** When the uploader confirmed they have the pictured person's consent (uploaded photos); null for catalogue actors. */
+  consent_confirmed_at: string | null;
+  consent_by_user_id: number | null;
   /** Catalogue actors are tombstoned rather than removed, so the boot-time seeder does not bring them back. */
   deleted_at: string | null;
   created_at: string;

@@ -1,4 +1,4 @@
-import { Avatar, ErrorResponse, IdParam, ListAvatarsQuery, SavedBounds } from '@hookreel/contracts';
+import { Avatar, ErrorResponse, IdParam, LIMITS, ListAvatarsQuery, SavedBounds } from '@hookreel/contracts';
 import { z } from 'zod';
 import * as avatars from '../../services/avatars.ts';
 import { walkMultipart } from '../../uploads/index.ts';
@@ -7,7 +7,7 @@ import type { RouteModule } from './index.ts';
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 
 /** The avatar library (spec 7, Avatars). Reads need sign-in; writes are for admins (ADMIN_EMAILS). */
-export const avatarRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const avatarRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/avatars/', '/avatars']) {
     api.get(
       path,
@@ -37,6 +37,7 @@ export const avatarRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/avatars/upload',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags: ['avatars'],
         consumes: ['multipart/form-data'],
@@ -44,7 +45,10 @@ export const avatarRoutes: RouteModule = async (api, { ctx, requireUser }) => {
         response: { 200: z.array(Avatar), 413: ErrorResponse, 415: ErrorResponse, ...errors },
       },
     },
-    async (request) => avatars.uploadAvatars(ctx, request.userId, (onFile) => walkMultipart(request, onFile)),
+    async (request) =>
+      avatars.uploadAvatars(ctx, request.userId, (onFile) =>
+        walkMultipart(request, onFile, { maxFiles: LIMITS.avatarUploadMaxFiles }),
+      ),
   );
 
   api.delete(

@@ -20,6 +20,7 @@ import {
   UpdateHookPackRequest,
   UpdatePreviewRequest,
   VALIDATION,
+  PaymentRequiredBody,
 } from '@hookreel/contracts';
 import archiver from 'archiver';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 /** Credit-spending calls: 402 when short, 409 when an Idempotency-Key is reused for another request. */
-const paid = { ...errors, 402: ErrorResponse, 409: ErrorResponse };
+const paid = { ...errors, 402: PaymentRequiredBody, 409: ErrorResponse };
 const tags = ['hook-packs'];
 
 const GenerateCharactersResponse = z.object({
@@ -48,7 +49,7 @@ const SelectCharacterQuery = z.object({ selected: z.enum(['true', 'false']).opti
  * Hook packs (spec 7, Hooks; and the two hook-pack Jobs calls). Thin: parse, call the service, answer.
  * Ownership, credits and every rule live in services/hook-packs.ts.
  */
-export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/hooks', '/hooks/']) {
     const hide = path === '/hooks/';
     api.get(
@@ -123,6 +124,7 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/hooks/upload-product',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -218,6 +220,7 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/hooks/generate-preview',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags,
         description:

@@ -10,10 +10,14 @@ import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
 import { musicRoutes } from './music.ts';
+import { capabilityRoutes } from './capabilities.ts';
+import { billingRoutes } from './billing.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
+  /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
+  limitUploads: preHandlerAsyncHookHandler;
 }
 export type RouteModule = (api: App, deps: RouteDeps) => Promise<void>;
 
@@ -28,4 +32,6 @@ export const API_ROUTES: readonly RouteModule[] = [
   hookRoutes,
   mergeRoutes,
   musicRoutes,
+  capabilityRoutes,
+  billingRoutes,
 ];

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorResponse, Job, QueueJobResponse, UrlId, type JobEvent } from '@hookreel/contracts';
+import { ErrorResponse, Job, PaymentRequiredBody, QueueJobResponse, UrlId, type JobEvent } from '@hookreel/contracts';
 import { z } from 'zod';
 import { deleteJob, findStreamedJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
 import { notFound } from '../../errors.ts';
@@ -106,7 +106,7 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser }) => {
           200: QueueJobResponse,
           201: QueueJobResponse,
           401: ErrorResponse,
-          402: ErrorResponse,
+          402: PaymentRequiredBody,
           404: ErrorResponse,
           409: ErrorResponse,
         },

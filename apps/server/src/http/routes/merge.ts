@@ -6,6 +6,7 @@ import {
   MergeSingleResponse,
   UrlId,
   VALIDATION,
+  PaymentRequiredBody,
 } from '@hookreel/contracts';
 import { z } from 'zod';
 import * as merge from '../../services/merge.ts';
@@ -14,16 +15,17 @@ import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
-const errors = { 401: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = { 401: ErrorResponse, 402: PaymentRequiredBody, 404: ErrorResponse, 422: ErrorResponse };
 const paid = { ...errors, 409: ErrorResponse };
 const ProjectIdParam = z.object({ projectId: UrlId });
 
 /** Product in hand: merge the product into an actor's hand, read merge states, queue one video per actor. */
-export const mergeRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const mergeRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   api.post(
     '/merge/single',
     {
       onRequest: requireUser,
+      preHandler: limitUploads,
       schema: {
         tags: ['product-in-hand'],
         consumes: ['multipart/form-data'],

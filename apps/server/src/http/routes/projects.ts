@@ -16,7 +16,7 @@ import type { RouteModule } from './index.ts';
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 
 /** Projects (spec 7, Projects). Paths answer with and without the trailing slash the spec uses. */
-export const projectRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const projectRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/projects/', '/projects']) {
     const hide = path === '/projects';
     api.get(
@@ -32,6 +32,7 @@ export const projectRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       path,
       {
         onRequest: requireUser,
+        preHandler: limitUploads,
         schema: {
           hide,
           tags: ['projects'],

@@ -2,6 +2,7 @@ import { MESSAGES } from '@hookreel/contracts';
 import { z } from 'zod';
 import { dependencyFailure } from '../../errors.ts';
 import { parseRange } from '../byte-range.ts';
+import { isSafeFileName } from '../../services/file-names.ts';
 import type { RouteModule } from './index.ts';
 
 /**
@@ -11,13 +12,21 @@ import type { RouteModule } from './index.ts';
 export const staticRoutes: RouteModule = async (api, { ctx }) => {
   api.get(
     '/static/*',
-    { schema: { hide: true, params: z.object({ '*': z.string().max(400) }) } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({ '*': z.string().max(400) }),
+        // ?download=<name>: save under this name (the job DTO's download_url carries the server-made name).
+        querystring: z.object({ download: z.string().refine(isSafeFileName).optional() }),
+      },
+    },
     async (request, reply) => {
       const key = request.params['*'];
+      const { download } = request.query;
       const headers = {
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, max-age=3600',
-        'content-disposition': 'inline',
+        'content-disposition': download ? `attachment; filename="${download}"` : 'inline',
         // Browsers seek in a <video> (and Safari plays one at all) only where byte ranges are offered.
         'accept-ranges': 'bytes',
       };

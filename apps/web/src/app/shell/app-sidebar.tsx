@@ -4,11 +4,13 @@ import {
   ClapperboardIcon,
   CoinsIcon,
   FolderKanbanIcon,
+  HistoryIcon,
   LayersIcon,
   LogOutIcon,
   PlusIcon,
   RefreshCwIcon,
   SettingsIcon,
+  ShieldCheckIcon,
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -56,6 +58,7 @@ const MAIN_LINKS: NavLinkItem[] = [
   { to: '/generated-videos', label: 'Generated videos', icon: ClapperboardIcon },
 ];
 const AVATARS_LINK: NavLinkItem = { to: '/avatars', label: 'Avatars', icon: UsersRoundIcon };
+const ADMIN_CREDITS_LINK: NavLinkItem = { to: '/admin/credits', label: 'Credits admin', icon: ShieldCheckIcon };
 const SETTINGS_LINK: NavLinkItem = { to: '/settings', label: 'Settings', icon: SettingsIcon };
 
 function NavItem({ item, pathname, onNavigate }: { item: NavLinkItem; pathname: string; onNavigate: () => void }) {
@@ -92,7 +95,8 @@ export function AppSidebar() {
   };
 
   const email = user?.email || 'User';
-  const creditsActive = isLinkActive(pathname, '/credits');
+  const historyActive = isLinkActive(pathname, '/credits/history');
+  const creditsActive = isLinkActive(pathname, '/credits') && !historyActive;
 
   return (
     <Sidebar collapsible="none" aria-label="Main navigation">
@@ -121,6 +125,7 @@ export function AppSidebar() {
                   <NavItem key={item.to} item={item} pathname={pathname} onNavigate={closeMobile} />
                 ))}
                 {isAdmin ? <NavItem item={AVATARS_LINK} pathname={pathname} onNavigate={closeMobile} /> : null}
+                {isAdmin ? <NavItem item={ADMIN_CREDITS_LINK} pathname={pathname} onNavigate={closeMobile} /> : null}
               </SidebarMenu>
             </SidebarGroupContent>
           </SidebarGroup>
@@ -139,10 +144,24 @@ export function AppSidebar() {
             <SidebarGroupContent>
               <SidebarMenu>
                 <SidebarMenuItem>
-                  <SidebarMenuButton asChild isActive={creditsActive} className="pr-10">
+                  <SidebarMenuButton asChild isActive={creditsActive}>
                     <Link to="/credits" aria-current={creditsActive ? 'page' : undefined} onClick={closeMobile}>
                       <CoinsIcon aria-hidden="true" />
                       <span className="flex-1">Credits</span>
+                    </Link>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+                <SidebarMenuItem>
+                  {/* The balance opens the credit history: where every credit came from and went. */}
+                  <SidebarMenuButton asChild isActive={historyActive} className="pr-10">
+                    <Link
+                      to="/credits/history"
+                      aria-current={historyActive ? 'page' : undefined}
+                      aria-label={`Credit balance ${formatCredits(user?.credits)}: view history`}
+                      onClick={closeMobile}
+                    >
+                      <HistoryIcon aria-hidden="true" />
+                      <span className="flex-1">Balance</span>
                       <span data-testid="credits-balance" className="font-mono text-xs tabular-nums">
                         {formatCredits(user?.credits)}
                       </span>

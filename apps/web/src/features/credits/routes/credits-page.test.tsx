@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
 import { CreditsPage } from './credits-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -18,7 +18,10 @@ describe('CreditsPage', () => {
     vi.mocked(toast.info).mockClear();
     vi.mocked(toast.success).mockClear();
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('shows monthly prices and per-video prices, Growth is Most Popular', () => {
     renderPage();
@@ -54,23 +57,75 @@ describe('CreditsPage', () => {
     expect(card('agency').getByTestId('per-month')).toHaveTextContent('$829');
   });
 
-  it('simulates a subscription: info toast, buttons disabled, success after 2 s, no server call', async () => {
-    const fetchSpy = vi.fn();
-    vi.stubGlobal('fetch', fetchSpy);
-    vi.useFakeTimers();
+  /** A server in the given billing mode; records checkout calls and holds each until released. */
+  function billingServer(mode: 'demo' | 'off' | 'stripe') {
+    const checkouts: Array<{ body: unknown; key: string | undefined }> = [];
+    let release: () => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const url = String(input);
+        if (url.endsWith('/billing/subscription')) return jsonResponse({ mode, subscription: null, portal: false });
+        if (url.endsWith('/billing/checkout')) {
+          checkouts.push({
+            body: JSON.parse(String(init.body)),
+            key: (init.headers as Record<string, string>)['Idempotency-Key'],
+          });
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return jsonResponse({ url: 'http://localhost/credits?checkout=success' });
+        }
+        return jsonResponse(makeUser({ credits: 47 }));
+      }),
+    );
+    return { checkouts, release: () => release() };
+  }
+
+  it('demo billing: Subscribe buys the plan once, buttons disabled while it runs, labelled as a demo', async () => {
+    const server = billingServer('demo');
     renderPage();
+    expect(await screen.findByTestId('billing-mode-note')).toHaveTextContent('Demo billing: no card is charged.');
+    const subscribe = card('growth').getByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect(subscribe).toBeEnabled());
 
-    fireEvent.click(card('growth').getByRole('button', { name: 'Subscribe' }));
+    fireEvent.click(subscribe);
+    fireEvent.click(subscribe);
     expect(toast.info).toHaveBeenCalledWith('Processing subscription for 40 credits at $499/month...');
-    for (const b of screen.getAllByRole('button', { name: /subscribe|processing/i })) expect(b).toBeDisabled();
+    await waitFor(() => expect(server.checkouts).toHaveLength(1));
+    for (const b of screen.getAllByRole('button', { name: /subscribe|processing|buy/i })) expect(b).toBeDisabled();
+    expect(server.checkouts[0]).toMatchObject({ body: { plan: 'growth', interval: 'month' }, key: expect.any(String) });
 
-    await act(() => vi.advanceTimersByTimeAsync(1999));
-    expect(toast.success).not.toHaveBeenCalled();
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(toast.success).toHaveBeenCalledWith('Successfully subscribed to Growth plan!');
+    server.release();
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Successfully subscribed to Growth plan!', {
+        description: 'Demo: no card was charged.',
+      }),
+    );
+    expect(server.checkouts).toHaveLength(1);
     for (const b of screen.getAllByRole('button', { name: 'Subscribe' })) expect(b).toBeEnabled();
-    expect(fetchSpy).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
+  });
+
+  it('demo billing sells one-time bundles', async () => {
+    const server = billingServer('demo');
+    renderPage();
+    const buy = await screen.findByRole('button', { name: 'Buy 20 credits · $259' });
+    fireEvent.click(buy);
+    await waitFor(() => expect(server.checkouts).toHaveLength(1));
+    expect(server.checkouts[0]!.body).toEqual({ bundle: 'bundle-20' });
+    server.release();
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('20 credits added to your balance.', expect.anything()),
+    );
+  });
+
+  it('BILLING=off shows no purchase buttons, and the credit history is one click away', async () => {
+    billingServer('off');
+    renderPage();
+    expect(await screen.findByTestId('billing-mode-note')).toHaveTextContent('Purchases are turned off');
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+    expect(screen.getByRole('link', { name: /credit history/i })).toHaveAttribute('href', '/credits/history');
   });
 
   it('FAQ: item 1 open by default, one open at a time, mentions 24 hours', async () => {

@@ -1,15 +1,38 @@
-import { formatCredits, MESSAGES, PLANS, TIMINGS, type Plan } from '@hookreel/contracts';
-import { CheckIcon, CoinsIcon, Loader2Icon, SparklesIcon } from 'lucide-react';
-import { useState } from 'react';
+import {
+  CREDIT_BUNDLES,
+  formatCredits,
+  MESSAGES,
+  perVideoPrice,
+  PLANS,
+  RedirectUrl,
+  type BillingMode,
+  type CheckoutRequest,
+  type CreditBundle,
+  type Plan,
+} from '@hookreel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  CheckIcon,
+  CoinsIcon,
+  ExternalLinkIcon,
+  HistoryIcon,
+  Loader2Icon,
+  PackageIcon,
+  SparklesIcon,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Page } from '@/components/layout/page';
 import { BillingToggle } from '@/components/pricing/billing-toggle';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { api, errorDetail } from '@/lib/api-client';
+import { refreshCredits, useBillingState } from '@/lib/api/credits';
 import { useAuth } from '@/lib/auth';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
-import { cn, sleep } from '@/lib/utils';
+import { cn } from '@/lib/utils';
 
 const FAQ: { q: string; a: string }[] = [
   {
@@ -49,7 +72,7 @@ function PlanCard({
   period: BillingPeriod;
   processing: boolean;
   disabled: boolean;
-  onSubscribe: (plan: Plan) => void;
+  onSubscribe: ((plan: Plan) => void) | null;
 }) {
   const p = planPricing(plan, period);
   return (
@@ -96,16 +119,18 @@ function PlanCard({
         </div>
       </div>
 
-      <Button
-        className="mt-6 w-full"
-        variant={plan.popular ? 'brand' : 'outline'}
-        size="lg"
-        disabled={disabled}
-        onClick={() => onSubscribe(plan)}
-      >
-        {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-        {processing ? 'Processing...' : 'Subscribe'}
-      </Button>
+      {onSubscribe ? (
+        <Button
+          className="mt-6 w-full"
+          variant={plan.popular ? 'brand' : 'outline'}
+          size="lg"
+          disabled={disabled}
+          onClick={() => onSubscribe(plan)}
+        >
+          {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+          {processing ? 'Processing...' : 'Subscribe'}
+        </Button>
+      ) : null}
 
       <ul className="mt-6 space-y-2.5 text-sm">
         {[...plan.features.filter((f) => !/^roll over|rollover/i.test(f)), rolloverText(plan)].map((f) => (
@@ -119,25 +144,111 @@ function PlanCard({
   );
 }
 
+/** POST /api/billing/checkout: Stripe answers with its Checkout page; demo mode has already granted the credits. */
+const startCheckout = async (body: CheckoutRequest) =>
+  RedirectUrl.parse(await api.spend('/billing/checkout', body)).url;
+
+function BundleCard({
+  bundle,
+  processing,
+  disabled,
+  onBuy,
+}: {
+  bundle: CreditBundle;
+  processing: boolean;
+  disabled: boolean;
+  onBuy: (bundle: CreditBundle) => void;
+}) {
+  return (
+    <section
+      aria-labelledby={`bundle-${bundle.id}`}
+      data-testid={bundle.id}
+      className="flex flex-col items-start gap-3 rounded-2xl border bg-card p-5 shadow-sm"
+    >
+      <div>
+        <h3 id={`bundle-${bundle.id}`} className="font-semibold">
+          {bundle.credits} credits
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {formatUsd(bundle.price)} once · ${perVideoPrice(bundle.price, bundle.credits)} per video · never expire
+        </p>
+      </div>
+      <Button variant="outline" className="w-full" disabled={disabled} onClick={() => onBuy(bundle)}>
+        {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+        {processing ? 'Processing...' : `Buy ${bundle.credits} credits · ${formatUsd(bundle.price)}`}
+      </Button>
+    </section>
+  );
+}
+
+const MODE_NOTES: Record<BillingMode, string | null> = {
+  demo: 'Demo billing: no card is charged. Subscribing or buying adds the credits to your balance at once.',
+  off: 'Purchases are turned off on this server. Ask an administrator for credits.',
+  stripe: null,
+};
+
 export function CreditsPage() {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const billing = useBillingState();
+  const mode = billing.data?.mode ?? null;
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const [processingId, setProcessingId] = useState<Plan['id'] | null>(null);
+  const [processingId, setProcessingId] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
 
-  const onSubscribe = async (plan: Plan) => {
-    const p = planPricing(plan, period);
-    setProcessingId(plan.id);
+  // Back from Stripe Checkout: the credits arrive with Stripe's confirmation (the webhook), usually within seconds.
+  const checkoutResult = params.get('checkout');
+  useEffect(() => {
+    if (!checkoutResult || mode !== 'stripe') return;
+    if (checkoutResult === 'success')
+      toast.success('Payment received. Your credits are added as soon as Stripe confirms it.');
+    else toast.info('Checkout cancelled. Nothing was charged.');
+    refreshCredits(queryClient);
+    setParams({}, { replace: true });
+  }, [checkoutResult, mode, queryClient, setParams]);
+
+  const buy = async (id: string, body: CheckoutRequest, onDemoDone: () => void) => {
+    setProcessingId(id);
     try {
-      toast.info(MESSAGES.payments.processing(plan.credits, p.price, p.period));
-      // Payment is simulated: no server call (spec section 7).
-      await sleep(TIMINGS.subscribeSimulationMs);
-      toast.success(MESSAGES.payments.subscribed(plan.name));
-    } catch {
-      toast.error(MESSAGES.payments.failed);
+      const url = await startCheckout(body);
+      if (mode === 'stripe') {
+        window.location.assign(url);
+        return;
+      }
+      onDemoDone();
+      refreshCredits(queryClient);
+    } catch (e) {
+      toast.error(errorDetail(e, MESSAGES.payments.failed));
     } finally {
       setProcessingId(null);
     }
   };
+
+  const onSubscribe = (plan: Plan) => {
+    const p = planPricing(plan, period);
+    toast.info(MESSAGES.payments.processing(plan.credits, p.price, p.period));
+    void buy(plan.id, { plan: plan.id, interval: p.period }, () =>
+      toast.success(MESSAGES.payments.subscribed(plan.name), { description: 'Demo: no card was charged.' }),
+    );
+  };
+  const onBuyBundle = (bundle: CreditBundle) =>
+    void buy(bundle.id, { bundle: bundle.id }, () =>
+      toast.success(`${bundle.credits} credits added to your balance.`, { description: 'Demo: no card was charged.' }),
+    );
+
+  const openPortal = async () => {
+    setProcessingId('portal');
+    try {
+      window.location.assign(RedirectUrl.parse(await api.post('/billing/portal')).url);
+    } catch (e) {
+      toast.error(errorDetail(e, MESSAGES.payments.failed));
+      setProcessingId(null);
+    }
+  };
+
+  const canBuy = mode === 'demo' || mode === 'stripe';
+  const sub = billing.data?.subscription;
+  const note = mode ? MODE_NOTES[mode] : null;
 
   return (
     <Page className="max-w-6xl">
@@ -146,13 +257,47 @@ export function CreditsPage() {
         <p className="mt-3 text-muted-foreground">
           Credits power every video you generate. Pick the plan that fits how fast you test.
         </p>
-        <p className="mt-4 inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm shadow-xs">
-          <CoinsIcon className="size-4 text-primary" aria-hidden="true" />
-          Current balance: <span className="font-mono font-semibold tabular-nums">
-            {formatCredits(user?.credits)}
-          </span>{' '}
-          credits
-        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
+          <p className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm shadow-xs">
+            <CoinsIcon className="size-4 text-primary" aria-hidden="true" />
+            Current balance:{' '}
+            <span className="font-mono font-semibold tabular-nums">{formatCredits(user?.credits)}</span> credits
+          </p>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/credits/history">
+              <HistoryIcon aria-hidden="true" /> Credit history
+            </Link>
+          </Button>
+        </div>
+        {note ? (
+          <p
+            data-testid="billing-mode-note"
+            className="mx-auto mt-4 max-w-xl rounded-lg border border-dashed bg-muted/40 px-4 py-2 text-sm text-muted-foreground"
+          >
+            {note}
+          </p>
+        ) : null}
+        {sub && sub.status !== 'canceled' ? (
+          <p className="mt-4 text-sm">
+            Your plan: <span className="font-semibold">{PLANS.find((p) => p.id === sub.plan)?.name}</span> (
+            {sub.interval === 'month' ? 'monthly' : 'yearly'}
+            {sub.cancel_at_period_end ? ', ends with this period' : ''})
+            {billing.data?.portal ? (
+              <Button
+                variant="link"
+                className="h-auto px-1"
+                disabled={processingId !== null}
+                onClick={() => void openPortal()}
+              >
+                Manage billing <ExternalLinkIcon aria-hidden="true" />
+              </Button>
+            ) : null}
+          </p>
+        ) : billing.data?.portal ? (
+          <Button variant="link" className="mt-2" disabled={processingId !== null} onClick={() => void openPortal()}>
+            Billing history and invoices <ExternalLinkIcon aria-hidden="true" />
+          </Button>
+        ) : null}
         <div className="mt-8 flex justify-center">
           <BillingToggle value={period} onChange={setPeriod} />
         </div>
@@ -165,11 +310,33 @@ export function CreditsPage() {
             plan={plan}
             period={period}
             processing={processingId === plan.id}
-            disabled={processingId !== null}
-            onSubscribe={(pl) => void onSubscribe(pl)}
+            disabled={processingId !== null || mode === null}
+            onSubscribe={canBuy || mode === null ? onSubscribe : null}
           />
         ))}
       </div>
+
+      {canBuy ? (
+        <section aria-labelledby="credit-bundles" className="mx-auto mt-16 max-w-4xl">
+          <h2 id="credit-bundles" className="flex items-center justify-center gap-2 text-2xl font-bold tracking-tight">
+            <PackageIcon className="size-5 text-primary" aria-hidden="true" /> One-time credit bundles
+          </h2>
+          <p className="mt-2 text-center text-sm text-muted-foreground">
+            No subscription needed. Bundle credits never expire.
+          </p>
+          <div className="mt-6 grid gap-4 sm:grid-cols-3">
+            {CREDIT_BUNDLES.map((b) => (
+              <BundleCard
+                key={b.id}
+                bundle={b}
+                processing={processingId === b.id}
+                disabled={processingId !== null}
+                onBuy={onBuyBundle}
+              />
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="credits-faq" className="mx-auto mt-20 max-w-3xl">
         <h2 id="credits-faq" className="mb-4 text-center text-2xl font-bold tracking-tight">

@@ -25,7 +25,15 @@ export function PackJobCard({ job, index, onOpen }: { job: Job; index: number; o
       </span>
       <span className="min-w-0 flex-1 space-y-2">
         <span className="flex items-center justify-between gap-2">
-          <span className="font-medium">Video #{n}</span>
+          <span className="min-w-0">
+            <span className="block font-medium">
+              Video #{n}
+              {job.actor_name ? <span className="font-normal text-muted-foreground"> · {job.actor_name}</span> : null}
+            </span>
+            {job.hook_text ? (
+              <span className="block truncate text-xs text-muted-foreground">“{job.hook_text}”</span>
+            ) : null}
+          </span>
           <JobStatusBadge status={job.status} />
         </span>
         {running ? (

@@ -8,6 +8,7 @@ export function VideoTile({ job, index, downloadable = false }: { job: Job; inde
   const src = videoUrl(job.video_url);
   const n = job.variant_index ?? index + 1;
   const title = `Video #${n}`;
+  const download = videoUrl(job.download_url) ?? src;
   return (
     <figure className="overflow-hidden rounded-xl border bg-card" data-testid="video-tile">
       <div className="aspect-[9/16] bg-black">
@@ -24,10 +25,15 @@ export function VideoTile({ job, index, downloadable = false }: { job: Job; inde
         ) : null}
       </div>
       <figcaption className="flex items-center justify-between gap-2 p-3 text-sm font-medium">
-        {title}
-        {downloadable && src ? (
+        <span className="min-w-0">
+          <span className="block">{title}</span>
+          {job.actor_name ? (
+            <span className="block truncate text-xs font-normal text-muted-foreground">{job.actor_name}</span>
+          ) : null}
+        </span>
+        {downloadable && download ? (
           <Button asChild size="sm" variant="outline">
-            <a href={src} download={`variant-${n}.mp4`} aria-label={`Download ${title}`}>
+            <a href={download} download aria-label={`Download ${title}`}>
               <DownloadIcon aria-hidden="true" /> MP4
             </a>
           </Button>

@@ -1,4 +1,4 @@
-import { VALIDATION } from '@hookreel/contracts';
+import { BIDI_CONTROL_MESSAGE, VALIDATION } from '@hookreel/contracts';
 import { describe, expect, it } from 'vitest';
 import { approvedCharacterIds, defaultVariants } from './variants';
 import { statusAdvances, validateCharacterTypes, validateHookMessage } from './wizard';
@@ -15,6 +15,8 @@ describe('wizard rules', () => {
   it('requires a hook message', () => {
     expect(validateHookMessage('  ')).toBe(VALIDATION.hookRequired);
     expect(validateHookMessage('Stop scrolling')).toBeNull();
+    expect(validateHookMessage('Stop \u202escrolling')).toBe(BIDI_CONTROL_MESSAGE);
+    expect(validateHookMessage('توقف 👀')).toBeNull();
   });
 
   it('only moves a pack forward', () => {

@@ -1,4 +1,4 @@
-import { LIMITS, type HookPackStatus, VALIDATION } from '@hookreel/contracts';
+import { BIDI_CONTROL_MESSAGE, hasNoBidiControls, LIMITS, type HookPackStatus, VALIDATION } from '@hookreel/contracts';
 
 /** The seven wizard steps, in order. */
 export const WIZARD_STEPS = [
@@ -52,7 +52,8 @@ export function validateCharacterTypes(descriptions: readonly string[]): string 
   return null;
 }
 
-export const validateHookMessage = (text: string): string | null => (text.trim() ? null : VALIDATION.hookRequired);
+export const validateHookMessage = (text: string): string | null =>
+  !text.trim() ? VALIDATION.hookRequired : hasNoBidiControls(text) ? null : BIDI_CONTROL_MESSAGE;
 
 export const validateProductDescription = (text: string): string | null =>
   text.trim() ? null : VALIDATION.productDescription;

@@ -99,6 +99,7 @@ describe('HookPackWizardPage', () => {
           hook_pack_id: 5,
           variant_index: null,
           error: null,
+          cost: null,
         }),
     });
     openPack();

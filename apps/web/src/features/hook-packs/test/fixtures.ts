@@ -56,6 +56,11 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   quality: null,
   report_url: null,
   contact_sheet_url: null,
+  actor_name: null,
+  variant_label: null,
+  hook_text: null,
+  download_url: null,
+  cost: null,
   ...over,
 });
 

@@ -54,6 +54,11 @@ export function JobCard({ job, onView, onDelete, deleting }: JobCardProps) {
             <h3 className="truncate font-semibold" title={job.project_name}>
               {job.project_name}
             </h3>
+            {job.actor_name || job.hook_text ? (
+              <p className="truncate text-sm text-muted-foreground" data-testid="job-card-who">
+                {[job.actor_name, job.hook_text ? `“${job.hook_text}”` : null].filter(Boolean).join(' · ')}
+              </p>
+            ) : null}
             <p className="text-xs text-muted-foreground">
               <time dateTime={job.created_at}>{formatDateTime(job.created_at)}</time>
             </p>

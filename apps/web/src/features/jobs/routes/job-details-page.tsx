@@ -116,6 +116,8 @@ export function JobDetailsPage() {
               <CardContent>
                 <dl className="divide-y">
                   <Row label="Project">{job.project_name}</Row>
+                  {job.actor_name ? <Row label="Actor">{job.actor_name}</Row> : null}
+                  {job.hook_text ? <Row label="Hook">{job.hook_text}</Row> : null}
                   <Row label="Status">
                     <JobStatusBadge status={job.status} />
                   </Row>
@@ -165,7 +167,7 @@ export function JobDetailsPage() {
                 <track kind="captions" />
               </video>
               <Button variant="outline" asChild className="w-full">
-                <a href={video} download>
+                <a href={videoUrl(job.download_url) ?? video} download>
                   <DownloadIcon aria-hidden="true" /> Download video
                 </a>
               </Button>

@@ -1,5 +1,7 @@
 import { OptionSelect } from '@/components/option-select';
 import {
+  BIDI_CONTROL_MESSAGE,
+  hasNoBidiControls,
   ACCENT_OPTIONS,
   type Accent,
   type Avatar,
@@ -260,6 +262,11 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
                 value={script}
                 onChange={(e) => setScript(e.target.value.slice(0, LIMITS.scriptMax))}
               />
+              {hasNoBidiControls(script) ? null : (
+                <p role="alert" className="text-xs text-destructive">
+                  {BIDI_CONTROL_MESSAGE}
+                </p>
+              )}
             </div>
             <div className="grid grid-cols-2 gap-3">
               <OptionSelect

@@ -1,5 +1,7 @@
 import { OptionSelect } from '@/components/option-select';
 import {
+  BIDI_CONTROL_MESSAGE,
+  hasNoBidiControls,
   ACCENT_OPTIONS,
   type Accent,
   INSUFFICIENT_CREDITS,
@@ -233,6 +235,11 @@ export function ProjectEditor({ project }: { project: Project }) {
                   {VALIDATION.scriptRequired}
                 </p>
               ) : null}
+              {hasNoBidiControls(draft.script) ? null : (
+                <p role="alert" className="text-xs text-destructive">
+                  {BIDI_CONTROL_MESSAGE}
+                </p>
+              )}
             </div>
           </CardContent>
         </Card>

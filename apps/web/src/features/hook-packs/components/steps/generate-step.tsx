@@ -1,4 +1,6 @@
 import {
+  BIDI_CONTROL_MESSAGE,
+  hasNoBidiControls,
   type HookPack,
   INSUFFICIENT_CREDITS,
   type Job,
@@ -124,6 +126,10 @@ function VariantsEditor({
     }
     if (rows.some((r) => !r.hook_text.trim())) {
       setError(VALIDATION.hookRequired);
+      return;
+    }
+    if (!rows.every((r) => hasNoBidiControls(r.hook_text))) {
+      setError(BIDI_CONTROL_MESSAGE);
       return;
     }
     queue.mutate(

@@ -1,0 +1,163 @@
+import {
+  AdminCreditAdjustment,
+  AdminCreditAdjustmentResult,
+  BillingState,
+  CheckoutRequest,
+  ErrorResponse,
+  LedgerPage,
+  LedgerQuery,
+  PriceList,
+  RedirectUrl,
+  RefundDecision,
+  RefundRequest,
+  RefundRequestBody,
+  IdParam,
+} from '@hookreel/contracts';
+import { z } from 'zod';
+import { usersRepository } from '../../db/repositories/users.ts';
+import { adjustCredits } from '../../services/admin-credits.ts';
+import { assertAdmin } from '../../services/avatars.ts';
+import { billingState, checkout, handleWebhook, portal } from '../../services/billing.ts';
+import { ledgerPage, priceList } from '../../services/credits.ts';
+import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/refunds.ts';
+import { unauthorized } from '../../errors.ts';
+import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
+import type { RouteModule } from './index.ts';
+
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+
+/** Credits (prices, ledger, refunds), billing (checkout, portal, webhook) and administrators' credit tools. */
+export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+  const security = [{ bearer: [] }];
+
+  api.get('/credits/prices', { schema: { tags: ['credits'], response: { 200: PriceList } } }, async () =>
+    priceList(ctx),
+  );
+
+  api.get(
+    '/credits/ledger',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['credits'], security, querystring: LedgerQuery, response: { 200: LedgerPage, ...errors } },
+    },
+    async (request) => ledgerPage(ctx, request.userId, request.query.cursor),
+  );
+
+  api.get(
+    '/credits/refunds',
+    { preHandler: requireUser, schema: { tags: ['credits'], security, response: { 200: z.array(RefundRequest) } } },
+    async (request) => listOwnRefunds(ctx, request.userId),
+  );
+
+  api.post(
+    '/jobs/:id/refund-request',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['credits'],
+        security,
+        params: IdParam,
+        body: RefundRequestBody,
+        response: { 201: RefundRequest, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await requestRefund(ctx, request.userId, request.params.id, request.body.reason)),
+  );
+
+  api.get(
+    '/billing/subscription',
+    { preHandler: requireUser, schema: { tags: ['billing'], security, response: { 200: BillingState } } },
+    async (request) => billingState(ctx, request.userId),
+  );
+
+  api.post(
+    '/billing/checkout',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['billing'],
+        security,
+        headers: IdempotencyHeaders,
+        body: CheckoutRequest,
+        response: { 200: RedirectUrl, 400: ErrorResponse, 502: ErrorResponse, ...errors },
+      },
+    },
+    // A demo checkout grants credits at once: a double click or retry with the same key must grant once.
+    async (request, reply) =>
+      sendIdempotent(ctx, request, reply, request.body, () => checkout(ctx, request.userId, request.body)),
+  );
+
+  api.post(
+    '/billing/portal',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['billing'], security, response: { 200: RedirectUrl, 502: ErrorResponse, ...errors } },
+    },
+    async (request) => portal(ctx, request.userId),
+  );
+
+  // Stripe calls this with a signed raw body; it exists only when Stripe billing is configured.
+  if (ctx.config.billing.mode === 'stripe') {
+    await api.register(async (hook) => {
+      hook.removeContentTypeParser('application/json');
+      hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      hook.post('/billing/webhook', { schema: { tags: ['billing'], hide: true } }, async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const sig = request.headers['stripe-signature'];
+        const outcome = await handleWebhook(ctx, body, typeof sig === 'string' ? sig : undefined);
+        return { received: true, outcome };
+      });
+    });
+  }
+
+  // Administrators (ADMIN_EMAILS).
+  const adminEmail = async (userId: number): Promise<string> => {
+    await assertAdmin(ctx, userId);
+    const user = await usersRepository.findById(ctx.db.kysely, userId);
+    if (!user) throw unauthorized();
+    return user.email;
+  };
+
+  api.post(
+    '/admin/credits',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['admin'],
+        security,
+        body: AdminCreditAdjustment,
+        response: { 200: AdminCreditAdjustmentResult, ...errors },
+      },
+    },
+    async (request) => adjustCredits(ctx, await adminEmail(request.userId), request.body),
+  );
+
+  api.get(
+    '/admin/refunds',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['admin'], security, response: { 200: z.array(RefundRequest), ...errors } },
+    },
+    async (request) => {
+      await adminEmail(request.userId);
+      return listRefundsForAdmin(ctx);
+    },
+  );
+
+  api.post(
+    '/admin/refunds/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: IdParam,
+        body: RefundDecision,
+        response: { 200: RefundRequest, ...errors },
+      },
+    },
+    async (request) =>
+      decideRefund(ctx, await adminEmail(request.userId), request.params.id, request.body.decision, request.body.note),
+  );
+};

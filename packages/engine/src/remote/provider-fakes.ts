@@ -1,0 +1,70 @@
+/**
+ * Local stand-ins for the paid providers, speaking their documented wire formats, for tests outside this package
+ * (server API tests, e2e). Each is a handler for `startFakeServer`; requests are recorded there for assertions.
+ * Not used in production code. Imported as `@hookreel/engine/testing`.
+ */
+import type { FakeReply, RecordedRequest } from './fake-server.ts';
+
+export { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
+
+/**
+ * ElevenLabs `POST /v1/text-to-speech/{voice_id}/with-timestamps`: answers with `audio` (any audio ffmpeg reads,
+ * e.g. an MP3) and a character alignment spreading the text over 0.1 s + 0.05 s per character. `fail` replaces
+ * the answer (e.g. a 401 `{detail:{status,message}}`).
+ */
+export function elevenLabsHandler(opts: { audio: Buffer; fail?: FakeReply }) {
+  return (req: RecordedRequest): FakeReply => {
+    if (req.method !== 'POST' || !/^\/v1\/text-to-speech\/[^/]+\/with-timestamps(\?|$)/.test(req.path)) {
+      return { status: 404, json: { detail: { status: 'not_found', message: `No route ${req.path}` } } };
+    }
+    if (!req.headers['xi-api-key']) {
+      return { status: 401, json: { detail: { status: 'needs_authorization', message: 'Missing xi-api-key' } } };
+    }
+    if (opts.fail) return opts.fail;
+    const text = String(req.json<{ text?: string }>().text ?? '');
+    const characters = [...text];
+    const alignment = {
+      characters,
+      character_start_times_seconds: characters.map((_, i) => Math.round((0.1 + i * 0.05) * 1000) / 1000),
+      character_end_times_seconds: characters.map((_, i) => Math.round((0.1 + (i + 1) * 0.05) * 1000) / 1000),
+    };
+    return {
+      headers: { 'request-id': `el-${req.at}` },
+      json: { audio_base64: opts.audio.toString('base64'), alignment, normalized_alignment: alignment },
+    };
+  };
+}
+
+/**
+ * fal queue API for any model path: submit → {request_id, status_url, response_url, cancel_url} under the app id,
+ * one IN_PROGRESS then COMPLETED, and a result `{video: {url}}` pointing at `videoUrl` (serve it from another
+ * fake, as fal serves results from its CDN). `fail` is a status answer such as `{status:'FAILED', error:'…'}`.
+ */
+export function falQueueHandler(opts: { videoUrl: string; duration?: number; failStatus?: unknown }) {
+  const polls = new Map<string, number>();
+  let next = 0;
+  return (req: RecordedRequest, server: { url: string }): FakeReply => {
+    if (req.headers.authorization?.startsWith('Key ') !== true) {
+      return { status: 401, json: { detail: 'No valid Authorization header' } };
+    }
+    const m = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(req.path.split('?')[0]!);
+    if (req.method === 'POST' && !m) {
+      const id = `fake-${++next}`;
+      const app = req.path.split('/').slice(1, 3).join('/');
+      const base = `${server.url}/${app}/requests/${id}`;
+      return {
+        json: { request_id: id, status_url: `${base}/status`, response_url: base, cancel_url: `${base}/cancel` },
+      };
+    }
+    if (!m) return { status: 404, json: { detail: `Not found: ${req.path}` } };
+    const [, , id, tail] = m;
+    if (tail === '/status') {
+      const n = polls.get(id!) ?? 0;
+      polls.set(id!, n + 1);
+      if (opts.failStatus && n >= 1) return { json: opts.failStatus };
+      return n === 0 ? { status: 202, json: { status: 'IN_PROGRESS' } } : { json: { status: 'COMPLETED' } };
+    }
+    if (tail === '/cancel') return { status: 202, json: { status: 'CANCELLATION_REQUESTED' } };
+    return { json: { video: { url: opts.videoUrl, content_type: 'video/mp4' }, duration: opts.duration } };
+  };
+}
