@@ -94,8 +94,9 @@ test.describe('settings', () => {
 test.describe('public pages', () => {
   test('landing page shows every claim and the computed prices', async ({ page }) => {
     await page.goto('/landing');
-    for (const claim of ['500+', '10M+', '85%', '3x', '100+'])
-      await expect(page.getByText(claim).first()).toBeVisible();
+    // Figures are measured or counted here, never invented (issue #13): no brands, no video counts.
+    for (const invented of ['500+', '10M+', '85%']) await expect(page.getByText(invented)).toHaveCount(0);
+    await expect(page.getByText('AI actors in the library')).toBeVisible();
     await expect(page.getByText(/5 free videos/i).first()).toBeVisible();
     await expect(page.getByText(/7-day free trial/i).first()).toBeVisible();
     await expect(page.getByText(/3 free videos/i).first()).toBeVisible();

@@ -263,6 +263,9 @@ const TABLE: Row[] = [
     call: (w) => ({ path: `/api/jobs/product-in-hand/${w.owned.projectId}/queue-videos` }),
   },
 
+  // Public figures (aggregates only).
+  { route: 'GET /api/stats', expect: PUBLIC, call: () => ({ path: '/api/stats' }) },
+
   // Hook packs.
   ...['/api/hooks', '/api/hooks/'].flatMap((p): Row[] => [
     { route: `GET ${p}`, expect: SIGNED_IN(), call: () => ({ path: p }), ownerOnlyId: (w) => w.owned.packId },

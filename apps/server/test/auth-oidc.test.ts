@@ -101,7 +101,7 @@ describe.each(TEST_DIALECTS)('OpenID sign-in with the local provider (%s)', (dia
     expect(await server.ctx.tokens.verify(result.get('access_token') ?? '')).toBe(user.id);
   });
 
-  it('re-shows the chooser with the spec message for an invalid e-mail', async () => {
+  it('re-shows the chooser with the documented message for an invalid e-mail', async () => {
     const jar = new CookieJar();
     const chooser = await openAccountChooser(jar);
     const res = await jar.fetch(chooser.url, {

@@ -55,7 +55,7 @@ describe.each(TEST_DIALECTS)('e-mail accounts and tokens (%s)', (dialect) => {
   it.each([
     [{ email: 'not-an-email', password: TEST_PASSWORD }, VALIDATION.email],
     [{ email: uniqueEmail(), password: '12345' }, VALIDATION.passwordMin],
-  ])('answers 422 with the spec message for %o', async (body, detail) => {
+  ])('answers 422 with the documented message for %o', async (body, detail) => {
     for (const path of ['/api/auth/register', '/api/auth/login']) {
       const res = await postJson(server, path, body);
       expect(res.status).toBe(422);

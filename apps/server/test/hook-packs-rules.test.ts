@@ -21,7 +21,7 @@ describe('hook pack rules (sqlite)', () => {
   });
   afterAll(() => server.close());
 
-  it('answers the spec messages for 0 and 7 character types, blank descriptions and a blank hook', async () => {
+  it('answers the documented messages for 0 and 7 character types, blank descriptions and a blank hook', async () => {
     const user = await registerUser(server);
     const { json: pack } = await call(server, user, 'POST', '/api/hooks', { language: 'english', accent: 'american' });
     const batch = (body: unknown) =>
@@ -74,7 +74,7 @@ describe('hook pack rules (sqlite)', () => {
     expect(ok.json).toMatchObject({ message: 'Glow all day', status: 'message_created', language: 'spanish' });
   });
 
-  it('refuses to queue videos without approved previews (422, the spec message)', async () => {
+  it('refuses to queue videos without approved previews (422, the documented message)', async () => {
     const user = await registerUser(server);
     const p = await packWithEverything(server, user);
     const res = await call(server, user, 'POST', `/api/jobs/hook-pack/${p.id}/queue-videos`);
@@ -103,7 +103,7 @@ describe('hook pack rules (sqlite)', () => {
     expect(res.json.detail).toBe(VALIDATION.imageRequired);
   });
 
-  it('answers 402 with the spec messages when credits are short, and moves nothing', async () => {
+  it('answers 402 with the documented messages when credits are short, and moves nothing', async () => {
     const user = await registerUser(server);
     const p = await packWithEverything(server, user);
     await fakeApprovedPreview(server, p.id, p.characterId);

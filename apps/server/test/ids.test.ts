@@ -75,7 +75,7 @@ describe.each(TEST_DIALECTS)('ids in URLs (%s)', (dialect) => {
   it('a canonical id of nothing is a plain 404, and a canonical id of something still works', async () => {
     const missing = await call('GET', '/api/projects/2147483647');
     expect(missing.status).toBe(404);
-    // The resource's own wording (a spec message) is fine here: it is plain, and the id was well-formed.
+    // The resource's own wording (a message from contracts) is fine here: it is plain, and the id was well-formed.
     expect(((await missing.json()) as { detail: string }).detail).toMatch(/^[A-Z][a-z ]+ not found$|^Not found$/);
     const id = await createProjectOverHttp(server, user, 'Id test');
     expect((await call('GET', `/api/projects/${id}`)).status).toBe(200);

@@ -163,7 +163,7 @@ for (const dialect of TEST_DIALECTS) {
       expect((await ledgerBalances(server.ctx.db.kysely, other.id)).held).toBe(0);
     });
 
-    it('answers 402 with the spec message when credits are short, and reserves nothing', async () => {
+    it('answers 402 with the documented message when credits are short, and reserves nothing', async () => {
       const u = await insertUser(server, { credits: 0.5 });
       const projectId = await insertProject(server, u.id);
       const res = await queue(projectId, u.headers);

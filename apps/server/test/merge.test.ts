@@ -128,7 +128,7 @@ describe('product in hand: merge and one video per actor', () => {
     expect((await call(server, bob, 'POST', `/api/jobs/product-in-hand/${projectId}/queue-videos`)).status).toBe(404);
   });
 
-  it('answers 402 with the spec message when credits are short, and reserves nothing', async () => {
+  it('answers 402 with the documented message when credits are short, and reserves nothing', async () => {
     const carol = await registerUser(server);
     const p: Project = (
       await call(

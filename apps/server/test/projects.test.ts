@@ -81,7 +81,7 @@ describe.each(TEST_DIALECTS)('projects API on %s', (dialect) => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 80, 60]);
   });
 
-  it('validates the name with the spec messages', async () => {
+  it('validates the name with the documented messages', async () => {
     const cases: Array<[string | null, string]> = [
       ['ab', 'Name must be at least 3 characters'],
       ['   ab   ', 'Name must be at least 3 characters'],

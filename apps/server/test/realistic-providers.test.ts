@@ -12,6 +12,7 @@ import {
   type FakeServer,
 } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { avatarsRepository } from '../src/db/repositories/avatars.ts';
 import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
@@ -92,14 +93,38 @@ for (const dialect of TEST_DIALECTS) {
     });
     afterAll(() => server.close());
 
-    /** A project with the script and a catalogue actor (a still), so the talking-actor provider is used. */
+    /**
+     * A project with the script and an uploaded photo actor (a still; catalogue actors are drawn by the engine
+     * and keep the local lip-flap), so the talking-actor provider is used.
+     */
     async function projectWithActor(userId: number, headers: Record<string, string>) {
       const projectId = await insertProject(server, userId, 'Realistic promo');
-      const actor = await server.ctx.db.kysely
+      const db = server.ctx.db.kysely;
+      const catalogue = await db
         .selectFrom('avatars')
-        .select('id')
+        .select('image_key')
         .where('catalogue_actor_id', '=', '1')
         .executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      const actor = await avatarsRepository.insert(db, {
+        owner_user_id: userId,
+        created_by_user_id: userId,
+        image_key: catalogue.image_key,
+        prompt: null,
+        name: 'Uploaded actor',
+        catalogue_actor_id: null,
+        gender: 'female',
+        race: null,
+        background: null,
+        x: null,
+        y: null,
+        width: null,
+        height: null,
+        rotation: 0,
+        corners: null,
+        consent_confirmed_at: at,
+        consent_by_user_id: userId,
+      });
       const sel = await fetch(api(`/projects/${projectId}/selected-characters`), {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },

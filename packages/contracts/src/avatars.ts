@@ -68,7 +68,7 @@ export const SavedBounds = z.object({
 });
 export type SavedBounds = z.infer<typeof SavedBounds>;
 
-/** The hard-coded catalogue of 12 actors (spec section 3). */
+/** The hard-coded catalogue of 12 actors (docs/product.md#data). */
 export const ACTOR_GENDERS = ['male', 'female'] as const;
 export const ACTOR_RACES = ['white', 'black', 'asian', 'hispanic', 'middle_eastern'] as const;
 export const ACTOR_BACKGROUNDS = ['office', 'casual', 'outdoor', 'studio'] as const;

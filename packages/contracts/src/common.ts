@@ -38,7 +38,7 @@ export const Accent = z.enum(ACCENTS);
 export type Language = z.infer<typeof Language>;
 export type Accent = z.infer<typeof Accent>;
 
-/** The option lists each screen offers (spec section 3, "Language options"). */
+/** The option lists each screen offers (docs/product.md#data). */
 export const LANGUAGE_OPTIONS = {
   projectEditor: ['english', 'spanish', 'dutch'],
   hookMessage: ['english', 'spanish', 'french', 'german', 'portuguese', 'dutch'],

@@ -1,4 +1,4 @@
-/** Business constants and limits (product spec section 9). One source for web and server. */
+/** Business constants and limits (docs/product.md#limits). One source for web and server. */
 export const LIMITS = {
   projectNameMin: 3,
   projectNameMax: 100,
@@ -97,11 +97,6 @@ export const SESSION_KEYS = {
 } as const;
 
 export const LANDING_CLAIMS = {
-  brands: '500+',
-  videos: '10M+',
-  costReduction: '85%',
-  fasterTesting: '3x',
-  actors: '100+',
   demoMinutes: 2,
   heroFreeVideos: 5,
   heroTrialDays: 7,

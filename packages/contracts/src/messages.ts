@@ -1,4 +1,4 @@
-/** Every user-facing message of spec section 8 (and the validation texts of section 5), word for word. */
+/** Every user-facing message and validation text, word for word, in one place (docs/product.md#messages). */
 export const VALIDATION = {
   nameMin: 'Name must be at least 3 characters',
   nameMax: 'Name must be less than 100 characters',
@@ -120,7 +120,7 @@ export const MESSAGES = {
     processing: (credits: number, price: number, period: 'month' | 'year') =>
       `Processing subscription for ${credits} credits at $${price}/${period}...`,
   },
-  /** Server-side error details (not in the spec; worded for people). */
+  /** Server-side error details (our own wording, for people). */
   server: {
     unauthorized: 'Not authenticated',
     forbidden: 'You do not have permission to do this',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-/** Plans and pricing (spec section 9): client constants shared with the server, which sells them (docs/billing.md). */
+/** Plans and pricing (docs/product.md#credits): client constants shared with the server, which sells them (docs/billing.md). */
 export interface Plan {
   id: 'starter' | 'growth' | 'agency';
   name: string;
@@ -66,11 +66,11 @@ export const PLANS: readonly Plan[] = [
   }),
 ];
 
-/** Credits a plan's unused balance may carry into the next month; null: unlimited (spec section 9). */
+/** Credits a plan's unused balance may carry into the next month; null: unlimited (docs/product.md#credits). */
 export const ROLLOVER_CAP: Record<Plan['id'], number | null> = { starter: 5, growth: 15, agency: null };
 
 /**
- * One-time credit bundles: never expire (spec section 9). The spec names them without prices; these are priced
+ * One-time credit bundles: never expire (docs/product.md#credits). The product names them without prices; these are priced
  * above the Starter plan's per-video price so a subscription stays the better deal (decision 101).
  */
 export interface CreditBundle {

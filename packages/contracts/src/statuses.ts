@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Job status (spec section 4). Any other value is shown as Queued / Waiting. */
+/** Job status (docs/product.md#states). Any other value is shown as Queued / Waiting. */
 export const JOB_STATUSES = ['queued', 'in_progress', 'completed', 'failed'] as const;
 export const JobStatus = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatus>;
@@ -15,7 +15,7 @@ export const jobStatusLabel = (status: string): string =>
   (JOB_STATUS_LABELS as Record<string, string>)[status] ?? 'Waiting';
 export const isTerminalJobStatus = (status: string): boolean => status === 'completed' || status === 'failed';
 
-/** Hook pack status with badge label and colour (spec section 4 table). */
+/** Hook pack status with badge label and colour (docs/product.md#states). */
 export const HOOK_PACK_STATUSES = [
   'created',
   'product_uploaded',

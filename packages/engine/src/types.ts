@@ -17,7 +17,7 @@ export interface WordTiming {
 
 export type ProgressFn = (fraction: number, message: string) => void;
 
-/** Frame geometry shared by actors, placement and the spec (positions live in a 576x1024 frame). */
+/** Frame geometry shared by actors, placement and the editors (positions live in a 576x1024 frame). */
 export const FRAME_WIDTH = 576;
 export const FRAME_HEIGHT = 1024;
 /** Output video geometry. */

@@ -1,5 +1,5 @@
 import { JobCost } from '@hookreel/contracts';
-import type { ProviderUsage } from '@hookreel/engine';
+import type { ProviderUsage } from '../media/port.ts';
 
 /** The stored cost column (JSON) as a JobCost; null when absent or unreadable. */
 export function parseCost(text: string | null): JobCost | null {

@@ -1,7 +1,7 @@
-import type { ProviderUsage } from '@hookreel/engine';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/database.ts';
+import type { ProviderUsage } from '../media/port.ts';
 
 /**
  * What a handler receives: the row's ids and its payload, already checked against the job's schema. Everything

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { formatUsage } from '@hookreel/engine';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
-import { dependencyFailure } from '../errors.ts';
+import { publicJobError } from './public-error.ts';
+import { sweepOrphanWorkDirs } from './work-dirs.ts';
 import {
   assertJobDefinitions,
   decodePayload,
@@ -39,13 +39,8 @@ interface Running {
 
 const MAX_LOG_LINES = 200;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-/** What the job card shows: the error's message, except a full disk, whose message names server paths. */
-const errorText = (err: unknown) => {
-  if (dependencyFailure(err) === 'storage-full') {
-    return `The server ran out of storage space (${(err as { code?: string }).code ?? 'ENOSPC'})`;
-  }
-  return (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'Unknown error';
-};
+/** What the job card and logs show: plain words, never server paths (see public-error.ts). */
+const errorText = publicJobError;
 
 /**
  * Claims and runs jobs from the jobs table; both dispatch backends (embedded poller, BullMQ worker) use it, so
@@ -67,6 +62,8 @@ export class JobExecutor {
   ) {
     assertJobDefinitions(definitions);
     this.offCancel = ctx.jobEvents.onCancel((jobId) => this.abort(jobId, 'cancelled'));
+    // What a killed predecessor left in DATA_DIR/work goes once this process starts taking jobs.
+    void sweepOrphanWorkDirs(ctx).catch((err: unknown) => console.warn('[jobs] work directory sweep failed:', err));
   }
 
   get runningCount(): number {
@@ -192,7 +189,7 @@ export class JobExecutor {
           log: (line) => progress(lastProgress, line),
           recordUsage: async (usage) => {
             if (signal.aborted) throw signal.reason;
-            log.aside(formatUsage(usage));
+            log.aside(ctx.media.describeUsage(usage));
             cost = addUsage(cost, usage);
             const ok = await jobsRepository.updateLeased(db, row.id, owner, {
               logs: JSON.stringify(log.snapshot()),
@@ -289,6 +286,8 @@ export class JobExecutor {
     }
 
     const message = errorText(err);
+    // The whole error, paths and stderr included, stays in the server log.
+    console.warn(`[jobs] job ${row.id} attempt ${row.attempts} failed:`, err);
     const permanent = err instanceof PermanentJobError;
     if (!permanent && row.attempts < row.max_attempts) {
       const delay = retryDelayMs(ctx.jobSettings, row.attempts);

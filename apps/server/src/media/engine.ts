@@ -2,20 +2,18 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACTORS, type Accent, type Language } from '@hookreel/contracts';
 import {
-  ContentRuleError,
-  ProviderError,
   actorFromDescription,
   actorFromSeed,
   catalogueActorSpec,
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
+  formatUsage,
   renderActorPortrait,
   renderHoldingPortrait,
   renderTalkingVideo,
   type ActorSpec,
 } from '@hookreel/engine';
-import { PermanentJobError } from '../jobs/definition.ts';
 import type { MediaPort, RigActorRef } from './port.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
@@ -48,32 +46,31 @@ async function seededActor(seed: string, description: string, signal?: AbortSign
 
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
+  describeUsage: formatUsage,
   async renderProjectVideo(input) {
     const rigSpec = await rigSpecOf(input.actor?.rig?.actor, input.signal);
-    const out = await withProviderErrors(() =>
-      renderTalkingVideo({
-        script: input.project.script,
-        language: input.project.language as Language,
-        accent: input.project.accent as Accent,
-        actor: rigSpec
-          ? { kind: 'procedural', spec: rigSpec }
-          : input.actor
-            ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
-            : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
-        product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
-        productFrameBox: rigSpec ? null : (input.actor?.productBox ?? null),
-        captionStyle: input.style?.captionStyle,
-        cta: input.style?.cta ?? null,
-        musicPath: input.style?.musicPath ?? null,
-        watermark: input.watermark,
-        voice: engineConfig().voice,
-        lipSync: engineConfig().lipsync,
-        workDir: path.join(input.workDir, 'render'),
-        signal: input.signal,
-        onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
-        onUsage: input.onUsage,
-      }),
-    );
+    const out = await renderTalkingVideo({
+      script: input.project.script,
+      language: input.project.language as Language,
+      accent: input.project.accent as Accent,
+      actor: rigSpec
+        ? { kind: 'procedural', spec: rigSpec }
+        : input.actor
+          ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
+          : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
+      product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
+      productFrameBox: rigSpec ? null : (input.actor?.productBox ?? null),
+      captionStyle: input.style?.captionStyle,
+      cta: input.style?.cta ?? null,
+      musicPath: input.style?.musicPath ?? null,
+      watermark: input.watermark,
+      voice: engineConfig().voice,
+      lipSync: engineConfig().lipsync,
+      workDir: path.join(input.workDir, 'render'),
+      signal: input.signal,
+      onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
+      onUsage: input.onUsage,
+    });
     return {
       videoPath: out.videoPath,
       posterPath: out.posterPath,
@@ -136,27 +133,3 @@ export const engineMedia: MediaPort = {
     };
   },
 };
-
-/**
- * Provider failures as job failures a person can read. A refusal (bad key, bad input, content rules, a model that
- * answered without a result) will not change on retry: it fails the job at once, which releases its credits.
- * Rate limits, 5xx and timeouts that outlasted the adapter's own retries are left to the runner's retry with
- * backoff. The message never holds a key (adapters redact them).
- */
-export async function withProviderErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof ContentRuleError) throw new PermanentJobError(err.message);
-    if (err instanceof ProviderError) {
-      const refused =
-        (err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) ||
-        err.code === 'no_image' ||
-        err.code === 'FAILED';
-      const text = `Provider error (${err.provider}): ${err.message}`;
-      if (refused) throw new PermanentJobError(text);
-      throw new Error(text, { cause: err });
-    }
-    throw err;
-  }
-}

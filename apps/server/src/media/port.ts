@@ -1,6 +1,9 @@
 import type { Box, CaptionStyle, QualityReport } from '@hookreel/contracts';
 import type { Placement, ProviderUsage } from '@hookreel/engine';
 
+/** One billable provider call (the engine's record); the runner adds it to the job's cost. */
+export type { ProviderUsage } from '@hookreel/engine';
+
 /** An actor the engine draws itself (so it can hold the product and talk): a catalogue actor or a seeded one. */
 export type RigActorRef = { catalogueActorId: string } | { seed: string; description: string };
 
@@ -10,6 +13,8 @@ export type RigActorRef = { catalogueActorId: string } | { seed: string; descrip
  * and writes local files; storing them is the caller's business.
  */
 export interface MediaPort {
+  /** The log line for one billable provider call, e.g. "Provider cost: fal avatar (…) 8.4 s". */
+  describeUsage(usage: ProviderUsage): string;
   /** A project's script spoken by its actor, with captions: MP4 and an optional poster JPEG. */
   renderProjectVideo(input: RenderProjectVideoInput): Promise<RenderOutput>;
   /** Background removal + analysis of a product photo: an RGBA cut-out the photo's size, its mask, shape, category. */

@@ -11,7 +11,7 @@ export interface Placement {
 
 /**
  * The automatic placement: the product in the character's hand area. Procedural actors are half-body portraits
- * with the hands low and to one side of the frame, so the product goes there, at the spec's default scale.
+ * with the hands low and to one side of the frame, so the product goes there, at the default scale (docs/product.md#limits).
  * `attempt` > 0 (a 'product' regenerate) moves it deterministically within the hand area so each retry differs.
  */
 export function autoPlacement(seed: string, attempt = 0): Placement {

@@ -22,6 +22,7 @@ import type { ProjectForRender } from '../media/port.ts';
 import type { JobName } from '../job-definitions.ts';
 import { qualityOfResult } from '../jobs/quality.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
+import { estimateSnapshot, etaSeconds, type EstimateSnapshot } from './estimates.ts';
 import { videoFileName } from './file-names.ts';
 import { renderHookVideoJob } from './hook-packs.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
@@ -36,7 +37,7 @@ export interface ProjectSource {
 }
 export const noProjectSource: ProjectSource = { findOwned: async () => null };
 
-/** The spec's 402 message per priced operation (section 8, "HTTP 402"). */
+/** The 402 message per priced operation (docs/product.md#messages). */
 const INSUFFICIENT_MESSAGE: Record<PricedOperation, string> = {
   video: INSUFFICIENT_CREDITS.videos,
   characterGeneration: INSUFFICIENT_CREDITS.characters,
@@ -153,7 +154,7 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
     const project = await ctx.projectSource.findOwned(trx, userId, projectId);
     if (!project) throw notFound();
-    // The spec makes the script required: without one the render has nothing to say (and would only fail).
+    // A script is required (docs/product.md#rules): without one the render has nothing to say (and would only fail).
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
     // The render features the first chosen actor (render-project-video); the card and file name say who.
     const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);
@@ -174,13 +175,20 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
 
 export async function listJobs(ctx: AppContext, userId: number): Promise<Job[]> {
   const rows = await jobsRepository.listForUser(ctx.db.kysely, userId, VIDEO_JOB_NAMES);
-  return rows.map(toJobDto);
+  return withEstimates(ctx, rows);
 }
 
 export async function getJob(ctx: AppContext, userId: number, jobId: number): Promise<Job> {
   const row = await jobsRepository.findOwned(ctx.db.kysely, userId, jobId);
   if (!row) throw notFound(MESSAGES.jobs.notFound);
-  return toJobDto(row);
+  return (await withEstimates(ctx, [row]))[0]!;
+}
+
+/** Job DTOs with their measured time left (eta_seconds) where the job is still waiting or running. */
+export async function withEstimates(ctx: Pick<AppContext, 'db'>, rows: JobRow[]): Promise<Job[]> {
+  const pending = rows.some((r) => r.status === 'queued' || r.status === 'in_progress');
+  const snapshot = pending ? await estimateSnapshot(ctx) : null;
+  return rows.map((r) => toJobDto(r, snapshot));
 }
 
 /**
@@ -190,7 +198,9 @@ export async function getJob(ctx: AppContext, userId: number, jobId: number): Pr
  */
 export async function findStreamedJobDto(ctx: AppContext, userId: number, jobId: number): Promise<Job | null> {
   const row = await jobsRepository.findOwned(ctx.db.kysely, userId, jobId);
-  return row && (VIDEO_JOB_NAMES as readonly string[]).includes(row.name) ? toJobDto(row) : null;
+  return row && (VIDEO_JOB_NAMES as readonly string[]).includes(row.name)
+    ? ((await withEstimates(ctx, [row]))[0] ?? null)
+    : null;
 }
 
 /**
@@ -209,7 +219,7 @@ export async function deleteJob(ctx: AppContext, userId: number, jobId: number):
   await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
 }
 
-export function toJobDto(row: JobRow): Job {
+export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null): Job {
   let logs: string[] = [];
   try {
     const v: unknown = JSON.parse(row.logs);
@@ -238,6 +248,7 @@ export function toJobDto(row: JobRow): Job {
     variant_label: row.variant_label,
     hook_text: row.hook_text,
     download_url: row.video_key ? `static/${row.video_key}?download=${downloadName(row)}` : null,
+    eta_seconds: estimates ? etaSeconds(row, estimates) : null,
     cost: parseCost(row.cost),
   };
 }

@@ -8,6 +8,7 @@ import type { RenderProjectVideoInput } from '../media/port.ts';
 import { MaskPlacement, type Box } from '@hookreel/contracts';
 import { rotatedBox } from '@hookreel/engine';
 import { qualityLine, storeQuality } from '../jobs/quality.ts';
+import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 
@@ -28,22 +29,25 @@ export const renderProjectVideoJob = defineJob({
     if (!project) throw new PermanentJobError('The project no longer exists');
     if (!project.script.trim()) throw new PermanentJobError('The project has no script to speak');
     await jc.progress(2, `Rendering "${project.name}"`);
+    const actor = await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey);
+    const watermark = await isOnFreeTrial(jc.app, job.userId);
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
-    const out = await jc.app.media.renderProjectVideo({
-      userId: job.userId,
-      jobId: job.id,
-      project,
-      actor: await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey),
-      style: style
-        ? { captionStyle: style.captionStyle, cta: style.cta, musicPath: await localMusic(jc, style.musicKey) }
-        : undefined,
-      watermark: await isOnFreeTrial(jc.app, job.userId),
-      workDir: jc.workDir,
-      signal: jc.signal,
-      onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
-      onUsage: (usage) => jc.recordUsage(usage),
-    });
+    const musicPath = style ? await localMusic(jc, style.musicKey) : null;
+    const out = await withProviderErrors(() =>
+      jc.app.media.renderProjectVideo({
+        userId: job.userId,
+        jobId: job.id,
+        project,
+        actor,
+        style: style ? { captionStyle: style.captionStyle, cta: style.cta, musicPath } : undefined,
+        watermark,
+        workDir: jc.workDir,
+        signal: jc.signal,
+        onProgress: (percent, line) => jc.progress(5 + percent * 0.9, line),
+        onUsage: (usage) => jc.recordUsage(usage),
+      }),
+    );
     await jc.progress(96, 'Saving the video');
     const videoKey = jc.outputKey('video.mp4');
     await jc.app.files.putFile(videoKey, out.videoPath, 'video/mp4');

@@ -19,7 +19,7 @@ export function sniffImageType(buf: Uint8Array): ImageType | null {
   return null;
 }
 
-/** A wrong or unreadable file: the spec's message, with 415 when the type is wrong and 422 when it is broken. */
+/** A wrong or unreadable file: the documented message (docs/product.md#rules), with 415 when the type is wrong and 422 when it is broken. */
 export const notAnImage = (status: 415 | 422 = 415) => new HttpError(status, VALIDATION.imageRequired);
 export const fileTooLarge = () => payloadTooLarge(VALIDATION.fileTooLarge);
 export const imageTooLarge = () => unprocessable(VALIDATION.imageTooLarge);

@@ -47,7 +47,7 @@ const HookPackDownloadPage = lazyPage(
   'HookPackDownloadPage',
 );
 
-/** Every route of the spec's route table (section 2). Protected routes share the sidebar shell. */
+/** Every route of the app (docs/product.md#screens). Protected routes share the sidebar shell. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<FullScreenLoader />}>

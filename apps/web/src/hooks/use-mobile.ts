@@ -15,7 +15,7 @@ const getSnapshot = () =>
     ? window.matchMedia(QUERY).matches
     : window.innerWidth < UI.mobileBreakpointPx;
 
-/** True below 768 px width (the spec's mobile breakpoint). */
+/** True below 768 px width (the mobile breakpoint, docs/product.md#shell). */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }

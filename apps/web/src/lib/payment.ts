@@ -6,7 +6,7 @@ import { meQueryKey } from '@/lib/auth/api/get-me';
 export const isPaymentRequired = (e: unknown): boolean => isApiError(e) && e.status === 402;
 
 /**
- * Spec section 8, HTTP 402: show the server's detail or the default message and refresh the current user
+ * On a 402 (docs/product.md#messages): show the server's detail or the default message and refresh the current user
  * (their balance changed or was insufficient). Returns true when the error was a 402 and has been handled.
  */
 export function handlePaymentRequired(e: unknown, fallback: string, queryClient: QueryClient): boolean {

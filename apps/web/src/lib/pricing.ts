@@ -14,7 +14,7 @@ export interface PlanPricing {
   perVideo: string;
 }
 
-/** Prices of a plan for a billing period, from the contracts helpers (spec section 9). */
+/** Prices of a plan for a billing period, from the contracts helpers (docs/product.md#credits). */
 export function planPricing(plan: Plan, period: BillingPeriod): PlanPricing {
   if (period === 'monthly') {
     return {
@@ -34,5 +34,5 @@ export function planPricing(plan: Plan, period: BillingPeriod): PlanPricing {
   };
 }
 
-/** Whole-dollar prices as the spec states them: `$1982`, no grouping separator. */
+/** Whole-dollar prices as the credits screen shows them: `$1982`, no grouping separator. */
 export const formatUsd = (n: number) => `$${n}`;

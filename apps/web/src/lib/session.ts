@@ -1,7 +1,7 @@
 import { SESSION_KEYS, type TokenPair } from '@hookreel/contracts';
 
 /**
- * The browser session: tokens and OAuth bookkeeping in localStorage under the spec's exact keys, plus the
+ * The browser session: tokens and OAuth bookkeeping in localStorage under fixed keys (access_token, refresh_token…), plus the
  * location the guard remembered before sending the user to /login (sessionStorage, survives the OAuth round trip).
  */
 const RETURN_TO_KEY = 'hookreel.return_to';
@@ -82,7 +82,7 @@ export const AUTH_CALLBACK_PATHS = ['/auth/callback', '/auth/google/callback'] a
 
 export const isAuthCallbackPath = (pathname: string) => pathname.startsWith('/auth/') && pathname.endsWith('/callback');
 
-/** Screens from which an expired session does not bounce the user to /login (spec section 8, token handling). */
+/** Screens from which an expired session does not bounce the user to /login (docs/product.md#messages). */
 export function isPublicPath(pathname: string): boolean {
   return (
     pathname === '/' ||

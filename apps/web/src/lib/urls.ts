@@ -3,7 +3,7 @@ import { config } from '@/config';
 const stripLeading = (p: string) => p.replace(/^\/+/, '');
 const isAbsolute = (p: string) => /^(https?:|data:|blob:)/i.test(p);
 
-/** Images load from {api}/static/{file_path or url} (spec section 7, static assets). */
+/** Images load from {api}/static/{file_path or url} (docs/product.md#api). */
 export function staticUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (isAbsolute(path)) return path;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContentRuleError, NAMED_PERSON_MESSAGE, assertInventedPerson } from './content-rules.ts';
 import { characterPrompt } from './openai.ts';
-import { formatUsage, sumUsage } from './usage.ts';
 
 describe('invented people only', () => {
   it.each([
@@ -43,29 +42,5 @@ describe('character prompt', () => {
     expect(characterPrompt('man, 40', 7)).toBe(characterPrompt('man, 40', 7));
     const prompts = new Set(Array.from({ length: 8 }, (_, i) => characterPrompt('man, 40', i)));
     expect(prompts.size).toBeGreaterThanOrEqual(4);
-  });
-});
-
-describe('provider usage', () => {
-  it('adds up units and writes one log line per call', () => {
-    const list = [
-      { provider: 'elevenlabs', stage: 'voice' as const, model: 'eleven_multilingual_v2', characters: 120 },
-      { provider: 'gemini', stage: 'placement' as const, model: 'gemini-2.5-flash-image', images: 1 },
-      {
-        provider: 'fal',
-        stage: 'avatar' as const,
-        model: 'fal-ai/bytedance/omnihuman',
-        seconds: 8.44,
-        requestId: 'r1',
-      },
-      { provider: 'fal', stage: 'avatar' as const, model: 'fal-ai/bytedance/omnihuman', seconds: 2.111 },
-    ];
-    expect(sumUsage(list)).toEqual({ images: 1, characters: 120, seconds: 10.55, calls: 4 });
-    expect(list.map(formatUsage)).toEqual([
-      'Provider cost: elevenlabs voice (eleven_multilingual_v2) 120 characters',
-      'Provider cost: gemini placement (gemini-2.5-flash-image) 1 image',
-      'Provider cost: fal avatar (fal-ai/bytedance/omnihuman) 8.4 s, request r1',
-      'Provider cost: fal avatar (fal-ai/bytedance/omnihuman) 2.1 s',
-    ]);
   });
 });

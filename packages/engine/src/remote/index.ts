@@ -246,7 +246,7 @@ export {
   type PlacementEditResult,
   type ProductPlacer,
 } from './image-edit.ts';
-export { formatUsage, sumUsage, type ProviderUsage, type UsageStage, type UsageTotals } from './usage.ts';
+export { formatUsage, type ProviderUsage, type UsageStage } from './usage.ts';
 export {
   OpenAITraitReader,
   parseTraits,

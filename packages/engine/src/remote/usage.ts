@@ -1,45 +1,15 @@
 /**
  * What a provider call consumed, in the units providers bill by: images made, characters of text spoken, seconds of
- * video generated. Adapters return one record per billable call; the job adds them up into its `cost` and writes
- * one log line each, so an operator can compare the price charged with what the providers charged us.
- * Money is not computed here: list prices change, the units do not (docs/providers.md lists the prices).
+ * video generated. Adapters return one record per billable call; the server adds them into the job's `cost` and
+ * logs one line each, so an operator can compare the price charged with what the providers charged. Money is not
+ * computed here: list prices change, the units do not (docs/providers.md lists the prices). The type lives in the
+ * contracts, since the job's cost is part of the API.
  */
-export type UsageStage = 'voice' | 'images' | 'placement' | 'avatar' | 'lipsync' | 'vision' | 'hooks';
+import type { ProviderUsage } from '@hookreel/contracts';
 
-export interface ProviderUsage {
-  /** e.g. "elevenlabs", "openai", "gemini", "fal". */
-  provider: string;
-  stage: UsageStage;
-  /** Model or voice model that did the work. */
-  model: string;
-  images?: number;
-  characters?: number;
-  seconds?: number;
-  /** The provider's id for the request, when it gives one (support tickets). */
-  requestId?: string;
-}
+export type { ProviderUsage, UsageStage } from '@hookreel/contracts';
 
-/** Totals over a job's provider calls. */
-export interface UsageTotals {
-  images: number;
-  characters: number;
-  seconds: number;
-  calls: number;
-}
-
-export function sumUsage(list: readonly ProviderUsage[]): UsageTotals {
-  const t: UsageTotals = { images: 0, characters: 0, seconds: 0, calls: 0 };
-  for (const u of list) {
-    t.images += u.images ?? 0;
-    t.characters += u.characters ?? 0;
-    t.seconds += u.seconds ?? 0;
-    t.calls += 1;
-  }
-  t.seconds = Math.round(t.seconds * 100) / 100;
-  return t;
-}
-
-/** One log line, e.g. "Provider cost: fal avatar (fal-ai/bytedance/omnihuman) 8.4 s, request 1a2b". */
+/** One log line per call, e.g. "Provider cost: fal avatar (fal-ai/bytedance/omnihuman) 8.4 s, request 1a2b". */
 export function formatUsage(u: ProviderUsage): string {
   const parts: string[] = [];
   if (u.images) parts.push(`${u.images} image${u.images === 1 ? '' : 's'}`);

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Bool, Id } from '../schema.ts';
 
-/** A hook pack: one product, its hook message and the characters that will say it (spec sections 2–4). */
+/** A hook pack: one product, its hook message and the characters that will say it (docs/product.md#hook-packs). */
 export interface HookPacksTable {
   id: Id;
   user_id: number;

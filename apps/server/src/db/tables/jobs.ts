@@ -9,7 +9,7 @@ export interface JobsTable {
   project_id: number | null;
   hook_pack_id: number | null;
   variant_index: number | null;
-  /** Display name shown on job cards (spec: project_name). */
+  /** Display name shown on job cards (contracts Job.project_name). */
   project_name: string;
   /** The actor(s) in the video, as the UI and the pack manifest name them ('Character 2', 'Ava'). */
   actor_name: string | null;

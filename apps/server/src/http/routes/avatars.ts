@@ -6,7 +6,7 @@ import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 
-/** The avatar library (spec 7, Avatars). Reads need sign-in; writes are for admins (ADMIN_EMAILS). */
+/** The avatar library (docs/product.md#other-screens). Reads need sign-in; writes are for admins (ADMIN_EMAILS). */
 export const avatarRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/avatars/', '/avatars']) {
     api.get(

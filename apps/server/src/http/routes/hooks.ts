@@ -46,7 +46,7 @@ const UploadProductResponse = z.object({ product_url: z.string(), hook_pack_id: 
 const SelectCharacterQuery = z.object({ selected: z.enum(['true', 'false']).optional() });
 
 /**
- * Hook packs (spec 7, Hooks; and the two hook-pack Jobs calls). Thin: parse, call the service, answer.
+ * Hook packs (docs/product.md#hook-packs; and the two hook-pack jobs calls). Thin: parse, call the service, answer.
  * Ownership, credits and every rule live in services/hook-packs.ts.
  */
 export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {

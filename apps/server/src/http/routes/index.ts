@@ -10,6 +10,7 @@ import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
 import { musicRoutes } from './music.ts';
+import { statsRoutes } from './stats.ts';
 import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
 
@@ -34,4 +35,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   musicRoutes,
   capabilityRoutes,
   billingRoutes,
+  statsRoutes,
 ];

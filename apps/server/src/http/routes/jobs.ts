@@ -16,7 +16,7 @@ const toId = (raw: string): number => {
 
 const HEARTBEAT_MS = 15_000;
 
-/** Jobs (spec section 7): the owner's video jobs, queueing a project render, deletion, and a live stream. */
+/** Jobs (docs/product.md#jobs): the owner's video jobs, queueing a project render, deletion, and a live stream. */
 export const jobRoutes: RouteModule = async (api, { ctx, requireUser }) => {
   const common = { tags: ['jobs'], security: [{ bearer: [] }] };
 

@@ -15,7 +15,7 @@ import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
 
-/** Projects (spec 7, Projects). Paths answer with and without the trailing slash the spec uses. */
+/** Projects (docs/product.md#projects). Paths answer with and without the trailing slash the web app uses. */
 export const projectRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/projects/', '/projects']) {
     const hide = path === '/projects';

@@ -26,7 +26,7 @@ describe('isLinkActive', () => {
 });
 
 describe('AppSidebar', () => {
-  it('renders the spec entries and marks the active link', () => {
+  it('renders the documented entries and marks the active link', () => {
     renderSidebar('/projects/12', { user: makeUser() });
     const nav = screen.getByRole('navigation', { name: 'Primary' });
     expect(screen.getByText('Hookreel')).toBeInTheDocument();

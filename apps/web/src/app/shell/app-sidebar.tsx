@@ -43,7 +43,7 @@ import {
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
-/** A sidebar link is active when the current path starts with the link's path (spec section 2). */
+/** A sidebar link is active when the current path starts with the link's path (docs/product.md#shell). */
 export const isLinkActive = (pathname: string, href: string): boolean => pathname.startsWith(href);
 
 interface NavLinkItem {

@@ -1,6 +1,6 @@
 import { Loader2Icon } from 'lucide-react';
 
-/** The guard's full-screen 'Loading...' message (spec section 2). */
+/** The guard's full-screen 'Loading...' message (docs/product.md#shell). */
 export function FullScreenLoader({ label = 'Loading...' }: { label?: string }) {
   return (
     <div

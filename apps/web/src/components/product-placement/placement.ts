@@ -82,7 +82,7 @@ export class MaskError extends Error {}
 
 /**
  * Renders the mask PNG (CANVAS.maskFileName): the frame in black with the product's silhouette in white at
- * the placement. Throws MaskError with the spec's mask messages.
+ * the placement. Throws MaskError with the mask messages from contracts.
  */
 export function renderMask(
   img: CanvasImageSource & { naturalWidth: number; naturalHeight: number },

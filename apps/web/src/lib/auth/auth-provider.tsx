@@ -35,7 +35,7 @@ const subscribe = (cb: () => void) => session.subscribe(cb);
 const getHasSession = () => session.hasSession();
 
 /**
- * Authentication state (spec section 4). On load the current user is fetched unless on the OAuth callback path
+ * Authentication state (docs/product.md#states). On load the current user is fetched unless on the OAuth callback path
  * (the callback page fetches it itself after storing the tokens). Must be rendered inside the router.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

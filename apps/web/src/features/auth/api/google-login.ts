@@ -9,7 +9,7 @@ export function googleLoginUrl(origin: string = window.location.origin): string 
   return `${config.apiBase}/auth/google/login?redirect_uri=${encodeURIComponent(redirectUri)}`;
 }
 
-/** Google login: a full browser redirect to GET /api/auth/google/login?redirect_uri=… (spec section 7). */
+/** Google login: a full browser redirect to GET /api/auth/google/login?redirect_uri=… (docs/product.md#sign-in). */
 export function startGoogleLogin(): void {
   const origin = window.location.origin;
   session.markOAuthStart(`${origin}${GOOGLE_CALLBACK_PATH}`);

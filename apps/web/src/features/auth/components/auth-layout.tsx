@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/co
 import { useAuth } from '@/lib/auth';
 import { GoogleButton } from './google-button';
 
-/** The Google-only login/register card (spec section 2). No e-mail/password form is rendered. */
+/** The Google-only login/register card (docs/product.md#sign-in). No e-mail/password form is rendered. */
 export function AuthCard({ title, description, footer }: { title: string; description: string; footer: ReactNode }) {
   const { status } = useAuth();
   if (status === 'authenticated') return <Navigate to="/projects" replace />;

@@ -19,7 +19,7 @@ interface Redirect {
 }
 
 /**
- * OAuth return page, registered at /auth/callback and /auth/google/callback (spec sections 2, 4 and 8).
+ * OAuth return page, registered at /auth/callback and /auth/google/callback (docs/product.md#sign-in).
  * Reads access_token, refresh_token and error from the query string, shows a status and redirects.
  */
 export function AuthCallbackPage() {

@@ -2,7 +2,7 @@ import { PreviewCharacter, UpdatePreviewRequest } from '@hookreel/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Approving sets status accepted, unapproving sets rejected (spec section 4, Preview approval). */
+/** Approving sets status accepted, unapproving sets rejected (docs/product.md#states). */
 export const approvalPatch = (approved: boolean) => ({
   approved,
   status: approved ? ('accepted' as const) : ('rejected' as const),

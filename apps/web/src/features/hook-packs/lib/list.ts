@@ -1,4 +1,4 @@
-/** Texts and pure helpers of the hook pack list (spec section 2, Hook packs). */
+/** Texts and pure helpers of the hook pack list (docs/product.md#hook-packs). */
 export const LIST_TEXT = {
   title: 'Hook Packs',
   description: 'Create packs of short hook videos for your product and test which opening works best.',

@@ -40,7 +40,7 @@ const placeholdersFor = (
 /**
  * Character generation that outlives the step that started it: 4 per type after the Character Type step,
  * 4 more per 'Generate More'. Each request's render job is watched; a failed job marks its characters failed.
- * Request failures: 402 → the credits message; otherwise the spec's fallback toast and placeholder characters.
+ * Request failures: 402 → the credits message; otherwise the fallback toast and placeholder characters.
  */
 export function useCharacterGeneration(hookPackId: number | null) {
   const queryClient = useQueryClient();

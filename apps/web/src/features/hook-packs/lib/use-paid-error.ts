@@ -4,7 +4,7 @@ import { errorDetail, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /**
- * Error toasts for calls that spend credits: a 402 shows the server's detail (or the spec's default for that
+ * Error toasts for calls that spend credits: a 402 shows the server's detail (or the default for that
  * operation) and refreshes the current user; other failures show `otherwise`.
  */
 export function usePaidErrorToast() {

@@ -2,7 +2,7 @@ import type { Accent, HookPack, Language } from '@hookreel/contracts';
 import type { UpdateHookPackInput } from '../api/update-hook-pack';
 import type { VariantRow } from './variants';
 
-/** The wizard's local data (spec section 3, Wizard data), kept while moving between steps. */
+/** The wizard's local data (docs/product.md#hook-packs), kept while moving between steps. */
 export interface WizardData {
   product: {
     /** Local preview of the chosen file while it uploads. */

@@ -12,7 +12,7 @@ export const WIZARD_STEPS = [
 ] as const;
 export type WizardStepIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-/** The status each step sets when moving on to the next one (spec section 4). */
+/** The status each step sets when moving on to the next one (docs/product.md#states). */
 export const STEP_STATUS: Record<number, HookPackStatus> = {
   0: 'product_uploaded',
   1: 'character_types_defined',

@@ -46,7 +46,7 @@ describe('HookPackJobsPage', () => {
   }, 15_000);
 
   it("says 'Failed to load job status' while a status poll fails, and recovers on the next", async () => {
-    allowConsoleError(); // the failed poll is logged as well (spec)
+    allowConsoleError(); // the failed poll is logged as well (docs/product.md#jobs)
     let round = 0;
     mockApi({
       'GET /jobs/hook-pack/5/jobs': () => {

@@ -18,7 +18,7 @@ export const anyJobRunning = (jobs: readonly Job[] | undefined): boolean =>
 
 /**
  * The jobs list, polled every TIMINGS.jobPollMs while any job is not completed or failed. A failed poll is
- * logged and polling goes on (spec section 4).
+ * logged and polling goes on (docs/product.md#jobs).
  */
 export function useJobs() {
   const query = useQuery({

@@ -9,7 +9,7 @@ export const updateNotify = async (notify: boolean): Promise<boolean> => {
   return NotifyResponse.parse(data).notify;
 };
 
-/** Sets notify and then refreshes the current user (spec section 4, notify banner). */
+/** Sets notify and then refreshes the current user (docs/product.md#jobs). */
 export function useEnableNotify() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useEnableNotify } from '../api/update-notify';
 
-/** 'Notify Me' banner, shown only when the user's notify is false (spec section 4). */
+/** 'Notify Me' banner, shown only when the user's notify is false (docs/product.md#jobs). */
 export function NotifyBanner() {
   const { user, refreshUser } = useAuth();
   const enable = useEnableNotify();

@@ -3,7 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PlayIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** Static placeholder slides (spec section 1: the demo carousel is a static placeholder). */
+/** Static placeholder slides (docs/product.md#what-it-does: the landing page's carousel is static). */
 const SLIDES = [
   {
     title: `Full product demo · ${LANDING_CLAIMS.demoMinutes} min`,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 
-/** The "other Product pages", which exist only as placeholders (spec section 1). */
+/** The "other Product pages", which exist only as placeholders (docs/product.md#what-it-does). */
 export const PRODUCT_PLACEHOLDER_TITLES = {
   productInHand: 'Product in hand',
   aiActorVideo: 'AI actor video',

@@ -2,7 +2,7 @@ import { SIZES, type SizeClass } from '@hookreel/contracts';
 
 export const ALL_SIZES: readonly SizeClass[] = SIZES;
 
-/** Toggles one size class; the last selected one always stays (spec section 5). */
+/** Toggles one size class; the last selected one always stays (docs/product.md#product-in-hand). */
 export function toggleSize(current: readonly SizeClass[], size: SizeClass): SizeClass[] {
   if (current.includes(size)) {
     return current.length <= 1 ? [...current] : current.filter((s) => s !== size);
@@ -16,7 +16,7 @@ export function toggleId(current: readonly number[], id: number): number[] {
 
 export type MergeState = 'not_merged' | 'applying' | 'merged' | 'failed';
 
-/** 'Generate Videos' needs every actor merged and a non-empty script (spec section 4, merge step). */
+/** 'Generate Videos' needs every actor merged and a non-empty script (docs/product.md#product-in-hand). */
 export function canGenerate(
   actorIds: readonly number[],
   states: ReadonlyMap<number, MergeState>,

@@ -69,7 +69,7 @@ describe('MergeScreen Generate Videos', () => {
     expect(button).toBeDisabled();
   });
 
-  it('queues the videos, says so in the spec words and goes to /jobs', async () => {
+  it('queues the videos, says so in the documented words and goes to /jobs', async () => {
     mockApi([status(1, 'merged'), status(2, 'merged')]);
     renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />, { route: '/product-in-hand/9/merge' });
     const button = screen.getByRole('button', { name: 'Generate Videos' });

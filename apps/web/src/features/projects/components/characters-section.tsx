@@ -17,7 +17,7 @@ import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useAvatars } from '../api/get-avatars';
 
-/** A character picked in the editor; kept only in local screen state (spec section 3). */
+/** A character picked in the editor; kept only in local screen state (docs/product.md#projects). */
 export interface EditorCharacter {
   id: number;
   name: string;

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 
 /**
  * The project title; click to rename (Save / Cancel, Enter / Escape). A name that is blank after trimming
- * silently does nothing (spec section 5); other invalid names show the contracts' message.
+ * silently does nothing (docs/product.md#projects); other invalid names show the contracts' message.
  */
 export function EditableTitle({
   name,
