@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PLANS, perMonthUnderYearly, yearlyPriceOf, yearlySavingsOf } from '@hookreel/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signInOnProviderPage, signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 
 test.describe('sign-in and the shell', () => {
   test('a new user signs in with "Continue with Google" through the local provider and lands on /projects', async ({
@@ -33,8 +33,7 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Login', { exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.getByLabel(/e-?mail/i).fill(uniqueEmail('origin'));
-    await page.getByRole('button', { name: /continue|sign in/i }).click();
+    await signInOnProviderPage(page, uniqueEmail('origin'));
     await expect(page).toHaveURL(/\/settings$/);
   });
 

@@ -5,6 +5,8 @@ export const LIMITS = {
   hookPackNameMax: 200,
   scriptMax: 2000,
   passwordMin: 6,
+  /** New passwords (registration); sign-in still accepts the 6-character minimum of older accounts. */
+  passwordNewMin: 10,
   promptMin: 5,
   characterTypesMin: 1,
   characterTypesMax: 6,

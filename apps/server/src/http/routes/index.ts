@@ -17,6 +17,8 @@ import { billingRoutes } from './billing.ts';
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
+  /** requireUser, or the job event stream's short-lived ticket (GET /jobs/events only). */
+  requireStreamUser: preHandlerAsyncHookHandler;
   /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
   limitUploads: preHandlerAsyncHookHandler;
 }
