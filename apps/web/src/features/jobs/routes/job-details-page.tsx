@@ -115,7 +115,7 @@ export function JobDetailsPage() {
               </CardHeader>
               <CardContent>
                 <dl className="divide-y">
-                  <Row label="Project">{job.project_name}</Row>
+                  <Row label="Project">{job.project_deleted ? `${job.project_name} (deleted)` : job.project_name}</Row>
                   {job.actor_name ? <Row label="Actor">{job.actor_name}</Row> : null}
                   {job.hook_text ? <Row label="Hook">{job.hook_text}</Row> : null}
                   <Row label="Status">
