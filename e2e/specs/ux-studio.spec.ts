@@ -167,7 +167,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await createProjectInUi(page, projectName('Delete job'));
       await addCharacters(page, 'a cheerful man in a sunny garden', 1);
       await page.getByLabel('Script').fill(adScript('Delete job serum'));
-      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await page.getByRole('button', { name: /^Generate · 1\.00 credit$/ }).click();
       await expect(page).toHaveURL(/\/jobs\/\d+$/);
       const jobId = /\/jobs\/(\d+)$/.exec(page.url())![1]!;
 

@@ -17,6 +17,7 @@ import { useJob } from '../api/get-job';
 import { useJobEvents } from '../api/job-events';
 import { DeleteJobDialog } from '../components/delete-job-dialog';
 import { JobProgress } from '../components/job-progress';
+import { ReportProblem } from '../components/report-problem';
 import { formatDateTime } from '../lib/job-progress';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -171,6 +172,7 @@ export function JobDetailsPage() {
                   <DownloadIcon aria-hidden="true" /> Download video
                 </a>
               </Button>
+              {job ? <ReportProblem job={job} /> : null}
             </div>
           ) : null}
         </div>
