@@ -19,6 +19,9 @@ const project: Project = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
   characters: [],
+  caption_style: 'highlight',
+  cta_text: null,
+  music_url: null,
 };
 const avatar = (id: number) => makeAvatar(id, { merge_status: 'not_merged' });
 const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({
