@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@hookreel/contracts';
 import { toast } from 'sonner';
 import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
-import { MergeScreen } from './merge-page';
+import { MergeScreen, withStored } from './merge-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -77,5 +77,13 @@ describe('MergeScreen Generate Videos', () => {
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.jobs.queued);
+  });
+});
+
+describe('the merge screen language choices', () => {
+  it("offer the project's stored language and accent when the screen's own list lacks them", () => {
+    expect(withStored(['english'] as const, 'spanish')).toEqual(['english', 'spanish']);
+    expect(withStored(['american'] as const, 'british')).toEqual(['american', 'british']);
+    expect(withStored(['english'] as const, 'english')).toEqual(['english']);
   });
 });
