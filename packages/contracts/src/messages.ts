@@ -7,6 +7,8 @@ export const VALIDATION = {
   passwordsMismatch: "Passwords don't match",
   promptMin: 'Prompt must be at least 5 characters',
   imageRequired: 'Please upload an image file',
+  /** Avatar photos show real people: the uploader confirms consent (decision 121). */
+  avatarConsentRequired: 'Confirm that you have the consent of every person in these photos',
   productDescription: 'Please enter a product description',
   characterTypesMin: 'You must have at least one character type',
   characterTypesMax: 'You can add up to 6 character types',
