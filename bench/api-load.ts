@@ -132,7 +132,11 @@ async function seed(env: Record<string, string>): Promise<BenchUser[]> {
 
 async function seedUser(ctx: AppContext, i: number): Promise<BenchUser> {
   const seeded = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const user = await createUserWithFreeCredits(trx, { email: `load-${i}@example.com`, passwordHash: null });
+    const user = await createUserWithFreeCredits(trx, {
+      email: `load-${i}@example.com`,
+      passwordHash: null,
+      trialCredits: ctx.config.trialCredits,
+    });
     if (!user) throw new Error(`could not create bench user ${i}`);
     const project = await projectsRepository.insert(trx, { userId: user.id, name: `Serum launch ${i}`, fileKey: null });
     // A script makes the project queueable (it is required), as the editor would have saved it.

@@ -25,9 +25,13 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hookreel-bench-'));
   const ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_POLL_MS: '50' }));
   try {
-    const user = await ctx.db.kysely
-      .transaction()
-      .execute((trx) => createUserWithFreeCredits(trx, { email: 'bench@example.com', passwordHash: null }));
+    const user = await ctx.db.kysely.transaction().execute((trx) =>
+      createUserWithFreeCredits(trx, {
+        email: 'bench@example.com',
+        passwordHash: null,
+        trialCredits: ctx.config.trialCredits,
+      }),
+    );
     if (!user) throw new Error('could not create the bench user');
     await grantCredits(ctx.db.kysely, user.id, VIDEOS * 100, 'bench');
     const { id: projectId } = await createProject(ctx, user.id, { fields: { name: 'Bench serum' }, file: null });

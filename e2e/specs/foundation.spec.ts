@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PLANS, perMonthUnderYearly, yearlyPriceOf, yearlySavingsOf } from '@hookreel/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signInOnProviderPage, signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 
 test.describe('sign-in and the shell', () => {
   test('a new user signs in with "Continue with Google" through the local provider and lands on /projects', async ({
@@ -33,8 +33,7 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Login', { exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.getByLabel(/e-?mail/i).fill(uniqueEmail('origin'));
-    await page.getByRole('button', { name: /continue|sign in/i }).click();
+    await signInOnProviderPage(page, uniqueEmail('origin'));
     await expect(page).toHaveURL(/\/settings$/);
   });
 
@@ -94,8 +93,9 @@ test.describe('settings', () => {
 test.describe('public pages', () => {
   test('landing page shows every claim and the computed prices', async ({ page }) => {
     await page.goto('/landing');
-    for (const claim of ['500+', '10M+', '85%', '3x', '100+'])
-      await expect(page.getByText(claim).first()).toBeVisible();
+    // Figures are measured or counted here, never invented (issue #13): no brands, no video counts.
+    for (const invented of ['500+', '10M+', '85%']) await expect(page.getByText(invented)).toHaveCount(0);
+    await expect(page.getByText('AI actors in the library')).toBeVisible();
     await expect(page.getByText(/5 free videos/i).first()).toBeVisible();
     await expect(page.getByText(/7-day free trial/i).first()).toBeVisible();
     await expect(page.getByText(/3 free videos/i).first()).toBeVisible();

@@ -34,6 +34,15 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Accounts one client (IP address) may register per hour. */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Sign-in and verification mails one client may ask for per 15 minutes (each address also gets at most 5). */
+  SIGN_IN_MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Which proxies' X-Forwarded-For to believe: off by default (the client's own address counts), a hop count,
+   * or a comma-separated list of proxy addresses/CIDR ranges (Fastify's trustProxy).
+   */
+  TRUST_PROXY: z.string().default('false'),
   /** Credits of the free trial (docs/billing.md); the default buys one hook pack and one product-in-hand video. */
   TRIAL_CREDITS: z.coerce.number().min(0).max(100_000).multipleOf(0.01).default(DEFAULT_TRIAL_CREDITS),
   BILLING: z.enum(BILLING_MODES).default('demo'),
@@ -54,6 +63,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  // Half a Google configuration used to leave the built-in provider on without a word: refuse to start instead.
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    const [set, missing] = e.GOOGLE_CLIENT_ID
+      ? ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']
+      : ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'];
+    throw new Error(
+      `Invalid configuration: ${set} is set but ${missing} is not. Set both for Google sign-in, or neither for the built-in e-mail sign-in.`,
+    );
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = path.resolve(e.DATA_DIR);
   // Only this process's user may read what it keeps (database, secret, uploads, mail): 0700 when we create it.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -97,10 +116,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
+    signInMailRateLimit: e.SIGN_IN_MAIL_RATE_LIMIT,
+    trustProxy,
     trialCredits: e.TRIAL_CREDITS,
     billing: billingConfig(e),
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy: false, a hop count, or proxy addresses and CIDR ranges. */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'off') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') {
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would believe any client that sends X-Forwarded-For. Give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8).',
+    );
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.find(
+    (s) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(s) && !['loopback', 'linklocal', 'uniquelocal'].includes(s),
+  );
+  if (bad) {
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY entry "${bad}" is not an IP address or CIDR range (or loopback, linklocal, uniquelocal).`,
+    );
+  }
+  return list;
 }
 
 /** BILLING=stripe needs both Stripe secrets; a half-configured payment setup must not start. */

@@ -58,11 +58,12 @@ const PUBLIC = { anon: 200, owner: 200, other: 200, admin: 200 };
 
 /**
  * Routes that are public by design and so not in the table: signing in and up (and the token calls that carry
- * their own credentials in the body), the OpenID sign-in redirects, the local OpenID provider with its
+ * their own credentials in the body or cookie), the e-mail verification link, the OpenID sign-in redirects, the local OpenID provider with its
  * account chooser (a protocol surface of its own), and the API description with its viewer.
  */
 const PUBLIC_ROUTES: RegExp[] = [
-  /^POST \/api\/auth\/(register|login|refresh|logout)$/,
+  /^POST \/api\/auth\/(register|login|refresh|logout|exchange)$/,
+  /^GET \/api\/auth\/verify-email$/,
   /^GET \/api\/auth\/google\/(login|callback)$/,
   /^[A-Z]+ \/api\/oidc\//,
   /^GET \/api\/openapi\.json$/,
@@ -123,6 +124,11 @@ const TABLE: Row[] = [
 
   // The account itself.
   { route: 'GET /api/user/me', expect: SIGNED_IN(), call: () => ({ path: '/api/user/me' }) },
+  {
+    route: 'POST /api/auth/verify-email/resend',
+    expect: SIGNED_IN(204),
+    call: () => ({ path: '/api/auth/verify-email/resend' }),
+  },
   {
     route: 'PUT /api/user/me/notify',
     expect: SIGNED_IN(),
@@ -210,6 +216,7 @@ const TABLE: Row[] = [
     call: () => ({ path: p }),
   })),
   { route: 'GET /api/jobs/events', expect: SIGNED_IN(), call: () => ({ path: '/api/jobs/events' }) },
+  { route: 'POST /api/jobs/events/ticket', expect: SIGNED_IN(), call: () => ({ path: '/api/jobs/events/ticket' }) },
   { route: 'GET /api/jobs/:id', expect: OWNED(), call: (w) => ({ path: `/api/jobs/${w.owned.jobId}` }) },
   {
     route: 'DELETE /api/jobs/:id',
@@ -241,6 +248,9 @@ const TABLE: Row[] = [
     expect: OWNED(422),
     call: (w) => ({ path: `/api/jobs/product-in-hand/${w.owned.projectId}/queue-videos` }),
   },
+
+  // Public figures (aggregates only).
+  { route: 'GET /api/stats', expect: PUBLIC, call: () => ({ path: '/api/stats' }) },
 
   // Hook packs.
   ...['/api/hooks', '/api/hooks/'].flatMap((p): Row[] => [

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { FREE_CREDITS_GRANT } from '@hookreel/contracts';
+import { FREE_CREDITS_GRANT, TokenPair, type User } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CLIENT_ID, localClientSecret, signInCallbackUrl } from '../src/auth/oidc/local-provider.ts';
 import { PAGE_CSP } from '../src/auth/oidc/pages.ts';
@@ -8,109 +8,86 @@ import { SIGN_IN_ERRORS } from '../src/services/auth.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { CookieJar } from './helpers/cookie-jar.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
+import { emailSignIn } from './helpers/email-sign-in.ts';
 import { bearer, registerUser, uniqueEmail } from './helpers/factories.ts';
+import { lastMailTo } from './helpers/outbox.ts';
 
 /**
  * "Continue with Google" against the built-in OpenID provider, driven like a browser: every hop over HTTP,
- * cookies carried by hand, the account picked by posting the "Choose an account" form.
+ * cookies carried by hand, the address typed on the provider's page and the mailed link or code read from
+ * the outbox (helpers/email-sign-in.ts).
  */
 describe.each(TEST_DIALECTS)('OpenID sign-in with the local provider (%s)', (dialect) => {
   let server: TestServer;
-  let frontendCallback: string;
+  let flow: ReturnType<typeof emailSignIn>;
   beforeAll(async () => {
     server = await startTestServer({ dialect });
-    frontendCallback = `${server.url}/auth/google/callback`;
+    flow = emailSignIn(server);
   });
   afterAll(() => server.close());
 
-  const isFrontendCallback = (url: URL) => url.href.startsWith(frontendCallback);
-  const isServerCallback = (url: URL) => url.href.startsWith(signInCallbackUrl(server.ctx.config));
+  const meOf = async (pair: TokenPair) =>
+    (await (await fetch(`${server.url}/api/user/me`, { headers: bearer(pair.access_token) })).json()) as User;
 
-  /** Login → provider → the "Choose an account" page. */
-  async function openAccountChooser(jar: CookieJar) {
-    const start = `${server.url}/api/auth/google/login?redirect_uri=${encodeURIComponent(frontendCallback)}`;
-    const { response, url } = await jar.follow(start);
-    expect(response.status).toBe(200);
-    expect(url.pathname).toMatch(/^\/api\/oidc\/interaction\/[\w-]+$/);
-    return { url, html: await response.text(), response };
+  /** Up to the server's callback with the mailed link; returns the callback URL. */
+  async function upToCallback(jar: CookieJar, email: string) {
+    const page = await flow.openSignInPage(jar);
+    expect((await flow.requestMail(jar, page.url, email)).status).toBe(200);
+    return flow.signInWithLink(jar, email);
   }
 
-  /** Posts the chooser form and follows the provider's redirects up to the server's callback. */
-  async function chooseAccount(jar: CookieJar, interactionUrl: URL, fields: Record<string, string>) {
-    const res = await jar.fetch(interactionUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-    expect(res.status).toBe(303);
-    const { location } = await jar.follow(new URL(res.headers.get('location') ?? '', interactionUrl), isServerCallback);
-    expect(location).not.toBeNull();
-    return location as URL;
-  }
-
-  /** The server's callback → the front-end callback page; returns that page's query. */
-  async function finishAtServer(jar: CookieJar, serverCallback: URL) {
-    const res = await jar.fetch(serverCallback);
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get('location') ?? '');
-    expect(isFrontendCallback(location)).toBe(true);
-    return location.searchParams;
-  }
-
-  async function signInAs(jar: CookieJar, fields: Record<string, string>) {
-    const chooser = await openAccountChooser(jar);
-    return finishAtServer(jar, await chooseAccount(jar, chooser.url, fields));
-  }
-
-  it('signs a new person in end to end and creates the account with the free credits', async () => {
+  it('signs a new person in with the mailed link, creates the account with the free credits', async () => {
     const jar = new CookieJar();
     const email = uniqueEmail('oidc');
-    const chooser = await openAccountChooser(jar);
-    expect(chooser.html).toContain('Choose an account');
-    expect(chooser.html).not.toContain('<script');
-    expect(chooser.response.headers.get('content-security-policy')).toBe(PAGE_CSP);
+    const page = await flow.openSignInPage(jar);
+    expect(page.html).toContain('Sign in to Hookreel');
+    expect(page.html).not.toContain('<script');
+    expect(page.response.headers.get('content-security-policy')).toBe(PAGE_CSP);
 
-    const serverCallback = await chooseAccount(jar, chooser.url, { email });
+    const sent = await flow.requestMail(jar, page.url, email);
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain('Check your e-mail');
+    expect(sent.html).toContain('DATA_DIR/outbox');
+    const mail = await lastMailTo(server, email);
+    expect(mail.subject).toMatch(/^Your Hookreel sign-in code: \d{6}$/);
+
+    const serverCallback = await flow.signInWithLink(jar, email);
     expect(serverCallback.searchParams.get('code')).toBeTruthy();
-    const result = await finishAtServer(jar, serverCallback);
+    const result = await flow.finishAtServer(jar, serverCallback);
     expect(result.get('error')).toBeNull();
-    const accessToken = result.get('access_token') ?? '';
-    expect(result.get('refresh_token')).toBeTruthy();
-
-    const me = await fetch(`${server.url}/api/user/me`, { headers: bearer(accessToken) });
-    expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ email, credits: FREE_CREDITS_GRANT });
+    expect(result.get('access_token')).toBeNull();
+    expect(result.get('refresh_token')).toBeNull();
+    const res = await flow.exchange(jar, result.get('code'));
+    expect(res.status).toBe(200);
+    const pair = TokenPair.parse(await res.json());
+    expect(await meOf(pair)).toMatchObject({ email, credits: FREE_CREDITS_GRANT });
     expect(existsSync(path.join(server.ctx.config.dataDir, 'oidc-signing-key.json'))).toBe(true);
   });
 
-  it('offers recently used accounts and signs the same account in again', async () => {
-    const jar = new CookieJar();
-    const email = uniqueEmail('again');
-    const first = await signInAs(jar, { email });
-    const firstId = await server.ctx.tokens.verify(first.get('access_token') ?? '');
+  it('signs in with the 6-digit code typed on the page, and the same account again next time', async () => {
+    const email = uniqueEmail('code');
+    const first = await flow.signInAs(email);
 
-    const chooser = await openAccountChooser(jar);
-    expect(chooser.html).toContain(`value="${email}"`);
-    const second = await finishAtServer(jar, await chooseAccount(jar, chooser.url, { account: email }));
-    expect(await server.ctx.tokens.verify(second.get('access_token') ?? '')).toBe(firstId);
+    const jar = new CookieJar();
+    const page = await flow.openSignInPage(jar);
+    await flow.requestMail(jar, page.url, email);
+    const query = await flow.finishAtServer(jar, await flow.signInWithCode(jar, page.url, email));
+    const second = TokenPair.parse(await (await flow.exchange(jar, query.get('code'))).json());
+    expect((await meOf(second)).id).toBe((await meOf(first)).id);
   });
 
-  it('links the provider identity to an existing e-mail account instead of making a second one', async () => {
+  it('links the provider identity to an existing verified account instead of making a second one', async () => {
     const user = await registerUser(server);
-    const result = await signInAs(new CookieJar(), { email: user.email.toUpperCase() });
-    expect(await server.ctx.tokens.verify(result.get('access_token') ?? '')).toBe(user.id);
+    const pair = await flow.signInAs(user.email.toUpperCase());
+    expect(await server.ctx.tokens.verify(pair.access_token)).toBe(user.id);
   });
 
-  it('re-shows the chooser with the documented message for an invalid e-mail', async () => {
+  it('re-shows the form with the documented message for an invalid e-mail', async () => {
     const jar = new CookieJar();
-    const chooser = await openAccountChooser(jar);
-    const res = await jar.fetch(chooser.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'email=not-an-email',
-    });
+    const page = await flow.openSignInPage(jar);
+    const res = await flow.requestMail(jar, page.url, 'not-an-email');
     expect(res.status).toBe(422);
-    expect(await res.text()).toContain('Please enter a valid email address');
+    expect(res.html).toContain('Please enter a valid email address');
   });
 
   it('refuses a redirect_uri that is not our own callback page (no open redirect)', async () => {
@@ -137,20 +114,17 @@ describe.each(TEST_DIALECTS)('OpenID sign-in with the local provider (%s)', (dia
 
   it('rejects a callback whose state does not match the browser', async () => {
     const jar = new CookieJar();
-    const chooser = await openAccountChooser(jar);
-    const serverCallback = await chooseAccount(jar, chooser.url, { email: uniqueEmail() });
+    const serverCallback = await upToCallback(jar, uniqueEmail());
     serverCallback.searchParams.set('state', 'forged-state');
-    const result = await finishAtServer(jar, serverCallback);
-    expect(result.get('access_token')).toBeNull();
+    const result = await flow.finishAtServer(jar, serverCallback);
+    expect(result.get('code')).toBeNull();
     expect(result.get('error')).toBe(SIGN_IN_ERRORS.failed);
   });
 
   it('rejects a callback without the flow cookie (another browser, or expired)', async () => {
-    const jar = new CookieJar();
-    const chooser = await openAccountChooser(jar);
-    const serverCallback = await chooseAccount(jar, chooser.url, { email: uniqueEmail() });
-    const result = await finishAtServer(new CookieJar(), serverCallback);
-    expect(result.get('access_token')).toBeNull();
+    const serverCallback = await upToCallback(new CookieJar(), uniqueEmail());
+    const result = await flow.finishAtServer(new CookieJar(), serverCallback);
+    expect(result.get('code')).toBeNull();
     expect(result.get('error')).toBe(SIGN_IN_ERRORS.expired);
   });
 
@@ -169,9 +143,7 @@ describe.each(TEST_DIALECTS)('OpenID sign-in with the local provider (%s)', (dia
     expect(location.searchParams.get('error')).toBe('invalid_request');
     expect(location.searchParams.get('error_description')).toMatch(/PKCE|code_challenge/);
 
-    const jar = new CookieJar();
-    const chooser = await openAccountChooser(jar);
-    const serverCallback = await chooseAccount(jar, chooser.url, { email: uniqueEmail() });
+    const serverCallback = await upToCallback(new CookieJar(), uniqueEmail());
     const token = await fetch(`${server.url}/api/oidc/token`, {
       method: 'POST',
       headers: {
@@ -190,9 +162,9 @@ describe.each(TEST_DIALECTS)('OpenID sign-in with the local provider (%s)', (dia
 
   it('passes a cancelled sign-in back to the front end as an error', async () => {
     const jar = new CookieJar();
-    await openAccountChooser(jar);
+    await flow.openSignInPage(jar);
     const flowState = 'whatever';
-    const result = await finishAtServer(
+    const result = await flow.finishAtServer(
       jar,
       new URL(`${signInCallbackUrl(server.ctx.config)}?error=access_denied&state=${flowState}`),
     );
@@ -209,6 +181,16 @@ describe('OpenID sign-in with Google configured', () => {
     });
   });
   afterAll(() => server.close());
+
+  it('refuses to start with only half a Google configuration', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    expect(() => loadConfig({ ...process.env, DATA_DIR: server.ctx.config.dataDir, GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /GOOGLE_CLIENT_ID is set but GOOGLE_CLIENT_SECRET is not/,
+    );
+    expect(() =>
+      loadConfig({ ...process.env, DATA_DIR: server.ctx.config.dataDir, GOOGLE_CLIENT_SECRET: 's' }),
+    ).toThrow(/GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not/);
+  });
 
   it('does not expose the local provider', async () => {
     expect((await fetch(`${server.url}/api/oidc/.well-known/openid-configuration`)).status).toBe(404);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { bearer, postJson, registerUser, signIn, TEST_PASSWORD, uniqueEmail } from './helpers/factories.ts';
+import { lastMailTo, linkIn, verifyByMail } from './helpers/outbox.ts';
 
 describe.each(TEST_DIALECTS)('e-mail accounts and tokens (%s)', (dialect) => {
   let server: TestServer;
@@ -14,7 +15,7 @@ describe.each(TEST_DIALECTS)('e-mail accounts and tokens (%s)', (dialect) => {
   const me = (accessToken: string) => fetch(`${server.url}/api/user/me`, { headers: bearer(accessToken) });
   const refresh = (refreshToken: string) => postJson(server, '/api/auth/refresh', { refresh_token: refreshToken });
 
-  it('registers an account with the free credits and signs it in', async () => {
+  it('registers an account, signs it in, and grants the free credits once the mailed link is opened', async () => {
     const email = uniqueEmail();
     const res = await postJson(server, '/api/auth/register', { email, password: TEST_PASSWORD });
     expect(res.status).toBe(201);
@@ -22,8 +23,21 @@ describe.each(TEST_DIALECTS)('e-mail accounts and tokens (%s)', (dialect) => {
     expect(pair.access_token.split('.')).toHaveLength(3);
     expect(pair.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const user = (await (await me(pair.access_token)).json()) as Record<string, unknown>;
-    expect(user).toMatchObject({ email, credits: FREE_CREDITS_GRANT, notify: false, is_admin: false });
+    const before = (await (await me(pair.access_token)).json()) as Record<string, unknown>;
+    expect(before).toMatchObject({ email, credits: 0, notify: false, is_admin: false });
+
+    const mail = await lastMailTo(server, email);
+    expect(mail.subject).toBe('Confirm your e-mail address for Hookreel');
+    const verified = await verifyByMail(server, email);
+    expect(verified.status).toBe(200);
+    expect(await verified.text()).toContain('E-mail address confirmed');
+    const after = (await (await me(pair.access_token)).json()) as Record<string, unknown>;
+    expect(after).toMatchObject({ credits: FREE_CREDITS_GRANT });
+
+    // The link works once.
+    const again = await fetch(linkIn(mail, `${server.url}/api/auth/verify-email`));
+    expect(again.status).toBe(400);
+    expect(((await (await me(pair.access_token)).json()) as { credits: number }).credits).toBe(FREE_CREDITS_GRANT);
   });
 
   it('stores only a hash of the password and of the refresh token', async () => {
@@ -46,7 +60,7 @@ describe.each(TEST_DIALECTS)('e-mail accounts and tokens (%s)', (dialect) => {
     const user = await registerUser(server);
     const res = await postJson(server, '/api/auth/register', {
       email: user.email.toUpperCase(),
-      password: 'another-password',
+      password: 'another long passphrase',
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ detail: MESSAGES.server.emailTaken });
@@ -61,6 +75,24 @@ describe.each(TEST_DIALECTS)('e-mail accounts and tokens (%s)', (dialect) => {
       expect(res.status).toBe(422);
       expect(((await res.json()) as { detail: string }).detail).toBe(detail);
     }
+  });
+
+  it.each([
+    ['123456789', VALIDATION.passwordNewMin],
+    ['1234567890', VALIDATION.passwordTooCommon],
+    ['password123', VALIDATION.passwordTooCommon],
+    ['qwertyuiop', VALIDATION.passwordTooCommon],
+  ])('refuses the new password %s with a clear message, and creates nothing', async (password, detail) => {
+    const email = uniqueEmail();
+    const res = await postJson(server, '/api/auth/register', { email, password });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toBe(detail);
+    const row = await server.ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 
   it('logs in with the right password only, with one message for every failure', async () => {

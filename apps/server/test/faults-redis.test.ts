@@ -144,7 +144,7 @@ describe('Redis restarted during a run (scale mode)', () => {
     expect(list.status).toBe(200);
 
     // A new live stream opens too (it delivers once Redis is back); the request does not hang.
-    const late = await api(`/jobs/events?access_token=${user.accessToken}`);
+    const late = await api('/jobs/events');
     expect(late.status).toBe(200);
     await late.body?.cancel();
 

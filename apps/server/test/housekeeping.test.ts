@@ -49,8 +49,8 @@ describe.each(TEST_DIALECTS)('housekeeping (%s)', (dialect) => {
       .where('id', '=', (eb) => eb.selectFrom('refresh_tokens').select((e) => e.fn.max('id').as('id')))
       .execute();
 
-    expect(await runHousekeeping(server.ctx, at)).toEqual({ idempotencyKeys: 1, refreshTokens: 1 });
-    expect(await runHousekeeping(server.ctx, at)).toEqual({ idempotencyKeys: 0, refreshTokens: 0 });
+    expect(await runHousekeeping(server.ctx, at)).toEqual({ idempotencyKeys: 1, refreshTokens: 1, oneTimeCodes: 0 });
+    expect(await runHousekeeping(server.ctx, at)).toEqual({ idempotencyKeys: 0, refreshTokens: 0, oneTimeCodes: 0 });
 
     // The kept key still replays its first answer; the forgotten one is a new request now.
     expect(await queueWithKey('key-from-now')).toEqual({ id: fresh.id, replayed: 'true' });

@@ -14,7 +14,7 @@ import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';
-import { openJobEvents } from './helpers/job-events.ts';
+import { eventsTicket, openJobEvents } from './helpers/job-events.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -455,14 +455,15 @@ for (const dialect of TEST_DIALECTS) {
       expect(stream.events.map((e) => e.job.id)).toEqual([video]);
     });
 
-    it('streams job updates over server-sent events (token in the query string)', async () => {
+    it('streams job updates over server-sent events (opened with a short-lived ticket)', async () => {
       engine.during = async () => {
         await new Promise((r) => setTimeout(r, 100));
       };
       const u = await insertUser(server, { credits: 1 });
       const projectId = await insertProject(server, u.id, 'Streamed');
       const controller = new AbortController();
-      const res = await fetch(api(`/jobs/events?access_token=${u.token}`), { signal: controller.signal });
+      const ticket = await eventsTicket(server.url, u.token);
+      const res = await fetch(api(`/jobs/events?ticket=${ticket}`), { signal: controller.signal });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/event-stream');
       const events: JobEvent[] = [];

@@ -5,6 +5,8 @@ export const LIMITS = {
   hookPackNameMax: 200,
   scriptMax: 2000,
   passwordMin: 6,
+  /** New passwords (registration); sign-in still accepts the 6-character minimum of older accounts. */
+  passwordNewMin: 10,
   promptMin: 5,
   characterTypesMin: 1,
   characterTypesMax: 6,
@@ -97,11 +99,6 @@ export const SESSION_KEYS = {
 } as const;
 
 export const LANDING_CLAIMS = {
-  brands: '500+',
-  videos: '10M+',
-  costReduction: '85%',
-  fasterTesting: '3x',
-  actors: '100+',
   demoMinutes: 2,
   heroFreeVideos: 5,
   heroTrialDays: 7,

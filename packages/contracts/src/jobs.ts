@@ -60,6 +60,8 @@ export const Job = z.object({
   hook_text: z.string().nullable().default(null),
   /** The video with an attachment name `<pack-or-project>-<variant>-<actor>.mp4` (under the API base). */
   download_url: z.string().nullable().default(null),
+  /** Seconds until the video is ready, from measured render times and the queue ahead; null before any measurement. */
+  eta_seconds: z.number().nullable().default(null),
   cost: JobCost.nullable(),
 });
 export type Job = z.infer<typeof Job>;
@@ -71,3 +73,13 @@ export const QueueProductInHandResponse = z.object({ total_jobs: z.number().int(
 /** Server-sent event payload on GET /jobs/events. */
 export const JobEvent = z.object({ type: z.literal('job'), job: Job });
 export type JobEvent = z.infer<typeof JobEvent>;
+
+/** GET /stats: figures measured or counted on this installation (landing page, FAQs). */
+export const PublicStats = z.object({
+  /** Median seconds one video took to render recently; null before the first render finishes. */
+  seconds_per_video: z.number().nullable(),
+  videos_measured: z.number().int(),
+  actors: z.number().int(),
+  languages: z.number().int(),
+});
+export type PublicStats = z.infer<typeof PublicStats>;

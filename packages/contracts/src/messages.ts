@@ -5,6 +5,9 @@ export const VALIDATION = {
   email: 'Please enter a valid email address',
   passwordMin: 'Password must be at least 6 characters',
   passwordsMismatch: "Passwords don't match",
+  /** Ours (docs/security.md): new passwords are longer than the 6 characters sign-in still accepts. */
+  passwordNewMin: 'Password must be at least 10 characters',
+  passwordTooCommon: 'This password is too easy to guess. Use a longer phrase that is not a common password.',
   promptMin: 'Prompt must be at least 5 characters',
   imageRequired: 'Please upload an image file',
   /** Avatar photos show real people: the uploader confirms consent (decision 121). */
@@ -131,6 +134,12 @@ export const MESSAGES = {
     emailTaken: 'An account with this e-mail already exists',
     invalidRefreshToken: 'Invalid or expired refresh token',
     rateLimited: 'Too many requests. Please slow down.',
+    tooManyFailedSignIns: (minutes: number) =>
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    emailNotVerified:
+      'Please verify your e-mail address first: open the link we sent you. Credits can be used once it is verified.',
+    signInCodeInvalid: 'This sign-in has expired or was already used. Please sign in again.',
+    accessTokenInUrl: 'Access tokens are not accepted in URLs. Send them in the Authorization header.',
     serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',
     internal: 'Something went wrong on our side. Please try again.',
     tooManyFiles: 'Too many files in one upload',

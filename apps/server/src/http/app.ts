@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { LIMITS, MESSAGES } from '@hookreel/contracts';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,18 +17,37 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { userExists } from '../services/users.ts';
+import { sessionStands } from '../services/users.ts';
 import { createUploadLimiter } from '../uploads/rate-limit.ts';
-import { createAuthGuard } from './auth-guard.ts';
+import { createAuthGuard, createStreamGuard } from './auth-guard.ts';
+import { badRequest } from '../errors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './error-handler.ts';
 import { API_ROUTES } from './routes/index.ts';
 import type { App } from './types.ts';
 
-export async function buildApp(ctx: AppContext): Promise<App> {
+/** `logStream`: where request logs go instead of stdout (tests read what the log would show). */
+export async function buildApp(ctx: AppContext, opts: { logStream?: DestinationStream } = {}): Promise<App> {
+  const https = ctx.config.publicUrl.startsWith('https:');
   const app = Fastify({
-    logger: { level: ctx.config.logLevel },
+    logger: {
+      level: ctx.config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Request lines never carry secrets: query strings (codes, links, tickets) are cut, and credentials in
+      // headers are censored should anything log the headers.
+      serializers: { req: serializeRequest },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          'headers.authorization',
+        ],
+        censor: '[redacted]',
+      },
+    },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may say who the client is; by default X-Forwarded-For is ignored.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Errors raised before routing or by Node's parser answer as {detail} too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -50,9 +70,22 @@ export async function buildApp(ctx: AppContext): Promise<App> {
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...formTargets(ctx)],
         baseUri: ["'self'"],
+        // Helmet adds upgrade-insecure-requests by default, which blanks the app on any plain-HTTP host but
+        // localhost (every asset is rewritten to https). Only when we are served over https.
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
+    // HSTS on plain HTTP is ignored by browsers at best and a trap when https comes later; only over https.
+    hsts: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  // A bearer token in a URL leaks into logs, history and Referer headers: refused outright on the API.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const query = request.url.indexOf('?');
+    if (query === -1) return;
+    const params = new URLSearchParams(request.url.slice(query + 1));
+    if (params.has('access_token') || params.has('refresh_token')) throw badRequest(MESSAGES.server.accessTokenInUrl);
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -74,19 +107,39 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const requireUser = createAuthGuard(ctx.tokens, (id) => userExists(ctx, id));
+  const sessionLive = (id: number, issuedAtMs: number) => sessionStands(ctx, id, issuedAtMs);
+  const requireUser = createAuthGuard(ctx.tokens, sessionLive);
+  const requireStreamUser = createStreamGuard(ctx.tokens, sessionLive);
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       const limitUploads = createUploadLimiter(ctx.config.uploadRateLimit);
-      for (const register of API_ROUTES) await register(api as App, { ctx, requireUser, limitUploads });
+      for (const register of API_ROUTES)
+        await register(api as App, { ctx, requireUser, requireStreamUser, limitUploads });
     },
     { prefix: '/api' },
   );
 
   await serveWebApp(app, ctx);
   return app as App;
+}
+
+/** A hop count as the function Fastify would make of it (its types only admit lists and booleans). */
+function trustProxyOption(value: false | number | string[]) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** The request as logged: method and path, never the query string (it may hold one-time codes or tickets). */
+function serializeRequest(request: FastifyRequest) {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  return {
+    method: request.method,
+    url: query === -1 ? url : `${url.slice(0, query)}?[redacted]`,
+    host: request.host,
+    remoteAddress: request.ip,
+  };
 }
 
 function formTargets(ctx: AppContext): string[] {

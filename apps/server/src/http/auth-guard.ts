@@ -9,23 +9,44 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer token from the Authorization header, or from `?access_token=` for EventSource and <video> URLs. */
+/**
+ * The bearer token from the Authorization header, and from nowhere else: a token in a URL ends up in logs,
+ * history and Referer headers (the job event stream uses a ticket of its own instead).
+ */
 export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  const q = (request.query as Record<string, unknown> | undefined)?.access_token;
-  return typeof q === 'string' && q.length < 4096 ? q : null;
+  return null;
+}
+
+/** Whether a token issued at `issuedAtMs` still stands for this user (the account exists, sessions not ended). */
+export type SessionCheck = (userId: number, issuedAtMs: number) => Promise<boolean>;
+
+/**
+ * Verifies the bearer token and that its session still stands: an access token outlives a deleted account, or
+ * an account whose sessions were ended (a squatter's, when the real owner signed in), by up to its TTL, and
+ * every service below relies on the user row being there.
+ */
+export function createAuthGuard(signer: AccessTokenSigner, sessionLive: SessionCheck) {
+  return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerOf(request);
+    const claims = token ? await signer.verifyClaims(token) : null;
+    if (!claims || !(await sessionLive(claims.userId, claims.issuedAtMs))) throw unauthorized();
+    request.userId = claims.userId;
+  };
 }
 
 /**
- * Verifies the bearer token and that its user still exists: an access token outlives a deleted account by up
- * to its TTL, and every service below relies on the user row being there.
+ * The guard of the job event stream: a ticket from POST /jobs/events/ticket (EventSource cannot send headers),
+ * or else the Authorization header like every other route.
  */
-export function createAuthGuard(signer: AccessTokenSigner, userExists: (id: number) => Promise<boolean>) {
-  return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerOf(request);
-    const userId = token ? await signer.verify(token) : null;
-    if (!userId || !(await userExists(userId))) throw unauthorized();
-    request.userId = userId;
+export function createStreamGuard(signer: AccessTokenSigner, sessionLive: SessionCheck) {
+  const requireUser = createAuthGuard(signer, sessionLive);
+  return async function requireStreamUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+    if (typeof ticket !== 'string') return requireUser(request, reply);
+    const claims = await signer.verifyEventsTicket(ticket);
+    if (!claims || !(await sessionLive(claims.userId, claims.issuedAtMs))) throw unauthorized();
+    request.userId = claims.userId;
   };
 }

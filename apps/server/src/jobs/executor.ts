@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { publicJobError } from './public-error.ts';
+import { sweepOrphanWorkDirs } from './work-dirs.ts';
 import {
   assertJobDefinitions,
   decodePayload,
@@ -61,6 +62,8 @@ export class JobExecutor {
   ) {
     assertJobDefinitions(definitions);
     this.offCancel = ctx.jobEvents.onCancel((jobId) => this.abort(jobId, 'cancelled'));
+    // What a killed predecessor left in DATA_DIR/work goes once this process starts taking jobs.
+    void sweepOrphanWorkDirs(ctx).catch((err: unknown) => console.warn('[jobs] work directory sweep failed:', err));
   }
 
   get runningCount(): number {

@@ -41,3 +41,56 @@ export function videosReadyEmail(input: VideosReadyInput): { subject: string; te
   ].join('\n');
   return { subject, text, html };
 }
+
+/** The built-in provider's sign-in mail: a one-time link and the same sign-in's 6-digit code. */
+export function signInEmail(input: { link: string; code: string; minutes: number }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const subject = `Your Hookreel sign-in code: ${input.code}`;
+  const text = [
+    'Hi,',
+    '',
+    'Open this link to sign in to Hookreel:',
+    '',
+    input.link,
+    '',
+    `Or type this code on the sign-in page: ${input.code}`,
+    '',
+    `The link and the code work once, for ${input.minutes} minutes, in the browser where you asked for them.`,
+    'If you did not try to sign in, ignore this e-mail: nobody can sign in without it.',
+    '— Hookreel',
+  ].join('\n');
+  const html = [
+    '<p>Hi,</p>',
+    `<p><a href="${escapeHtml(input.link)}">Sign in to Hookreel</a></p>`,
+    `<p>Or type this code on the sign-in page: <strong style="font-size:20px;letter-spacing:2px">${escapeHtml(input.code)}</strong></p>`,
+    `<p>The link and the code work once, for ${input.minutes} minutes, in the browser where you asked for them.<br>`,
+    'If you did not try to sign in, ignore this e-mail: nobody can sign in without it.<br>— Hookreel</p>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/** Sent after registering with a password: the address counts (trial, credits) once this link is opened. */
+export function verifyEmail(input: { link: string; hours: number }): { subject: string; text: string; html: string } {
+  const subject = 'Confirm your e-mail address for Hookreel';
+  const text = [
+    'Hi,',
+    '',
+    'Open this link to confirm that this is your e-mail address:',
+    '',
+    input.link,
+    '',
+    `The link works for ${input.hours} hours. Your free credits become available once the address is confirmed.`,
+    'If you did not create a Hookreel account, ignore this e-mail and do not open the link.',
+    '— Hookreel',
+  ].join('\n');
+  const html = [
+    '<p>Hi,</p>',
+    `<p><a href="${escapeHtml(input.link)}">Confirm your e-mail address</a></p>`,
+    `<p>The link works for ${input.hours} hours. Your free credits become available once the address is confirmed.<br>`,
+    'If you did not create a Hookreel account, ignore this e-mail and do not open the link.<br>— Hookreel</p>',
+  ].join('\n');
+  return { subject, text, html };
+}

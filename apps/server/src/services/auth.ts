@@ -1,4 +1,4 @@
-import { MESSAGES, type LoginRequest, type TokenPair } from '@hookreel/contracts';
+import { MESSAGES, VALIDATION, type LoginRequest, type RegisterRequest, type TokenPair } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import type { Executor } from '../db/database.ts';
@@ -9,8 +9,16 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hashRefreshToken, newRefreshToken, newTokenFamily } from '../auth/refresh-token.ts';
 import type { FlowState } from '../auth/oidc/flow-cookie.ts';
 import type { SignInClient, VerifiedIdentity } from '../auth/oidc/sign-in-client.ts';
-import { badRequest, conflict, unauthorized } from '../errors.ts';
-import { createUserWithFreeCredits } from './users.ts';
+import { badRequest, conflict, HttpError, unauthorized, unprocessable } from '../errors.ts';
+import { minutesOf, signInLimitsOf } from '../auth/attempt-limiter.ts';
+import { hashSecret, inMinutes, inSeconds, newLinkSecret } from '../auth/one-time-secret.ts';
+import { isPasswordTooWeak } from '../auth/password-strength.ts';
+import { oneTimeCodesRepository } from '../db/repositories/one-time-codes.ts';
+import { verifyEmail } from '../mail/templates.ts';
+import { createUnverifiedUser, createUserWithFreeCredits, verifyEmailAndGrantTrial } from './users.ts';
+
+/** Where verification links point (server-rendered page, see routes/auth.ts). */
+export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
 
 /** What `?error=` carries back to the front end's callback page, which shows "Authentication failed: {error}". */
 export const SIGN_IN_ERRORS = {
@@ -25,25 +33,98 @@ export const SIGN_IN_ERRORS = {
 /** The front-end pages allowed to receive tokens: our own origin only, so the login URL is no open redirect. */
 const FRONTEND_CALLBACK_PATHS = ['/auth/google/callback', '/auth/callback'];
 
-export async function register(ctx: AppContext, input: LoginRequest): Promise<TokenPair> {
+/** Verification links last a day: long enough to find the mail, short enough not to linger in inboxes. */
+export const VERIFY_LINK_HOURS = 24;
+/** The callback's exchange code: single use, bound to the browser, and only seconds long (RFC 9700 4.5). */
+export const EXCHANGE_CODE_TTL_SEC = 60;
+
+const tooMany = (ms: number) =>
+  new HttpError(429, MESSAGES.server.tooManyFailedSignIns(minutesOf(ms)), {
+    'retry-after': String(Math.max(1, Math.ceil(ms / 1000))),
+  });
+
+/**
+ * Password registration: the account exists at once (and can sign in), but its address counts only once the
+ * link we mail is opened: no trial and no spending before that (docs/security.md, pre-hijack and farming).
+ */
+export async function register(ctx: AppContext, input: RegisterRequest, clientIp: string): Promise<TokenPair> {
+  const limits = signInLimitsOf(ctx);
+  const wait = limits.registrationsPerClient.blockedFor(clientIp);
+  if (wait > 0) throw tooMany(wait);
+  if (isPasswordTooWeak(input.password, [input.email, input.email.split('@')[0] ?? '', 'hookreel']))
+    throw unprocessable(VALIDATION.passwordTooCommon);
+  limits.registrationsPerClient.record(clientIp);
   // Hash before the transaction: it takes ~50 ms and SQLite holds its write lock for the whole transaction.
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const user = await createUserWithFreeCredits(trx, {
-      email: input.email,
-      passwordHash,
-      trialCredits: ctx.config.trialCredits,
-    });
+  const { pair, userId } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const user = await createUnverifiedUser(trx, { email: input.email, passwordHash });
     if (!user) throw conflict(MESSAGES.server.emailTaken);
-    return issueTokenPair(ctx, trx, user.id);
+    return { pair: await issueTokenPair(ctx, trx, user.id), userId: user.id };
+  });
+  await sendVerificationMail(ctx, userId, input.email);
+  return pair;
+}
+
+/** Mails a verification link (at most a few per address per window; extra requests are silently dropped). */
+export async function sendVerificationMail(ctx: AppContext, userId: number, email: string): Promise<void> {
+  const perAddress = signInLimitsOf(ctx).mailsPerAddress;
+  if (perAddress.blockedFor(email) > 0) return;
+  perAddress.record(email);
+  const secret = newLinkSecret();
+  await oneTimeCodesRepository.insert(ctx.db.kysely, {
+    purpose: 'verify_email',
+    secretHash: hashSecret(secret),
+    email,
+    userId,
+    expiresAt: inMinutes(VERIFY_LINK_HOURS * 60),
+  });
+  const link = `${ctx.config.publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(secret)}`;
+  await ctx.mailer.send({ to: email, ...verifyEmail({ link, hours: VERIFY_LINK_HOURS }) });
+}
+
+/** Another verification mail for the signed-in account, unless it is verified already. */
+export async function resendVerification(ctx: AppContext, userId: number): Promise<void> {
+  const user = await usersRepository.findById(ctx.db.kysely, userId);
+  if (!user) throw unauthorized();
+  if (user.email_verified_at) return;
+  await sendVerificationMail(ctx, user.id, user.email);
+}
+
+/**
+ * Opens a verification link: the address is verified (and the trial granted) if the link is live and still
+ * belongs to an account with that address. Returns the address, or null for a dead link.
+ */
+export async function verifyEmailLink(ctx: AppContext, secret: string): Promise<string | null> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await oneTimeCodesRepository.findLiveBySecret(trx, 'verify_email', hashSecret(secret));
+    if (!row || row.user_id === null || !(await oneTimeCodesRepository.consume(trx, row.id))) return null;
+    const user = await usersRepository.findById(trx, row.user_id);
+    if (!user || user.email !== row.email) return null;
+    await verifyEmailAndGrantTrial(trx, user, ctx.config.trialCredits);
+    return user.email;
   });
 }
 
-export async function login(ctx: AppContext, input: LoginRequest): Promise<TokenPair> {
+/**
+ * Password sign-in, limited per client and per address: 5 wrong passwords in 15 minutes lock the address
+ * for the rest of that window, whether or not it has an account (so the lockout reveals nothing).
+ */
+export async function login(ctx: AppContext, input: LoginRequest, clientIp: string): Promise<TokenPair> {
+  const limits = signInLimitsOf(ctx);
+  const wait = Math.max(
+    limits.loginFailuresPerAddress.blockedFor(input.email),
+    limits.loginFailuresPerClient.blockedFor(clientIp),
+  );
+  if (wait > 0) throw tooMany(wait);
   const user = await usersRepository.findByEmail(ctx.db.kysely, input.email);
   // Always verifies (against a dummy hash when there is no user), so timing does not reveal accounts.
   const valid = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !valid) throw unauthorized(MESSAGES.server.invalidCredentials);
+  if (!user || !valid) {
+    limits.loginFailuresPerAddress.record(input.email);
+    limits.loginFailuresPerClient.record(clientIp);
+    throw unauthorized(MESSAGES.server.invalidCredentials);
+  }
+  limits.loginFailuresPerAddress.clear(input.email);
   await refreshTokensRepository.deleteExpiredForUser(ctx.db.kysely, user.id);
   return issueTokenPair(ctx, ctx.db.kysely, user.id);
 }
@@ -94,25 +175,59 @@ export async function issueTokenPair(
 }
 
 /**
- * Signs in whoever the provider vouched for: the user already linked to this provider subject, else the
- * account with this (verified) e-mail address, else a new account with the free credits.
+ * Signs in whoever the provider vouched for (Google, or the built-in provider after an e-mail link or code):
+ * the user already linked to this provider subject, else the account with this address, else a new account
+ * with the trial. The address is proven, so an account that still waited for verification is taken over by
+ * its rightful owner: whatever a squatter set up there (password, sessions, other sign-in links) is removed
+ * first, then the address is marked verified.
  */
-export async function signInWithIdentity(ctx: AppContext, identity: VerifiedIdentity): Promise<TokenPair> {
+export async function signInWithIdentity(ctx: AppContext, identity: VerifiedIdentity): Promise<number> {
   const email = identity.email.trim().toLowerCase();
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    let userId = await identitiesRepository.findUserId(trx, identity.provider, identity.subject);
-    if (!userId) {
-      const existing = await usersRepository.findByEmail(trx, email);
-      // On a lost race with a concurrent first sign-in, the other transaction's user is the one to use.
-      const user =
-        existing ??
-        (await createUserWithFreeCredits(trx, { email, passwordHash: null, trialCredits: ctx.config.trialCredits })) ??
-        (await usersRepository.findByEmail(trx, email));
-      if (!user) throw new Error('user vanished during sign-in');
-      userId = user.id;
-      await identitiesRepository.link(trx, { userId, provider: identity.provider, subject: identity.subject });
+    const linkedId = await identitiesRepository.findUserId(trx, identity.provider, identity.subject);
+    // On a lost race with a concurrent first sign-in, the other transaction's user is the one to use.
+    const user =
+      (linkedId ? await usersRepository.findById(trx, linkedId) : null) ??
+      (await usersRepository.findByEmail(trx, email)) ??
+      (await createUserWithFreeCredits(trx, { email, passwordHash: null, trialCredits: ctx.config.trialCredits })) ??
+      (await usersRepository.findByEmail(trx, email));
+    if (!user) throw new Error('user vanished during sign-in');
+    if (user.email_verified_at === null) {
+      await usersRepository.clearPasswordAndEndSessions(trx, user.id);
+      await refreshTokensRepository.deleteAllForUser(trx, user.id);
+      await identitiesRepository.deleteAllForUser(trx, user.id);
+      await verifyEmailAndGrantTrial(trx, user, ctx.config.trialCredits);
     }
-    return issueTokenPair(ctx, trx, userId);
+    await identitiesRepository.link(trx, { userId: user.id, provider: identity.provider, subject: identity.subject });
+    return user.id;
+  });
+}
+
+/**
+ * A one-time code for the front-end callback page, bound to the browser that started the sign-in: the caller
+ * sets `binding` as a cookie only that browser holds, and exchange() wants both.
+ */
+export async function createExchangeCode(ctx: AppContext, userId: number, binding: string): Promise<string> {
+  const code = newLinkSecret();
+  await oneTimeCodesRepository.insert(ctx.db.kysely, {
+    purpose: 'exchange',
+    secretHash: hashSecret(code),
+    userId,
+    context: hashSecret(binding),
+    expiresAt: inSeconds(EXCHANGE_CODE_TTL_SEC),
+  });
+  return code;
+}
+
+/** The callback page's POST: a live code plus this browser's binding cookie buy one token pair, once. */
+export async function exchange(ctx: AppContext, code: string, binding: string | undefined): Promise<TokenPair> {
+  const invalid = () => unauthorized(MESSAGES.server.signInCodeInvalid);
+  if (!binding) throw invalid();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await oneTimeCodesRepository.findLiveBySecret(trx, 'exchange', hashSecret(code));
+    if (!row || row.user_id === null || row.context !== hashSecret(binding)) throw invalid();
+    if (!(await oneTimeCodesRepository.consume(trx, row.id))) throw invalid();
+    return issueTokenPair(ctx, trx, row.user_id);
   });
 }
 
@@ -163,7 +278,7 @@ export async function startOidcSignIn(
 
 /**
  * Finishes the sign-in from the provider's redirect and returns where to send the browser: the front-end
- * callback page with the tokens, or with `?error=`. Never throws for a failed sign-in: the person sees it there.
+ * callback page with `?code=` (exchanged for tokens by a POST), or with `?error=`. Never throws for a failed sign-in: the person sees it there.
  */
 export async function finishOidcSignIn(
   ctx: AppContext,
@@ -191,6 +306,7 @@ export async function finishOidcSignIn(
     return back({ error: SIGN_IN_ERRORS.failed });
   }
   if (!identity.email || !identity.emailVerified) return back({ error: SIGN_IN_ERRORS.emailUnverified });
-  const pair = await signInWithIdentity(ctx, identity);
-  return back({ access_token: pair.access_token, refresh_token: pair.refresh_token });
+  const userId = await signInWithIdentity(ctx, identity);
+  // Never the tokens themselves in the URL: a one-time code only this browser can exchange (login CSRF, logs).
+  return back({ code: await createExchangeCode(ctx, userId, flow.binding) });
 }

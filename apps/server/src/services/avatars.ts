@@ -5,16 +5,17 @@ import { usersRepository } from '../db/repositories/users.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { getOwnedProject } from './projects.ts';
+import { isAdminRow } from './users.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';
 /** Multipart field the uploader sets to "true" to confirm they have the pictured people's consent (decision 121). */
 export const AVATAR_CONSENT_FIELD = 'consent';
 
-/** Admins are the e-mail addresses in ADMIN_EMAILS (case-insensitive); they alone may change the library. */
+/** Admins are the verified e-mail addresses in ADMIN_EMAILS (case-insensitive); they alone may change the library. */
 export async function isAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<boolean> {
   if (ctx.config.adminEmails.size === 0) return false;
   const user = await usersRepository.findById(ctx.db.kysely, userId);
-  return !!user && ctx.config.adminEmails.has(user.email.trim().toLowerCase());
+  return !!user && isAdminRow(ctx, user);
 }
 
 export async function assertAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<void> {

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import {
   LEDGER_PAGE_SIZE,
+  MESSAGES,
   type LedgerEntry,
   type LedgerKind,
   type LedgerPage,
@@ -12,10 +12,12 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
-import { paymentRequired, unprocessable } from '../errors.ts';
+import { forbidden, paymentRequired, unprocessable } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/database.ts';
 import { creditsRepository } from '../db/repositories/credits.ts';
+import { usersRepository } from '../db/repositories/users.ts';
+import { trialKeyOf } from '../auth/trial-key.ts';
 
 /** Credits are stored in hundredths so fractional prices (0.05) never meet floating-point rounding. */
 export const toHundredths = (credits: number): number => Math.round(credits * 100);
@@ -88,14 +90,17 @@ export async function expirePlanCredits(trx: Executor, userId: number, capHundre
   return expired;
 }
 
-/** The normalised address hashed with the database's own salt: comparable, but not the address. */
+/**
+ * The normalised address hashed with the database's own salt: comparable, but not the address. Normalised as
+ * trialKeyOf does (case, spaces and `+tags` folded), so `ada+2@…` is the same address for the trial.
+ */
 export async function trialEmailHash(db: Executor, email: string): Promise<string> {
   const salt = await db
     .selectFrom('app_secrets')
     .select('value')
     .where('name', '=', 'trial_email_salt')
     .executeTakeFirstOrThrow();
-  return createHmac('sha256', salt.value).update(email.trim().toLowerCase()).digest('hex');
+  return trialKeyOf(salt.value, email);
 }
 
 /**
@@ -133,6 +138,9 @@ export async function reserveCredits(
   operation: string,
   insufficientMessage: string,
 ): Promise<number> {
+  // Only verified addresses may spend: unverified sign-ups are how credits were farmed (docs/security.md).
+  const owner = await usersRepository.findById(trx, userId);
+  if (owner && owner.email_verified_at === null) throw forbidden(MESSAGES.server.emailNotVerified);
   const moved = await creditsRepository.moveAvailableToHeld(trx, userId, amountHundredths);
   if (!moved) {
     const b = await creditsRepository.balances(trx, userId);

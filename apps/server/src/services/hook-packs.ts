@@ -28,7 +28,7 @@ import { autoPlacement, clampPlacement, type Placement } from './hook-packs-plac
 import { checkStatusChange } from './hook-packs-status.ts';
 import { LIMITS, writeHookVariants } from '@hookreel/contracts';
 import { videoFileName } from './file-names.ts';
-import { createJob, newBatchId, submitJobs, toJobDto } from './jobs.ts';
+import { createJob, newBatchId, submitJobs, withEstimates } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
 
@@ -556,7 +556,10 @@ export async function listPackJobs(ctx: AppContext, userId: number, packId: numb
   const pack = await getOwnedPack(ctx, userId, packId);
   await reconcileVideosReady(ctx, pack);
   const variants = await repo.variantsWithJobs(ctx.db.kysely, packId);
-  return variants.flatMap((v) => (v.job ? [toJobDto(v.job)] : []));
+  return withEstimates(
+    ctx,
+    variants.flatMap((v) => (v.job ? [v.job] : [])),
+  );
 }
 
 /**

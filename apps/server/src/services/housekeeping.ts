@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { idempotencyRepository } from '../db/repositories/idempotency.ts';
+import { oneTimeCodesRepository } from '../db/repositories/one-time-codes.ts';
 import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
 
 /**
@@ -12,9 +13,10 @@ export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 export interface HousekeepingResult {
   idempotencyKeys: number;
   refreshTokens: number;
+  oneTimeCodes: number;
 }
 
-/** Deletes what has outlived its use: replay records older than a day and refresh tokens past their expiry. */
+/** Deletes what has outlived its use: replay records older than a day refresh tokens and one-time codes past their expiry. */
 export async function runHousekeeping(ctx: AppContext, at: Date = new Date()): Promise<HousekeepingResult> {
   const db = ctx.db.kysely;
   return {
@@ -23,6 +25,7 @@ export async function runHousekeeping(ctx: AppContext, at: Date = new Date()): P
       new Date(at.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString(),
     ),
     refreshTokens: await refreshTokensRepository.deleteExpiredBefore(db, at.toISOString()),
+    oneTimeCodes: await oneTimeCodesRepository.deleteExpiredBefore(db, at.toISOString()),
   };
 }
 

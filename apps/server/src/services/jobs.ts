@@ -21,6 +21,7 @@ import { jobFilePrefix } from '../jobs/files.ts';
 import type { ProjectForRender } from '../media/port.ts';
 import type { JobName } from '../job-definitions.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
+import { estimateSnapshot, etaSeconds, type EstimateSnapshot } from './estimates.ts';
 import { videoFileName } from './file-names.ts';
 import { renderHookVideoJob } from './hook-packs.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
@@ -173,13 +174,20 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
 
 export async function listJobs(ctx: AppContext, userId: number): Promise<Job[]> {
   const rows = await jobsRepository.listForUser(ctx.db.kysely, userId, VIDEO_JOB_NAMES);
-  return rows.map(toJobDto);
+  return withEstimates(ctx, rows);
 }
 
 export async function getJob(ctx: AppContext, userId: number, jobId: number): Promise<Job> {
   const row = await jobsRepository.findOwned(ctx.db.kysely, userId, jobId);
   if (!row) throw notFound(MESSAGES.jobs.notFound);
-  return toJobDto(row);
+  return (await withEstimates(ctx, [row]))[0]!;
+}
+
+/** Job DTOs with their measured time left (eta_seconds) where the job is still waiting or running. */
+export async function withEstimates(ctx: Pick<AppContext, 'db'>, rows: JobRow[]): Promise<Job[]> {
+  const pending = rows.some((r) => r.status === 'queued' || r.status === 'in_progress');
+  const snapshot = pending ? await estimateSnapshot(ctx) : null;
+  return rows.map((r) => toJobDto(r, snapshot));
 }
 
 /**
@@ -189,7 +197,9 @@ export async function getJob(ctx: AppContext, userId: number, jobId: number): Pr
  */
 export async function findStreamedJobDto(ctx: AppContext, userId: number, jobId: number): Promise<Job | null> {
   const row = await jobsRepository.findOwned(ctx.db.kysely, userId, jobId);
-  return row && (VIDEO_JOB_NAMES as readonly string[]).includes(row.name) ? toJobDto(row) : null;
+  return row && (VIDEO_JOB_NAMES as readonly string[]).includes(row.name)
+    ? ((await withEstimates(ctx, [row]))[0] ?? null)
+    : null;
 }
 
 /**
@@ -208,7 +218,7 @@ export async function deleteJob(ctx: AppContext, userId: number, jobId: number):
   await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
 }
 
-export function toJobDto(row: JobRow): Job {
+export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null): Job {
   let logs: string[] = [];
   try {
     const v: unknown = JSON.parse(row.logs);
@@ -236,6 +246,7 @@ export function toJobDto(row: JobRow): Job {
     variant_label: row.variant_label,
     hook_text: row.hook_text,
     download_url: row.video_key ? `static/${row.video_key}?download=${downloadName(row)}` : null,
+    eta_seconds: estimates ? etaSeconds(row, estimates) : null,
     cost: parseCost(row.cost),
   };
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { closeContext, createContext, type AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -20,7 +21,7 @@ export interface TestServer {
  * database). Tests talk to it over HTTP.
  */
 export async function startTestServer(
-  opts: { dialect?: 'sqlite' | 'postgres'; env?: Record<string, string> } = {},
+  opts: { dialect?: 'sqlite' | 'postgres'; env?: Record<string, string>; logStream?: DestinationStream } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hookreel-test-'));
   const pgDb = opts.dialect === 'postgres' ? await createPgDatabase() : null;
@@ -30,12 +31,14 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     AUTH_RATE_LIMIT: '10000',
+    REGISTER_RATE_LIMIT: '10000',
+    SIGN_IN_MAIL_RATE_LIMIT: '10000',
     UPLOAD_RATE_LIMIT: '10000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });
   const ctx = await createContext(config);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { logStream: opts.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

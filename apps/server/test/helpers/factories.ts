@@ -4,6 +4,7 @@ import { projectsRepository } from '../../src/db/repositories/projects.ts';
 import { grantCredits, toHundredths } from '../../src/services/credits.ts';
 import type { TestServer } from './app.ts';
 import { projectForm } from './images.ts';
+import { verifyByMail } from './outbox.ts';
 
 /** A unique, valid e-mail address, so tests sharing a database never collide. */
 export const uniqueEmail = (prefix = 'user'): string => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -33,18 +34,24 @@ export function postJson(server: TestServer, path: string, body: unknown, header
 }
 
 /**
- * Registers a new account over HTTP (with the free credits every new account gets) and returns its tokens.
- * The usual first line of any test that needs a signed-in user.
+ * Registers a new account over HTTP and, unless `verified: false`, opens the verification link from the
+ * outbox as the person would, which grants the free credits. Returns its tokens. The usual first line of any
+ * test that needs a signed-in user.
  */
 export async function registerUser(
   server: TestServer,
-  opts: { email?: string; password?: string } = {},
+  opts: { email?: string; password?: string; verified?: boolean } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? TEST_PASSWORD;
   const res = await postJson(server, '/api/auth/register', { email, password });
   if (res.status !== 201) throw new Error(`register ${email} failed: ${res.status} ${await res.text()}`);
-  return toTestUser(server, email, password, (await res.json()) as TokenPair);
+  const user = await toTestUser(server, email, password, (await res.json()) as TokenPair);
+  if (opts.verified ?? true) {
+    const verified = await verifyByMail(server, user.email);
+    if (verified.status !== 200) throw new Error(`verifying ${email} failed: ${verified.status}`);
+  }
+  return user;
 }
 
 /** Signs an existing account in over HTTP (a new session, separate from any earlier one). */
@@ -101,13 +108,13 @@ export interface InsertedUser {
 }
 
 /**
- * Inserts a user row straight into the database (no password, no free grant), grants it `credits` (none by
+ * Inserts a user row straight into the database (no password, no free grant; verified unless told), grants it `credits` (none by
  * default) and signs it an access token. Use it instead of `registerUser` when a test wants no HTTP sign-up and a
  * chosen balance, e.g. to run out of credits or to check ledger totals exactly.
  */
 export async function insertUser(
   server: TestServer,
-  opts: { credits?: number; notify?: boolean; email?: string } = {},
+  opts: { credits?: number; notify?: boolean; email?: string; verified?: boolean } = {},
 ): Promise<InsertedUser> {
   const t = new Date().toISOString();
   const email = opts.email ?? uniqueEmail('u');
@@ -119,6 +126,7 @@ export async function insertUser(
       notify: opts.notify ? 1 : 0,
       credits_available: 0,
       credits_held: 0,
+      email_verified_at: (opts.verified ?? true) ? t : null,
       created_at: t,
       updated_at: t,
     })

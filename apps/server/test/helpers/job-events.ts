@@ -7,13 +7,24 @@ export interface JobEventStream {
   close(): Promise<void>;
 }
 
+/** A ticket for the event stream, fetched as the web app does (POST with the access token). */
+export async function eventsTicket(baseUrl: string, accessToken: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/jobs/events/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  if (res.status !== 200) throw new Error(`the events ticket answered ${res.status}`);
+  return ((await res.json()) as { ticket: string }).ticket;
+}
+
 /**
- * Opens a user's live job stream (GET /api/jobs/events, as a browser's EventSource does with the token in the
- * query) and collects its events in the background. Throws unless the stream opens with 200.
+ * Opens a user's live job stream (GET /api/jobs/events, as a browser's EventSource does, with a short-lived
+ * ticket in the query) and collects its events in the background. Throws unless the stream opens with 200.
  */
 export async function openJobEvents(baseUrl: string, accessToken: string): Promise<JobEventStream> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/jobs/events?access_token=${accessToken}`, { signal: controller.signal });
+  const ticket = await eventsTicket(baseUrl, accessToken);
+  const res = await fetch(`${baseUrl}/api/jobs/events?ticket=${ticket}`, { signal: controller.signal });
   if (res.status !== 200 || !res.body) {
     controller.abort();
     throw new Error(`the job event stream answered ${res.status}`);

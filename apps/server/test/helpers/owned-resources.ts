@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { productForm, productPhoto } from '../hook-helpers.ts';
 import { TEST_PASSWORD, uniqueEmail } from './factories.ts';
 import { formData, pngImage } from './images.ts';
+import { verifyFromOutbox } from './outbox.ts';
 
 /**
  * Factories that work over HTTP only, so they serve a server in another process as well as one in this one:
@@ -21,13 +22,21 @@ async function json<T>(res: Response, what: string, status = 200): Promise<T> {
   return (await res.json()) as T;
 }
 
-export async function registerOverHttp(base: string, email = uniqueEmail()): Promise<HttpUser> {
+/**
+ * Registers over HTTP; with the server's outbox folder, also opens the verification link from the mail (as the
+ * person would), which grants the free credits and allows spending.
+ */
+export async function registerOverHttp(base: string, email = uniqueEmail(), outboxDir?: string): Promise<HttpUser> {
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: TEST_PASSWORD }),
   });
   const { access_token: token } = await json<{ access_token: string }>(res, `register ${email}`, 201);
+  if (outboxDir) {
+    const verified = await verifyFromOutbox(outboxDir, email);
+    if (verified.status !== 200) throw new Error(`verifying ${email}: ${verified.status}`);
+  }
   const headers = { authorization: `Bearer ${token}` };
   const me = await json<{ id: number }>(await fetch(`${base}/api/user/me`, { headers }), 'user/me');
   return { id: me.id, email, token, headers };

@@ -9,6 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  */
 export interface ServerProcess {
   url: string;
+  /** Where the server writes its mail (verification and sign-in links). */
+  outboxDir: string;
   /** `METHOD /url` of every route the child's app registered. */
   routes: Array<{ method: string; url: string }>;
   /** RSS and heap of the server process, measured after forced garbage collections. */
@@ -17,7 +19,7 @@ export interface ServerProcess {
 }
 
 type ChildMessage =
-  | { type: 'ready'; url: string; routes: Array<{ method: string; url: string }> }
+  | { type: 'ready'; url: string; outboxDir: string; routes: Array<{ method: string; url: string }> }
   | { type: 'memory'; usage: NodeJS.MemoryUsage }
   | { type: 'error'; message: string };
 
@@ -36,6 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const ready = await next('ready');
   return {
     url: ready.url,
+    outboxDir: ready.outboxDir,
     routes: ready.routes,
     async memory() {
       child.send({ type: 'memory' });

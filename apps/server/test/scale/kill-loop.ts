@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { jobFilePrefix } from '../../src/jobs/files.ts';
 import { grantCredits, ledgerBalances } from '../../src/services/credits.ts';
+import { verifyFromOutbox } from '../helpers/outbox.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { startCluster, type Cluster, type ClusterApi } from './cluster.ts';
 
@@ -145,6 +147,9 @@ export async function runWorkerKills(opts: KillRunOptions): Promise<KillRunResul
       const token = String(reg.json!.access_token);
       const me = await api(front, 'GET', '/api/user/me', token);
       const id = Number(me.json!.id);
+      // Verified from the mail the API wrote, as its owner would: only verified accounts spend credits.
+      const verified = await verifyFromOutbox(path.join(front.dataDir, 'outbox'), email);
+      if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
       await grantCredits(db, id, 100_000, 'crash test');
       const form = new FormData();
       form.append('name', `Crash ${i + 1}`);

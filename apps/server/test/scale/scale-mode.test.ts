@@ -9,6 +9,7 @@ import { grantCredits, ledgerBalances } from '../../src/services/credits.ts';
 import { TEST_PASSWORD, bearer, uniqueEmail } from '../helpers/factories.ts';
 import { formData, projectForm } from '../helpers/images.ts';
 import { openJobEvents } from '../helpers/job-events.ts';
+import { verifyFromOutbox } from '../helpers/outbox.ts';
 import { call, productForm, productPhoto, waitFor, zipEntryNames } from '../hook-helpers.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
@@ -50,6 +51,8 @@ describe('scale mode: 2 API processes and 3 workers over PostgreSQL, Redis and S
     });
     expect(registered.status).toBe(201);
     const first = TokenPair.parse(await registered.json());
+    // The address is verified from the mail api0 wrote (credits can only be spent once it is).
+    expect((await verifyFromOutbox(path.join(api0.dataDir, 'outbox'), email)).status).toBe(200);
     const login = await fetch(`${api1.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -37,7 +37,9 @@ export interface RequestOptions {
 
 const REFRESH_PATH = '/auth/refresh';
 const LOGOUT_PATH = '/auth/logout';
-const NO_REFRESH_PATHS = [REFRESH_PATH, LOGOUT_PATH];
+/** The callback page's code exchange: a 401 there means a dead code, never a session to renew. */
+const EXCHANGE_PATH = '/auth/exchange';
+const NO_REFRESH_PATHS = [REFRESH_PATH, LOGOUT_PATH, EXCHANGE_PATH];
 
 /**
  * Called when the session cannot be renewed (refresh failed or no refresh token). The default sends the browser

@@ -202,8 +202,8 @@ function arm(
   const s = { x: shoulder.x, y: shoulder.y - breath };
   const [ex, ey] = elbowFor(s, { x: wrist[0], y: wrist[1] }, side);
   const seg = (d: string, colour: string, width: number) =>
-    `<path d="${d}" stroke="${shade(colour, 0.22)}" stroke-width="${width + 5}" stroke-linecap="round" fill="none"/>` +
-    `<path d="${d}" stroke="${colour}" stroke-width="${width}" stroke-linecap="round" fill="none"/>`;
+    `<path d="${d}" stroke="${shade(colour, 0.22)}" stroke-width="${width + 5}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>` +
+    `<path d="${d}" stroke="${colour}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`;
   const upper = `M ${f(s.x)} ${f(s.y)} L ${f(ex)} ${f(ey)}`;
   // The forearm stops short of the wrist: the hand (or the cuff) covers the joint.
   const fx = wrist[0] + (ex - wrist[0]) * 0.1;

@@ -146,7 +146,7 @@ async function clipLayer(l: OverlayOptions, width: number, height: number): Prom
 }
 
 /** Bump when the drawing changes, so cached frames are redrawn. */
-const RIG_VERSION = 'rig-v3';
+const RIG_VERSION = 'rig-v4';
 export const RIG_CACHE_DIR = process.env.HOOKREEL_RIG_CACHE ?? path.join(tmpdir(), 'hookreel-rig-cache');
 
 /**

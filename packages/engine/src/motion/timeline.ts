@@ -208,8 +208,9 @@ export interface CameraShot {
 }
 
 /**
- * The camera: a gentle push-in over the whole video, a punch-in cut on the hook's last word (held a beat), and a
- * close-up on the product for the CTA. Shots are cuts, not moves, as an editor would make them.
+ * The camera: a gentle push-in during the hook, a punch-in cut on the hook's last word (held a beat), a steady
+ * wide shot, and a close-up on the product for the CTA. Apart from the push-in, shots are cuts, not moves, as an
+ * editor would make them — and a still camera is what keeps the encode cheap.
  */
 export function cameraShots(input: {
   totalSec: number;
@@ -218,7 +219,8 @@ export function cameraShots(input: {
   product: { cx: number; cy: number } | null;
 }): CameraShot[] {
   const { totalSec, beats, face } = input;
-  const push = (t: number) => 1 + 0.06 * (t / Math.max(1, totalSec));
+  const pushEnd = Math.max(0.5, beats.hookLastWord?.startSec ?? Math.min(3, totalSec));
+  const push = (t: number) => 1 + 0.05 * Math.min(1, t / pushEnd);
   // The wide shot frames a little above centre, where the face is.
   const wideY = 512 + (face.cy - 512) * 0.25;
   const shots: CameraShot[] = [];
@@ -242,7 +244,7 @@ export function cameraShots(input: {
     if (c.at > t) shots.push({ startSec: t, endSec: c.at, zoomFrom: push(t), zoomTo: push(c.at), cx: 288, cy: wideY });
     const from = Math.max(t, c.at);
     if (c.until > from)
-      shots.push({ startSec: from, endSec: c.until, zoomFrom: c.zoom, zoomTo: c.zoom + 0.02, cx: c.cx, cy: c.cy });
+      shots.push({ startSec: from, endSec: c.until, zoomFrom: c.zoom, zoomTo: c.zoom, cx: c.cx, cy: c.cy });
     t = Math.max(t, c.until);
   }
   if (t < totalSec)
@@ -271,7 +273,7 @@ export function cameraFilter(shots: readonly CameraShot[], width: number, height
   // The scaled size changes every frame, but a filter link has one size, set when the graph is configured
   // (t is NaN then): configure it at the largest zoom so the crop after it accepts every offset, and keep each
   // offset inside the actual frame ourselves.
-  const scale = `scale=w='if(isnan(t),${2 * Math.ceil((width * maxZoom) / 2)},${sw})':h='if(isnan(t),${2 * Math.ceil((height * maxZoom) / 2)},${sh})':eval=frame:flags=bicubic`;
+  const scale = `scale=w='if(isnan(t),${2 * Math.ceil((width * maxZoom) / 2)},${sw})':h='if(isnan(t),${2 * Math.ceil((height * maxZoom) / 2)},${sh})':eval=frame:flags=bilinear`;
   const x = `if(isnan(t),0,max(0,min(${sw}-${width},(${cx})*${z}-${width / 2})))`;
   const y = `if(isnan(t),0,max(0,min(${sh}-${height},(${cy})*${z}-${height / 2})))`;
   return `${scale},crop=${width}:${height}:x='${x}':y='${y}'`;

@@ -1,4 +1,27 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+
+/**
+ * Children must not outlive the process that runs their job, however it ends. A kernel parent-death signal does
+ * that even for SIGKILL: util-linux's `setpriv --pdeathsig KILL` sets it and then execs the program (same pid).
+ * Where setpriv is missing, an exit handler still kills them when this process exits on its own.
+ */
+let pdeathsig: boolean | undefined;
+function hasPdeathsig(): boolean {
+  pdeathsig ??= /--pdeathsig/.test(spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout ?? '');
+  return pdeathsig;
+}
+const live = new Set<ChildProcess>();
+let exitHook = false;
+function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => {
+      for (const c of live) c.kill('SIGKILL');
+    });
+  }
+}
 
 export interface RunOptions {
   cwd?: string;
@@ -37,11 +60,13 @@ export function runProcess(cmd: string, args: string[], opts: RunOptions = {}): 
       reject(abortError(opts.signal));
       return;
     }
-    const child = spawn(cmd, args, {
+    const [file, argv] = hasPdeathsig() ? ['setpriv', ['--pdeathsig', 'KILL', '--', cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, {
       cwd: opts.cwd,
       env: opts.env ?? process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    track(child);
     let stdout = '';
     let stderr = '';
     let settled = false;

@@ -11,12 +11,21 @@ export const FLOW_COOKIE = 'hookreel_oidc_flow';
 export const FLOW_COOKIE_PATH = '/api/auth/google/callback';
 export const FLOW_TTL_SEC = 600;
 
+/** Carries the flow's binding from the callback to the exchange POST; lives as long as the exchange code. */
+export const EXCHANGE_COOKIE = 'hookreel_signin';
+export const EXCHANGE_COOKIE_PATH = '/api/auth/exchange';
+
 const FlowState = z.object({
   state: z.string(),
   nonce: z.string(),
   codeVerifier: z.string(),
-  /** The front-end page that receives the tokens, already checked to be on our own origin. */
+  /** The front-end page that receives the one-time code, already checked to be on our own origin. */
   redirectUri: z.string(),
+  /**
+   * A random value only this browser knows (it rides in this encrypted cookie, then in the exchange cookie):
+   * the callback's one-time code is bound to it, so a code in someone else's browser is worthless.
+   */
+  binding: z.string(),
 });
 export type FlowState = z.infer<typeof FlowState>;
 

@@ -9,12 +9,12 @@ import { renderMessagePage } from './pages.ts';
 
 /**
  * The built-in OpenID provider that stands in for Google when no Google client is configured: same
- * authorization-code + PKCE flow, same client code, no network or account needed. A person types any e-mail
- * address on the "Choose an account" page and is signed in as that address.
+ * authorization-code + PKCE flow, same client code, no Google account needed. A person proves an e-mail
+ * address with the one-time link or code mailed to it (local-provider-http.ts), and is signed in as that address.
  */
 export const LOCAL_OIDC_MOUNT_PATH = '/api/oidc';
 export const LOCAL_CLIENT_ID = 'hookreel-web';
-/** The path, under the mount path, of our "Choose an account" page. */
+/** The path, under the mount path, of our sign-in-by-e-mail pages. */
 export const INTERACTION_PATH = '/interaction';
 
 export const localIssuer = (config: Config): string => `${config.publicUrl}${LOCAL_OIDC_MOUNT_PATH}`;
@@ -68,7 +68,7 @@ async function buildProvider(config: Config, issuer: string): Promise<Provider> 
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     // Put the e-mail in the ID token itself, as Google does, so the client needs no userinfo call.
     conformIdTokenClaims: false,
-    // The account id is the e-mail address itself: whoever is typed in is who signs in.
+    // The account id is the e-mail address itself, set only after the mailed link or code proved it.
     findAccount: (_ctx, accountId) => ({
       accountId,
       claims: () => ({ sub: accountId, email: accountId, email_verified: true }),
@@ -83,8 +83,8 @@ async function buildProvider(config: Config, issuer: string): Promise<Provider> 
     },
   };
   const provider = new ProviderClass(issuer, configuration);
-  // The app sits behind the same proxies Fastify trusts (trustProxy), so X-Forwarded-* decide the URLs.
-  provider.proxy = true;
+  // Behind the proxies TRUST_PROXY names, X-Forwarded-* decide the URLs, as they do for Fastify; otherwise not.
+  provider.proxy = config.trustProxy !== false;
   return provider;
 }
 

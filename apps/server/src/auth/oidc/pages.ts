@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
+
 /**
- * Server-rendered pages of the local provider. Plain HTML and CSS, no script: the app's CSP forbids inline
- * script and the pages do not need any (each recent account is a one-button form).
+ * Server-rendered pages of the local provider and of e-mail verification. Plain HTML and CSS, no script: the
+ * app's CSP forbids inline script and the pages do not need any.
  */
 
 /** Sent with these pages instead of the app-wide policy: nothing but our own inline styles and form posts. */
@@ -18,15 +20,6 @@ main{width:100%;max-width:400px;margin:24px;padding:32px;background:#fff;border:
   box-shadow:0 1px 3px rgba(0,0,0,.06)}
 h1{margin:0 0 4px;font-size:22px;font-weight:600;text-align:center}
 p.sub{margin:0 0 24px;text-align:center;color:#71717a}
-ul{list-style:none;margin:0;padding:0;border:1px solid #e4e4e7;border-radius:8px;overflow:hidden}
-li+li{border-top:1px solid #e4e4e7}
-li form{margin:0}
-button.account{display:flex;align-items:center;gap:12px;width:100%;padding:12px 14px;border:0;background:#fff;
-  font:inherit;text-align:left;cursor:pointer}
-button.account:hover,button.account:focus-visible{background:#f4f4f5;outline:none}
-.avatar{flex:none;width:32px;height:32px;border-radius:50%;background:#6366f1;color:#fff;display:flex;
-  align-items:center;justify-content:center;font-weight:600;text-transform:uppercase}
-.divider{margin:16px 0;text-align:center;color:#a1a1aa;font-size:13px}
 label{display:block;margin-bottom:6px;font-weight:500}
 input{width:100%;padding:10px 12px;border:1px solid #d4d4d8;border-radius:8px;font:inherit}
 input:focus{outline:2px solid #6366f1;outline-offset:1px;border-color:transparent}
@@ -34,6 +27,11 @@ button.primary{width:100%;margin-top:16px;padding:10px 12px;border:0;border-radi
   font:inherit;font-weight:500;cursor:pointer}
 button.primary:hover{background:#27272a}
 .error{margin:8px 0 0;color:#dc2626;font-size:14px}
+p.where{margin:0 0 20px;padding:10px 12px;background:#f4f4f5;border-radius:8px;color:#3f3f46;font-size:13px}
+button.link{display:block;margin:14px auto 0;padding:0;border:0;background:none;color:#4f46e5;font:inherit;
+  font-size:14px;cursor:pointer;text-decoration:underline}
+a.button{display:inline-block;margin-top:8px;padding:10px 16px;border-radius:8px;background:#18181b;color:#fff;
+  text-decoration:none;font-weight:500}
 .note{margin:20px 0 0;color:#71717a;font-size:13px;text-align:center}
 `;
 
@@ -51,41 +49,85 @@ function layout(title: string, body: string): string {
 </html>`;
 }
 
-export function renderAccountChooser(opts: {
-  action: string;
-  recent: string[];
-  email?: string;
-  error?: string;
-}): string {
-  const action = escapeHtml(opts.action);
-  // One form per recent account: a shared form would make the first account the default button, so Enter in
-  // the e-mail field would sign in as that account instead of the address typed.
-  const recent = opts.recent.length
-    ? `<ul>${opts.recent
-        .map(
-          (email) =>
-            `<li><form method="post" action="${action}"><button class="account" type="submit" name="account" value="${escapeHtml(email)}">` +
-            `<span class="avatar" aria-hidden="true">${escapeHtml(email.charAt(0))}</span>${escapeHtml(email)}</button></form></li>`,
-        )
-        .join('')}</ul><div class="divider">or use another account</div>`
-    : '';
+const NOTE =
+  '<p class="note">Built-in sign-in: this page stands in for Google because no Google client is configured.</p>';
+
+/** Step 1: the address to mail a sign-in link and code to. */
+export function renderEmailForm(opts: { action: string; email?: string; error?: string }): string {
   const error = opts.error ? `<p class="error" id="email-error" role="alert">${escapeHtml(opts.error)}</p>` : '';
   return layout(
-    'Choose an account',
-    `<h1>Choose an account</h1>
-<p class="sub">to continue to Hookreel</p>
-${recent}
-<form method="post" action="${action}">
+    'Sign in',
+    `<h1>Sign in to Hookreel</h1>
+<p class="sub">We will e-mail you a sign-in link and a 6-digit code.</p>
+<form method="post" action="${escapeHtml(opts.action)}">
 <label for="email">E-mail address</label>
 <input id="email" name="email" type="email" autocomplete="email" placeholder="you@example.com"
-  value="${escapeHtml(opts.email ?? '')}"${opts.recent.length ? '' : ' autofocus'} required${error ? ' aria-invalid="true" aria-describedby="email-error"' : ''}>
+  value="${escapeHtml(opts.email ?? '')}" autofocus required${error ? ' aria-invalid="true" aria-describedby="email-error"' : ''}>
 ${error}
-<button class="primary" type="submit">Continue</button>
+<button class="primary" type="submit">Send sign-in link</button>
 </form>
-<p class="note">Local sign-in: no password is needed. This page stands in for Google because no Google client is configured.</p>`,
+${NOTE}`,
   );
 }
 
-export function renderMessagePage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1><p class="sub">${escapeHtml(message)}</p>`);
+/** Step 2: where the mail went, and the field for its code (the link in the mail works too). */
+export function renderCheckMail(opts: {
+  codeAction: string;
+  restartAction: string;
+  email: string;
+  whereToLook: string;
+  error?: string;
+}): string {
+  const error = opts.error ? `<p class="error" id="code-error" role="alert">${escapeHtml(opts.error)}</p>` : '';
+  return layout(
+    'Check your e-mail',
+    `<h1>Check your e-mail</h1>
+<p class="sub">We sent a sign-in link and a 6-digit code to <strong>${escapeHtml(opts.email)}</strong>.
+Open the link in this browser, or type the code here. They work once, for 10 minutes.</p>
+<p class="where">${escapeHtml(opts.whereToLook)}</p>
+<form method="post" action="${escapeHtml(opts.codeAction)}">
+<label for="code">6-digit code</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="7"
+  placeholder="123456" autofocus required${error ? ' aria-invalid="true" aria-describedby="code-error"' : ''}>
+${error}
+<button class="primary" type="submit">Sign in</button>
+</form>
+<form method="get" action="${escapeHtml(opts.restartAction)}"><button class="link" type="submit">Use another address or send a new e-mail</button></form>
+${NOTE}`,
+  );
+}
+
+/**
+ * Step 2 by link: a button rather than an instant sign-in, because mail scanners open links too and would
+ * spend the one-time link before the person does.
+ */
+export function renderConfirmLink(opts: { action: string; email: string; token: string }): string {
+  return layout(
+    'Sign in',
+    `<h1>Sign in to Hookreel</h1>
+<p class="sub">Continue as <strong>${escapeHtml(opts.email)}</strong>?</p>
+<form method="post" action="${escapeHtml(opts.action)}">
+<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
+<button class="primary" type="submit">Sign in as ${escapeHtml(opts.email)}</button>
+</form>
+${NOTE}`,
+  );
+}
+
+export function renderMessagePage(title: string, message: string, link?: { href: string; label: string }): string {
+  const action = link
+    ? `<p class="sub"><a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`
+    : '';
+  return layout(title, `<h1>${escapeHtml(title)}</h1><p class="sub">${escapeHtml(message)}</p>${action}`);
+}
+
+/** Sends one of these pages with its own strict policy and never from a cache. */
+export function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', PAGE_CSP)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(html);
 }

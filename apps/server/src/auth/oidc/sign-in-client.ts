@@ -73,6 +73,7 @@ export function createSignInClient(config: Config): SignInClient {
         nonce: oidc.randomNonce(),
         codeVerifier: oidc.randomPKCECodeVerifier(),
         redirectUri: frontendRedirectUri,
+        binding: oidc.randomState(),
       };
       const url = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: signInCallbackUrl(config),

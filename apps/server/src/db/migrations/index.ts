@@ -4,6 +4,7 @@ import { projectsAvatarsMigration } from './003-projects-avatars.ts';
 import { hookPacksMigration } from './004-hook-packs.ts';
 import { idempotencyKeysMigration } from './005-idempotency-keys.ts';
 import { housekeepingIndexesMigration } from './006-housekeeping-indexes.ts';
+import { verifiedSignInMigration } from './007-verified-sign-in.ts';
 import { jobLabelsMigration } from './010-job-labels.ts';
 import { providerCostConsentMigration } from './012-provider-cost-consent.ts';
 import { billingMigration } from './008-billing.ts';
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   jobLabelsMigration,
   providerCostConsentMigration,
   billingMigration,
+  verifiedSignInMigration,
 ];

@@ -12,6 +12,10 @@ export const identitiesRepository = {
     return row?.user_id ?? null;
   },
 
+  async deleteAllForUser(db: Executor, userId: number): Promise<void> {
+    await db.deleteFrom('identities').where('user_id', '=', userId).execute();
+  },
+
   /** Does nothing if the link exists already (a concurrent first sign-in made it). */
   async link(db: Executor, link: { userId: number; provider: string; subject: string }): Promise<void> {
     await db

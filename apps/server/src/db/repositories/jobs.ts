@@ -178,6 +178,18 @@ export const jobsRepository = {
     return updateWhileLeased(db, id, owner, { ...fields, lease_owner: null, lease_expires_at: null });
   },
 
+  /** Of these ids, the ones whose job is running now (their work directories are in use). */
+  async runningIds(db: Executor, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'in_progress')
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  },
+
   async deleteById(db: Executor, id: number): Promise<boolean> {
     const r = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     return Number(r.numDeletedRows) === 1;

@@ -59,6 +59,11 @@ export const refreshTokensRepository = {
       .execute();
   },
 
+  /** Ends every session of the user (all families). */
+  async deleteAllForUser(db: Executor, userId: number): Promise<void> {
+    await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+  },
+
   /** Housekeeping on sign-in: a user's expired tokens are of no use to anyone. */
   async deleteExpiredForUser(db: Executor, userId: number): Promise<void> {
     await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now()).execute();

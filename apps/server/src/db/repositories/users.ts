@@ -9,7 +9,10 @@ export const usersRepository = {
    * Creates the user, or returns null when the e-mail is taken. ON CONFLICT DO NOTHING instead of catching
    * the unique violation keeps a PostgreSQL transaction usable and works the same on SQLite.
    */
-  async insertIfEmailFree(db: Executor, user: { email: string; passwordHash: string | null }): Promise<UserRow | null> {
+  async insertIfEmailFree(
+    db: Executor,
+    user: { email: string; passwordHash: string | null; verified: boolean },
+  ): Promise<UserRow | null> {
     const at = now();
     const row = await db
       .insertInto('users')
@@ -19,6 +22,8 @@ export const usersRepository = {
         notify: 0,
         credits_available: 0,
         credits_held: 0,
+        email_verified_at: user.verified ? at : null,
+        sessions_revoked_at: null,
         created_at: at,
         updated_at: at,
       })
@@ -44,6 +49,31 @@ export const usersRepository = {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
+  },
+
+  /** Marks the address verified; true only for the call that changed it (so the trial is granted once). */
+  async markVerified(db: Executor, id: number): Promise<boolean> {
+    const at = now();
+    const res = await db
+      .updateTable('users')
+      .set({ email_verified_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('email_verified_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Removes the password (the account can then only be entered by e-mail or a linked provider) and voids the
+   * access tokens issued so far; the caller deletes the refresh tokens in the same transaction.
+   */
+  async clearPasswordAndEndSessions(db: Executor, id: number): Promise<void> {
+    const at = now();
+    await db
+      .updateTable('users')
+      .set({ password_hash: null, sessions_revoked_at: at, updated_at: at })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** Every row that belongs to the user goes with it through ON DELETE CASCADE. */

@@ -9,6 +9,10 @@ export interface UsersTable {
   /** Credit balance in hundredths, kept in step with the ledger inside the same transaction. */
   credits_available: number;
   credits_held: number;
+  /** When the person proved they read mail at `email`; null until then (no trial, no spending). */
+  email_verified_at: string | null;
+  /** Access tokens issued before this are void (their refresh tokens are deleted at the same time). */
+  sessions_revoked_at: string | null;
   /** Part of credits_available that came from a subscription allowance (capped at renewal; spent first). */
   credits_plan: Generated<number>;
   created_at: string;
@@ -35,8 +39,25 @@ export interface IdentitiesTable {
   created_at: string;
 }
 
+export type OneTimePurpose = 'sign_in' | 'verify_email' | 'exchange';
+
+export interface OneTimeCodesTable {
+  id: Id;
+  purpose: OneTimePurpose;
+  secret_hash: string;
+  code_hash: string | null;
+  email: string | null;
+  user_id: number | null;
+  context: string | null;
+  attempts: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface AuthTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   identities: IdentitiesTable;
+  one_time_codes: OneTimeCodesTable;
 }

@@ -9,12 +9,15 @@ import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
+import { statsRoutes } from './stats.ts';
 import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
+  /** requireUser, or the job event stream's short-lived ticket (GET /jobs/events only). */
+  requireStreamUser: preHandlerAsyncHookHandler;
   /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
   limitUploads: preHandlerAsyncHookHandler;
 }
@@ -32,4 +35,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   mergeRoutes,
   capabilityRoutes,
   billingRoutes,
+  statsRoutes,
 ];

@@ -1,5 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorResponse, Job, PaymentRequiredBody, QueueJobResponse, UrlId, type JobEvent } from '@hookreel/contracts';
+import {
+  ErrorResponse,
+  EventsTicket,
+  Job,
+  PaymentRequiredBody,
+  QueueJobResponse,
+  UrlId,
+  type JobEvent,
+} from '@hookreel/contracts';
 import { z } from 'zod';
 import { deleteJob, findStreamedJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
 import { notFound } from '../../errors.ts';
@@ -17,7 +25,7 @@ const toId = (raw: string): number => {
 const HEARTBEAT_MS = 15_000;
 
 /** Jobs (docs/product.md#jobs): the owner's video jobs, queueing a project render, deletion, and a live stream. */
-export const jobRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStreamUser }) => {
   const common = { tags: ['jobs'], security: [{ bearer: [] }] };
 
   for (const url of ['/jobs', '/jobs/']) {
@@ -31,9 +39,21 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     );
   }
 
+  /** A 60-second ticket that opens the job event stream (EventSource cannot send an Authorization header). */
+  api.post(
+    '/jobs/events/ticket',
+    { preHandler: requireUser, schema: { ...common, response: { 200: EventsTicket, 401: ErrorResponse } } },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send({
+        ticket: await ctx.tokens.signEventsTicket(request.userId),
+        expires_in: ctx.tokens.eventsTicketTtlSec,
+      }),
+  );
+
   /**
    * Server-sent events: `{type:'job', job}` whenever one of the user's jobs changes, plus a comment every 15 s.
-   * EventSource cannot set headers, so the token may come as ?access_token= (see bearerOf).
+   * EventSource cannot set headers, so it opens the stream with `?ticket=` (above); other clients may send the
+   * Authorization header. Never an access token in the URL.
    */
   const streams = new Set<ServerResponse>();
   api.addHook('preClose', async () => {
@@ -43,10 +63,10 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser }) => {
   api.get(
     '/jobs/events',
     {
-      preHandler: requireUser,
+      preHandler: requireStreamUser,
       schema: {
         ...common,
-        querystring: z.object({ access_token: z.string().optional() }),
+        querystring: z.object({ ticket: z.string().max(2048).optional() }),
         response: { 401: ErrorResponse },
       },
     },

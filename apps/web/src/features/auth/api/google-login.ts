@@ -1,7 +1,7 @@
 import { config } from '@/config';
 import { session } from '@/lib/session';
 
-/** The front-end page the server redirects back to with ?access_token&refresh_token or ?error=. */
+/** The front-end page the server redirects back to with a one-time ?code= (exchanged by POST) or ?error=. */
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
 export function googleLoginUrl(origin: string = window.location.origin): string {

@@ -33,10 +33,16 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
+/** The server's answers: the code exchange gives tokens, everything else the user (unless a test says otherwise). */
+const serverAnswers =
+  (me: () => Response = () => jsonResponse(makeUser())) =>
+  async (input: RequestInfo | URL) =>
+    String(input).endsWith('/auth/exchange') ? jsonResponse({ access_token: 'a1', refresh_token: 'r1' }) : me();
+
 beforeEach(() => {
   vi.useFakeTimers();
   __resetApiClientForTests();
-  fetchMock = vi.fn(async () => jsonResponse(makeUser()));
+  fetchMock = vi.fn(serverAnswers());
   vi.stubGlobal('fetch', fetchMock);
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
@@ -61,8 +67,8 @@ describe('AuthCallbackPage', () => {
     expect(location()).toBe('/login');
   });
 
-  it('treats missing tokens as a failure', async () => {
-    renderCallback('/auth/callback?access_token=only-one');
+  it('treats a missing code as a failure', async () => {
+    renderCallback('/auth/callback');
     await advance(0);
 
     expect(screen.getByRole('status')).toHaveTextContent('Authentication failed: No tokens returned');
@@ -72,15 +78,47 @@ describe('AuthCallbackPage', () => {
     expect(location()).toBe('/login');
   });
 
-  it('stores the tokens, confirms the user and goes to /projects after 1 s', async () => {
-    const client = renderCallback('/auth/google/callback?access_token=a1&refresh_token=r1');
+  it("never takes tokens from the URL: a link with someone else's tokens signs nobody in (login CSRF)", async () => {
+    renderCallback('/auth/callback?access_token=attackers-a&refresh_token=attackers-r');
+    await advance(0);
+
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Authentication failed: No tokens returned');
+    await advance(1500);
+    expect(location()).toBe('/login');
+  });
+
+  it('shows why the server refused the code and stores nothing', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ detail: 'This sign-in has expired or was already used. Please sign in again.' }, 401),
+    );
+    renderCallback('/auth/callback?code=someone-elses');
+    await advance(0);
+
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Authentication failed: This sign-in has expired or was already used. Please sign in again.',
+    );
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await advance(1500);
+    expect(location()).toBe('/login');
+  });
+
+  it('exchanges the code by POST, stores the tokens, confirms the user and goes to /projects after 1 s', async () => {
+    const client = renderCallback('/auth/google/callback?code=c1');
     await advance(0);
 
     expect(localStorage.getItem('access_token')).toBe('a1');
     expect(localStorage.getItem('refresh_token')).toBe('r1');
     expect(localStorage.getItem('oauth_login_time')).toMatch(/^\d+$/);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/user/me');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/auth/exchange');
+    const exchangeInit = fetchMock.mock.calls[0]![1] as RequestInit;
+    expect(exchangeInit.method).toBe('POST');
+    expect(JSON.parse(String(exchangeInit.body))).toEqual({ code: 'c1' });
+    expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/user/me');
     expect(screen.getByRole('status')).toHaveTextContent(CALLBACK_SUCCESS_TEXT);
     expect(toast.success).toHaveBeenCalledWith('Successfully logged in!');
     expect(client.getQueryData(['user', 'me'])).toMatchObject({ email: 'ada@example.com' });
@@ -93,24 +131,25 @@ describe('AuthCallbackPage', () => {
 
   it('returns to the location the guard remembered', async () => {
     session.rememberReturnTo('/jobs/42?tab=logs');
-    renderCallback('/auth/callback?access_token=a1&refresh_token=r1');
+    renderCallback('/auth/callback?code=c1');
     await advance(0);
     await advance(1000);
     expect(location()).toBe('/jobs/42?tab=logs');
   });
 
   it('tries the user fetch 3 times (500 ms before retries, 1 s after failures) then goes to /projects after 1.5 s', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ detail: 'boom' }, 500));
-    renderCallback('/auth/google/callback?access_token=a1&refresh_token=r1');
+    fetchMock.mockImplementation(serverAnswers(() => jsonResponse({ detail: 'boom' }, 500)));
+    renderCallback('/auth/google/callback?code=c1');
 
+    // One exchange, then the user fetches.
     await advance(0);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await advance(1499);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await advance(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    await advance(1500);
+    await advance(1499);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await advance(1);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+    await advance(1500);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
 
     expect(screen.getByRole('status')).toHaveTextContent(
       'Authentication may have succeeded, but we could not confirm it. Redirecting...',
@@ -125,13 +164,14 @@ describe('AuthCallbackPage', () => {
   });
 
   it('succeeds on a later attempt', async () => {
-    fetchMock
-      .mockImplementationOnce(async () => jsonResponse({ detail: 'boom' }, 503))
-      .mockImplementation(async () => jsonResponse(makeUser()));
-    renderCallback('/auth/google/callback?access_token=a1&refresh_token=r1');
+    let meCalls = 0;
+    fetchMock.mockImplementation(
+      serverAnswers(() => (++meCalls === 1 ? jsonResponse({ detail: 'boom' }, 503) : jsonResponse(makeUser()))),
+    );
+    renderCallback('/auth/google/callback?code=c1');
 
     await advance(1500);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(screen.getByRole('status')).toHaveTextContent(CALLBACK_SUCCESS_TEXT);
     await advance(1000);
     expect(location()).toBe('/projects');

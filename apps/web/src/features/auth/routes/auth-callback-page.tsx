@@ -1,13 +1,15 @@
-import { MESSAGES, TIMINGS, type User } from '@hookreel/contracts';
+import { MESSAGES, TIMINGS, type TokenPair, type User } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LogoMark } from '@/components/brand';
+import { errorDetail } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth';
 import { session } from '@/lib/session';
 import { sleep } from '@/lib/utils';
+import { exchangeSignInCode } from '../api/exchange-code';
 
 export const CALLBACK_PENDING_TEXT = 'Completing sign in...';
 export const CALLBACK_SUCCESS_TEXT = 'Login successful! Redirecting...';
@@ -20,7 +22,9 @@ interface Redirect {
 
 /**
  * OAuth return page, registered at /auth/callback and /auth/google/callback (docs/product.md#sign-in).
- * Reads access_token, refresh_token and error from the query string, shows a status and redirects.
+ * Reads a one-time `code` (or `error`) from the query string and exchanges the code for tokens with a POST
+ * that also carries this browser's sign-in cookie. Tokens in the URL are ignored: a link carrying someone
+ * else's tokens must not sign this browser in (login CSRF, docs/decisions/071).
  */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -36,8 +40,7 @@ export function AuthCallbackPage() {
     started.current = true;
 
     const error = params.get('error');
-    const accessToken = params.get('access_token');
-    const refreshToken = params.get('refresh_token');
+    const code = params.get('code');
 
     const fail = (status: string, toastText: string) => {
       setText(status);
@@ -60,13 +63,20 @@ export function AuthCallbackPage() {
 
     void (async () => {
       try {
-        if (error) return fail(MESSAGES.auth.callbackFailedWith(error), MESSAGES.auth.oauthError(error));
-        if (!accessToken || !refreshToken) return fail(MESSAGES.auth.callbackNoTokens, MESSAGES.auth.loginFailedRetry);
-
-        session.setTokens({ access_token: accessToken, refresh_token: refreshToken });
-        session.markOAuthLogin();
-        // Keep the tokens out of the address bar and the history.
+        // The code is single use: keep it out of the address bar and the history whatever happens next.
         window.history.replaceState(window.history.state, '', window.location.pathname);
+        if (error) return fail(MESSAGES.auth.callbackFailedWith(error), MESSAGES.auth.oauthError(error));
+        if (!code) return fail(MESSAGES.auth.callbackNoTokens, MESSAGES.auth.loginFailedRetry);
+
+        let tokens: TokenPair;
+        try {
+          tokens = await exchangeSignInCode(code);
+        } catch (e) {
+          const detail = errorDetail(e, MESSAGES.auth.callbackNoTokens);
+          return fail(MESSAGES.auth.callbackFailedWith(detail), MESSAGES.auth.oauthError(detail));
+        }
+        session.setTokens(tokens);
+        session.markOAuthLogin();
 
         const user = await fetchUser();
         const target = session.takeReturnTo() ?? '/projects';

@@ -9,6 +9,7 @@ import {
   type CheckoutRequest,
   type CreditBundle,
   type Plan,
+  type PublicStats,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Page } from '@/components/layout/page';
+import { deliveryAnswer, usePublicStats } from '@/lib/api/public-stats';
 import { BillingToggle } from '@/components/pricing/billing-toggle';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
@@ -34,10 +36,11 @@ import { useAuth } from '@/lib/auth';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
 
-const FAQ: { q: string; a: string }[] = [
+/** The FAQ; the delivery answer quotes the render time measured here (docs/decisions/110). */
+const faqItems = (stats: PublicStats | undefined): { q: string; a: string }[] => [
   {
     q: 'How fast will I receive my videos?',
-    a: 'Videos arrive within 24 hours. Most are ready much sooner — you can follow every job live under Generated videos.',
+    a: deliveryAnswer(stats),
   },
   {
     q: 'What happens to credits I don’t use?',
@@ -191,6 +194,7 @@ export function CreditsPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const billing = useBillingState();
+  const stats = usePublicStats();
   const mode = billing.data?.mode ?? null;
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [processingId, setProcessingId] = useState<string | null>(null);
@@ -343,7 +347,7 @@ export function CreditsPage() {
           Frequently asked questions
         </h2>
         <Accordion type="single" collapsible defaultValue="item-1" className="rounded-xl border bg-card px-6">
-          {FAQ.map((item, i) => (
+          {faqItems(stats.data).map((item, i) => (
             <AccordionItem key={item.q} value={`item-${i + 1}`}>
               <AccordionTrigger className="text-base">{item.q}</AccordionTrigger>
               <AccordionContent>{item.a}</AccordionContent>

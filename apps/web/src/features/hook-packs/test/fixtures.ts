@@ -54,6 +54,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   variant_label: null,
   hook_text: null,
   download_url: null,
+  eta_seconds: null,
   cost: null,
   ...over,
 });

@@ -1,10 +1,10 @@
 import type { Job } from '@hookreel/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
-import { makeJob, testQueryClient } from '@/test/render';
+import { jsonResponse, makeJob, testQueryClient } from '@/test/render';
 import { JOB_EVENT, useJobEvents } from './job-events';
 
 /** An EventSource that the test drives: `emit` delivers a server-sent event by name, as a browser does. */
@@ -34,8 +34,30 @@ afterEach(() => {
 });
 
 describe('useJobEvents', () => {
-  it('applies the server’s named job events to the list and detail caches', () => {
+  it('opens the stream with a short-lived ticket, never the access token', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
+    const fetchMock = vi.fn(async () => jsonResponse({ ticket: 't-123', expires_in: 60 }));
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('access_token', 'secret-access-token');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>
+    );
+    const { unmount } = renderHook(() => useJobEvents(), { wrapper });
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/jobs/events/ticket');
+    expect(FakeEventSource.last!.url).toBe('/api/jobs/events?ticket=t-123');
+    expect(FakeEventSource.last!.url).not.toContain('secret-access-token');
+    unmount();
+    localStorage.clear();
+  });
+
+  it('applies the server’s named job events to the list and detail caches', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ticket: 't', expires_in: 60 })),
+    );
     const queryClient = testQueryClient();
     const running = makeJob({ id: 7, status: 'in_progress', progress: 40 });
     queryClient.setQueryData<Job[]>(queryKeys.jobs.list(), [running]);
@@ -44,6 +66,7 @@ describe('useJobEvents', () => {
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
     const { unmount } = renderHook(() => useJobEvents(), { wrapper });
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
 
     const source = FakeEventSource.last!;
     expect(source.url).toContain('/jobs/events');

@@ -1,9 +1,9 @@
-import { type Job, JobEvent } from '@hookreel/contracts';
+import { EventsTicket, type Job, JobEvent } from '@hookreel/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { config } from '@/config';
 import { queryKeys } from '@/lib/query-keys';
-import { session } from '@/lib/session';
+import { api } from '@/lib/api-client';
 
 /** The SSE event name the server sends job updates under. */
 export const JOB_EVENT = 'job';
@@ -23,9 +23,15 @@ export function applyJobUpdate(queryClient: QueryClient, job: Job): void {
   queryClient.setQueryData<Job>(queryKeys.jobs.detail(job.id), (old) => (old ? job : old));
 }
 
+/** POST /api/jobs/events/ticket: a 60-second ticket that only opens the event stream. */
+export async function fetchEventsTicket(): Promise<string> {
+  return EventsTicket.parse(await api.post('/jobs/events/ticket')).ticket;
+}
+
 /**
  * GET /api/jobs/events — server-sent `{type:'job', job}` updates, preferred over polling when the stream is
- * open (polling stays on as the fallback). EventSource cannot send headers, so the token rides in the query.
+ * open (polling stays on as the fallback). EventSource cannot send headers, and an access token in a URL ends
+ * up in logs, so each connection opens with a fresh short-lived ticket instead.
  */
 export function useJobEvents(enabled = true): void {
   const queryClient = useQueryClient();
@@ -36,10 +42,21 @@ export function useJobEvents(enabled = true): void {
     let attempts = 0;
     let closed = false;
 
-    const connect = () => {
-      const token = session.getAccessToken();
-      const url = `${config.apiBase}/jobs/events${token ? `?access_token=${encodeURIComponent(token)}` : ''}`;
-      source = new EventSource(url, { withCredentials: true });
+    const retry = () => {
+      if (closed || attempts >= MAX_RECONNECTS) return;
+      attempts += 1;
+      timer = window.setTimeout(() => void connect(), RECONNECT_MS * attempts);
+    };
+
+    const connect = async () => {
+      let ticket: string;
+      try {
+        ticket = await fetchEventsTicket();
+      } catch {
+        return retry();
+      }
+      if (closed) return;
+      source = new EventSource(`${config.apiBase}/jobs/events?ticket=${encodeURIComponent(ticket)}`);
       source.onopen = () => {
         attempts = 0;
       };
@@ -55,13 +72,11 @@ export function useJobEvents(enabled = true): void {
       source.onerror = () => {
         source?.close();
         source = null;
-        if (closed || attempts >= MAX_RECONNECTS) return;
-        attempts += 1;
-        // Reconnect with the current token (it may have been refreshed meanwhile).
-        timer = window.setTimeout(connect, RECONNECT_MS * attempts);
+        // Reconnect with a new ticket (the old one lives only a minute).
+        retry();
       };
     };
-    connect();
+    void connect();
     return () => {
       closed = true;
       window.clearTimeout(timer);

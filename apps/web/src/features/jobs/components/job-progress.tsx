@@ -8,7 +8,7 @@ export function JobProgress({
   job,
   className,
 }: {
-  job: Pick<Job, 'status' | 'progress' | 'created_at'>;
+  job: Pick<Job, 'status' | 'progress' | 'created_at'> & { eta_seconds?: number | null };
   className?: string;
 }) {
   const running = showsProgressBar(job.status);
@@ -18,7 +18,9 @@ export function JobProgress({
   return (
     <div className={className}>
       <div className="mb-1 flex justify-between text-xs text-muted-foreground">
-        <span>{p.estimated && p.remainingMs !== undefined ? formatRemaining(p.remainingMs) : 'Progress'}</span>
+        <span data-testid="job-time-left">
+          {p.remainingMs !== undefined ? formatRemaining(p.remainingMs) : 'Progress'}
+        </span>
         <span data-testid="job-progress-value">{p.percent}%</span>
       </div>
       <Progress value={p.percent} aria-label="Job progress" />

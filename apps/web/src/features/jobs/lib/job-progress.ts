@@ -5,7 +5,7 @@ export interface DisplayProgress {
   percent: number;
   /** True when the figure is the 22-minute estimate rather than the job's own progress. */
   estimated: boolean;
-  /** Milliseconds left in the estimate (only when estimated). */
+  /** Milliseconds left: measured (eta_seconds from the server) or, before any measurement, the fixed estimate. */
   remainingMs?: number;
 }
 
@@ -16,9 +16,16 @@ export const showsProgressBar = (status: string): boolean => !isTerminalJobStatu
  * The progress to show. Real progress from the job wins; a queued or in-progress job reporting 0 gets the
  * estimate: elapsed since created_at over TIMINGS.estimatedJobDurationMs, capped at 99% until done.
  */
-export function displayProgress(job: Pick<Job, 'status' | 'progress' | 'created_at'>, now: number): DisplayProgress {
+export function displayProgress(
+  job: Pick<Job, 'status' | 'progress' | 'created_at'> & { eta_seconds?: number | null },
+  now: number,
+): DisplayProgress {
   if (job.status === 'completed') return { percent: 100, estimated: false };
   const real = Math.max(0, Math.min(100, job.progress));
+  // Measured: the server's estimate from recent render times and the queue ahead (docs/decisions/110).
+  if (typeof job.eta_seconds === 'number' && (job.status === 'in_progress' || job.status === 'queued')) {
+    return { percent: Math.round(real), estimated: false, remainingMs: job.eta_seconds * 1000 };
+  }
   if (real > 0 || (job.status !== 'in_progress' && job.status !== 'queued')) {
     return { percent: Math.round(real), estimated: false };
   }
@@ -30,9 +37,10 @@ export function displayProgress(job: Pick<Job, 'status' | 'progress' | 'created_
 }
 
 export function formatRemaining(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000);
-  if (minutes <= 1) return 'Almost done';
-  return `About ${minutes} min left`;
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds <= 5) return 'Almost done';
+  if (seconds < 90) return `About ${Math.ceil(seconds / 5) * 5} s left`;
+  return `About ${Math.ceil(ms / 60_000)} min left`;
 }
 
 export function formatDateTime(iso: string): string {

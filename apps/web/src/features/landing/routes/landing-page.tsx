@@ -1,4 +1,4 @@
-import { LANDING_CLAIMS, PLANS } from '@hookreel/contracts';
+import { LANDING_CLAIMS, LANGUAGES, LIMITS, PLANS, type PublicStats } from '@hookreel/contracts';
 import {
   BadgeCheckIcon,
   CaptionsIcon,
@@ -8,7 +8,6 @@ import {
   LayersIcon,
   PackageOpenIcon,
   PlayCircleIcon,
-  QuoteIcon,
   SparklesIcon,
   UploadIcon,
   UsersRoundIcon,
@@ -21,21 +20,32 @@ import { BillingToggle } from '@/components/pricing/billing-toggle';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { deliveryAnswer, formatDuration, usePublicStats } from '@/lib/api/public-stats';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
 import { DemoCarousel } from '../components/demo-carousel';
 
 const C = LANDING_CLAIMS;
 
-const BRANDS = ['Lumière', 'Northpeak', 'Glowly', 'Kinfolk & Co', 'Vanta', 'Oakridge'];
+/** Open tools the studio is built on (true of every installation: see docs/architecture.md). */
+const BUILT_WITH = ['FFmpeg', 'Festival', 'eSpeak NG', 'DiceBear', 'ONNX Runtime', 'sharp'];
 
-const STATS = [
-  { value: C.brands, label: 'brands' },
-  { value: C.videos, label: 'videos generated' },
-  { value: C.costReduction, label: 'cost reduction' },
-  { value: C.fasterTesting, label: 'faster testing' },
-  { value: C.actors, label: 'AI actors' },
-];
+/** Every figure here is measured or counted by this installation (docs/decisions/111); '—' until it exists. */
+function statsFrom(stats: PublicStats | undefined) {
+  return [
+    {
+      value: stats?.seconds_per_video != null ? formatDuration(stats.seconds_per_video) : '—',
+      label:
+        stats?.seconds_per_video != null
+          ? 'median render per video, measured'
+          : 'render time, measured after the first video',
+    },
+    { value: stats ? String(stats.actors) : '—', label: 'AI actors in the library' },
+    { value: String(stats?.languages ?? LANGUAGES.length), label: 'languages' },
+    { value: String(LIMITS.videosPerHookPack), label: 'videos per hook pack' },
+    { value: 'AGPL', label: 'open source, self-hostable' },
+  ];
+}
 
 const STEPS = [
   {
@@ -46,7 +56,7 @@ const STEPS = [
   {
     icon: UsersRoundIcon,
     title: 'Choose AI actors',
-    text: `Pick from ${C.actors} AI actors or describe the creators your audience trusts.`,
+    text: 'Pick AI actors from the library or describe the creators your audience trusts.',
   },
   {
     icon: PlayCircleIcon,
@@ -84,28 +94,14 @@ const FEATURES = [
   {
     icon: GaugeIcon,
     title: 'Built for testing',
-    text: `Ship ${C.fasterTesting} more creative variations and cut production costs by ${C.costReduction}.`,
+    text: 'Twelve openers per product, each from a different proven hook angle, ready to A/B test.',
   },
 ];
 
-const TESTIMONIALS = [
-  {
-    quote:
-      'We replaced two weeks of creator outreach with an afternoon in Hookreel. Our best hook came from variation #9.',
-    name: 'Maya R.',
-    role: 'Growth lead, DTC skincare brand',
-  },
-  {
-    quote: 'Testing twelve openers per product used to be impossible on our budget. Now it is just how we launch.',
-    name: 'Daniel K.',
-    role: 'Founder, supplements store',
-  },
-];
-
-const FAQ = [
+const faq = (stats: PublicStats | undefined) => [
   {
     q: 'How long does it take to get my videos?',
-    a: 'Most videos are delivered in 2 to 4 hours. You can follow every video’s progress from your dashboard.',
+    a: deliveryAnswer(stats),
   },
   {
     q: 'Do I need to film anything?',
@@ -122,6 +118,10 @@ const FAQ = [
   {
     q: 'Is there a free trial?',
     a: `Yes — start with ${C.heroFreeVideos} free videos and a ${C.heroTrialDays}-day free trial.`,
+  },
+  {
+    q: 'Is Hookreel open source?',
+    a: 'Yes. The whole studio is AGPL-3.0: run it on your own machine with one command, offline, with no API keys.',
   },
 ];
 
@@ -146,6 +146,7 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow: string; title: 
 
 export function LandingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const stats = usePublicStats();
 
   return (
     <div className="min-h-svh bg-background">
@@ -224,12 +225,14 @@ export function LandingPage() {
             </p>
           </div>
 
-          {/* Brand logos (static placeholders) */}
+          {/* Built with: open tools, named truthfully instead of invented customer logos */}
           <div className="relative mx-auto max-w-6xl px-4 pb-12 sm:px-6 lg:px-8">
-            <p className="text-center text-sm font-medium text-muted-foreground">Trusted by {C.brands} brands</p>
+            <p className="text-center text-sm font-medium text-muted-foreground">
+              Open source, built on open tools — runs on your own machine
+            </p>
             <ul className="mt-6 grid grid-cols-2 items-center gap-x-8 gap-y-4 text-center sm:grid-cols-3 lg:grid-cols-6">
-              {BRANDS.map((b) => (
-                <li key={b} className="text-lg font-semibold tracking-tight text-muted-foreground/70 grayscale">
+              {BUILT_WITH.map((b) => (
+                <li key={b} className="text-lg font-semibold tracking-tight text-muted-foreground/70">
                   {b}
                 </li>
               ))}
@@ -260,7 +263,7 @@ export function LandingPage() {
         {/* Stats */}
         <section aria-label="Hookreel in numbers" className="border-y">
           <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-14 sm:px-6 md:grid-cols-5 lg:px-8">
-            {STATS.map((s) => (
+            {statsFrom(stats.data).map((s) => (
               <div key={s.label} className="flex flex-col-reverse text-center">
                 <dt className="mt-1 text-sm text-muted-foreground">{s.label}</dt>
                 <dd className="text-gradient text-4xl font-extrabold tracking-tight">{s.value}</dd>
@@ -316,30 +319,23 @@ export function LandingPage() {
           </div>
         </section>
 
-        {/* Testimonials (static placeholders) */}
-        <section aria-labelledby="testimonials-title" className="py-24">
+        {/* Open source: what a team can check for itself, in place of invented testimonials */}
+        <section aria-labelledby="open-title" className="py-24">
           <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Loved by growth teams" />
-            <div className="mt-12 grid gap-6 md:grid-cols-2">
-              {TESTIMONIALS.map((t) => (
-                <figure key={t.name} className="rounded-2xl border bg-card p-8 shadow-sm">
-                  <QuoteIcon className="size-7 text-primary/40" aria-hidden="true" />
-                  <blockquote className="mt-4 text-lg leading-relaxed">{t.quote}</blockquote>
-                  <figcaption className="mt-6 flex items-center gap-3">
-                    <span
-                      className="flex size-10 items-center justify-center rounded-full bg-brand-gradient font-semibold text-white"
-                      aria-hidden="true"
-                    >
-                      {t.name.charAt(0)}
-                    </span>
-                    <span>
-                      <span className="block font-semibold">{t.name}</span>
-                      <span className="block text-sm text-muted-foreground">{t.role}</span>
-                    </span>
-                  </figcaption>
-                </figure>
+            <SectionHeading id="open-title" eyebrow="Open source" title="Yours to run, read and change" />
+            <ul className="mt-12 grid gap-6 md:grid-cols-3">
+              {[
+                ['Self-host in one command', 'Everything renders locally: no keys, no per-video fees to a vendor.'],
+                ['Measured, not promised', 'Render times on this page and in the app come from the videos made here.'],
+                ['AGPL-3.0', 'Read every line that touches your product photos and scripts.'],
+              ].map(([title, text]) => (
+                <li key={title} className="rounded-2xl border bg-card p-6 shadow-sm">
+                  <BadgeCheckIcon className="size-6 text-primary" aria-hidden="true" />
+                  <h3 className="mt-4 font-semibold">{title}</h3>
+                  <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+                </li>
               ))}
-            </div>
+            </ul>
           </div>
         </section>
 
@@ -403,7 +399,7 @@ export function LandingPage() {
           <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
             <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions, answered" />
             <Accordion type="single" collapsible className="mt-10 rounded-2xl border bg-card px-6">
-              {FAQ.map((f, i) => (
+              {faq(stats.data).map((f, i) => (
                 <AccordionItem key={f.q} value={`faq-${i}`}>
                   <AccordionTrigger className="text-base">{f.q}</AccordionTrigger>
                   <AccordionContent>{f.a}</AccordionContent>

@@ -138,6 +138,17 @@ export function ProjectEditor({ project }: { project: Project }) {
     if (ids.length !== stored.length || ids.some((id, i) => id !== stored[i])) await selectChars.mutateAsync(ids);
   };
 
+  /** Picked characters are saved at once, so they are still there after a reload. */
+  const changeCharacters = (next: EditorCharacter[]) => {
+    setCharacters(next);
+    selectChars.mutate(
+      next.map((c) => c.id),
+      { onError: (e) => toast.error(errorDetail(e, MESSAGES.projects.updateFailed)) },
+    );
+  };
+  // The video features an actor: Generate waits for at least one.
+  const charactersMissing = characters.length === 0;
+
   // The actor needs words to speak: a script is required (docs/product.md#rules).
   const scriptMissing = draft.script.trim().length === 0;
 
@@ -192,7 +203,12 @@ export function ProjectEditor({ project }: { project: Project }) {
       <div className="space-y-6">
         <Card>
           <CardContent>
-            <CharactersSection characters={characters} onChange={setCharacters} />
+            <CharactersSection characters={characters} onChange={changeCharacters} />
+            {charactersMissing ? (
+              <p id="project-characters-required" className="mt-3 text-xs text-muted-foreground">
+                {VALIDATION.selectOneActor}
+              </p>
+            ) : null}
           </CardContent>
         </Card>
 
@@ -251,7 +267,7 @@ export function ProjectEditor({ project }: { project: Project }) {
           <Button
             variant="brand"
             onClick={() => void generate()}
-            disabled={scriptMissing || preparing || queue.isPending}
+            disabled={scriptMissing || charactersMissing || preparing || queue.isPending}
           >
             <SparklesIcon aria-hidden="true" />
             {preparing || queue.isPending ? 'Generating...' : 'Generate'}

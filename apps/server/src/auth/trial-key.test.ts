@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { trialKeyOf } from './trial-key.ts';
+
+describe('trialKeyOf', () => {
+  it('is one key per mailbox: case, spaces and +tags do not make a new address', () => {
+    const key = trialKeyOf('salt', 'ada@example.com');
+    for (const variant of ['ADA@example.com', ' ada@Example.COM ', 'ada+1@example.com', 'Ada+promo+2@example.com'])
+      expect(trialKeyOf('salt', variant)).toBe(key);
+    expect(trialKeyOf('salt', 'bob@example.com')).not.toBe(key);
+  });
+
+  it('depends on the installation salt and does not contain the address', () => {
+    expect(trialKeyOf('salt-a', 'ada@example.com')).not.toBe(trialKeyOf('salt-b', 'ada@example.com'));
+    expect(trialKeyOf('salt', 'ada@example.com')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
