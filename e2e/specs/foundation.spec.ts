@@ -18,7 +18,8 @@ test.describe('sign-in and the shell', () => {
     await expect(sidebar.getByRole('link', { name: 'New Video' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Projects' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Generated videos' })).toBeVisible();
-    await expect(sidebar.getByText('5.00')).toBeVisible();
+    // The free trial (TRIAL_CREDITS' default): a full hook pack and a product-in-hand video.
+    await expect(sidebar.getByText('13.70')).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Avatars' })).toHaveCount(0);
     const stored = await page.evaluate(() => [
       localStorage.getItem('access_token'),
@@ -96,9 +97,9 @@ test.describe('public pages', () => {
     // Figures are measured or counted here, never invented (issue #13): no brands, no video counts.
     for (const invented of ['500+', '10M+', '85%']) await expect(page.getByText(invented)).toHaveCount(0);
     await expect(page.getByText('AI actors in the library')).toBeVisible();
-    await expect(page.getByText(/5 free videos/i).first()).toBeVisible();
-    await expect(page.getByText(/7-day free trial/i).first()).toBeVisible();
-    await expect(page.getByText(/3 free videos/i).first()).toBeVisible();
+    // The free trial says what it buys (decision 102).
+    await expect(page.getByText(/Free trial: a 12-video hook pack \+ 1 product-in-hand video/).first()).toBeVisible();
+    await expect(page.getByText(/13\.70 free credits: one hook pack of 12 videos/).first()).toBeVisible();
     await expect(page.getByText(/no credit card required/i).first()).toBeVisible();
     for (const name of ['Starter', 'Growth', 'Scale'])
       await expect(page.getByText(name, { exact: true }).first()).toBeVisible();

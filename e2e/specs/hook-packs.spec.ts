@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
-import { grantCredits, productPhotoFile } from '../support/hook-packs.ts';
+import { productPhotoFile } from '../support/hook-packs.ts';
 import { parseCsv, readZip } from '../support/zip.ts';
 
 const TYPES = ['Young woman runner in a park', 'Office worker at a desk'];
@@ -21,10 +21,9 @@ test.describe('hook packs', () => {
     const email = uniqueEmail('hooks');
     const photo = await productPhotoFile('#1f6fd1');
     await signInWithGoogle(page, email);
-    // A pack of 12 videos costs more than the free grant: top the account up as a paid plan would.
-    grantCredits(email, 20);
+    // The free trial alone pays for the pack (decision 102).
     await page.goto('/hook-packs');
-    await expect(page.locator('[data-sidebar="sidebar"]').first().getByText('25.00')).toBeVisible();
+    await expect(page.locator('[data-sidebar="sidebar"]').first().getByText('13.70')).toBeVisible();
 
     // The empty list.
     await expect(page.getByRole('heading', { name: 'Hook Packs', exact: true })).toBeVisible();
@@ -114,10 +113,10 @@ test.describe('hook packs', () => {
       characterIds.add(await page.getByLabel(`Character for video ${n}`, { exact: true }).inputValue());
     expect(characterIds.size).toBe(2);
     const sidebar = page.locator('[data-sidebar="sidebar"]').first();
-    // 25 credits, less 8 characters and 2 previews; the 12 videos are held as soon as they are queued.
-    await expect(sidebar.getByText('24.40')).toBeVisible();
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await expect(sidebar.getByText('12.40')).toBeVisible();
+    // 13.70 credits, less 8 characters and 2 previews; the 12 videos are held as soon as they are queued.
+    await expect(sidebar.getByText('13.10')).toBeVisible();
+    await page.getByRole('button', { name: 'Generate 12 videos · 12.00 credits' }).click();
+    await expect(sidebar.getByText('1.10')).toBeVisible();
     await expect(page.getByText('Typically 2-3 minutes', { exact: false }).first()).toBeVisible();
 
     // The pack's job list: 'Video #n' cards until all are done.

@@ -30,7 +30,7 @@ test.describe('jobs', () => {
     await expect(page.getByRole('img', { name: actor })).toBeVisible();
 
     // Without a script there is nothing to say: Generate waits for one.
-    const generate = page.getByRole('button', { name: 'Generate', exact: true });
+    const generate = page.getByRole('button', { name: /^Generate · 1\.00 credit$/ });
     await expect(generate).toBeDisabled();
     await expect(page.getByText(VALIDATION.scriptRequired)).toBeVisible();
 

@@ -167,7 +167,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await createProjectInUi(page, projectName('Delete job'));
       await addCharacters(page, 'a cheerful man in a sunny garden', 1);
       await page.getByLabel('Script').fill(adScript('Delete job serum'));
-      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await page.getByRole('button', { name: /^Generate · 1\.00 credit$/ }).click();
       await expect(page).toHaveURL(/\/jobs\/\d+$/);
       const jobId = /\/jobs\/(\d+)$/.exec(page.url())![1]!;
 
@@ -195,6 +195,57 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await page.waitForTimeout(4_000); // longer than a poll interval: nothing more may ask for the deleted job
       expect(jobCalls.length).toBe(seenAfterDelete);
       expect(problems.filter((p) => p.includes('404'))).toEqual([]);
+    });
+
+    test('the editor keeps its characters and needs one; a job names its actor, time left and download', async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await signIn(page, uniqueEmail(`ux-editor-${size}`), viewport);
+      const name = projectName('Named download');
+      await createProjectInUi(page, name);
+      await page.getByLabel('Script').fill(adScript('Named serum'));
+      const generate = page.getByRole('button', { name: 'Generate', exact: true });
+      await expect(generate).toBeDisabled();
+      await expect(page.getByText(VALIDATION.selectOneActor)).toBeVisible();
+
+      const [actor] = await addCharacters(page, 'a calm woman in a bright bathroom', 1);
+      await expect(generate).toBeEnabled();
+      // Saved at once: still there after a reload.
+      await page.reload();
+      await expect(page.getByRole('img', { name: actor })).toBeVisible();
+      await expect(page.getByText(VALIDATION.selectOneActor)).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await expect(page).toHaveURL(/\/jobs\/\d+$/);
+      await expect(page.getByText('Actor', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('job-time-left').or(page.getByText('Video ready'))).toBeVisible();
+      const download = page.getByRole('link', { name: 'Download video' });
+      await expect(download).toBeVisible({ timeout: 180_000 });
+      const href = (await download.getAttribute('href')) ?? '';
+      expect(href).toMatch(/\?download=named-download-[a-z0-9-]+\.mp4$/);
+      const res = await page.request.get(href);
+      expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="named-download-[a-z0-9-]+\.mp4"$/);
+      // Logs: one line per stage with its duration.
+      const logs = await page.getByTestId('job-logs').innerText();
+      expect(logs.split('\n').filter((l) => l.startsWith('Rendering the video'))).toHaveLength(1);
+
+      await page.goto('/jobs');
+      const card = page.getByTestId('job-card').first();
+      await expect(card.getByTestId('job-card-who')).toBeVisible();
+    });
+
+    test('the landing page quotes only true figures, and the FAQ the measured render time', async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/landing');
+      for (const invented of ['500+', '10M+', '85%', 'Loved by growth teams'])
+        await expect(page.getByText(invented)).toHaveCount(0);
+      await expect(page.getByText('AI actors in the library')).toBeVisible();
+      await expect(page.getByText('videos per hook pack')).toBeVisible();
+      await page.getByRole('button', { name: 'How long does it take to get my videos?' }).click();
+      await expect(page.getByText(/2 to 4 hours/)).toHaveCount(0);
+      await expect(page.getByText(/measured|took about/).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toBeVisible();
     });
   });
 }

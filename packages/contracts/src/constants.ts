@@ -100,7 +100,4 @@ export const SESSION_KEYS = {
 
 export const LANDING_CLAIMS = {
   demoMinutes: 2,
-  heroFreeVideos: 5,
-  heroTrialDays: 7,
-  ctaFreeVideos: 3,
 } as const;

@@ -41,6 +41,8 @@ export const Job = z.object({
   id: z.number().int(),
   project_id: z.number().int().nullable(),
   project_name: z.string(),
+  /** The project this video was made from has been deleted since; the job and its video remain. */
+  project_deleted: z.boolean().default(false),
   kind: z.string(),
   status: JobStatus,
   progress: z.number().min(0).max(100),

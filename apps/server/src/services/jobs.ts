@@ -231,6 +231,8 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
     id: row.id,
     project_id: row.project_id,
     project_name: row.project_name,
+    // Deleting a project detaches its videos (project_id cleared, name kept): see deleteProject.
+    project_deleted: row.name === 'render-project-video' && row.project_id === null,
     kind: row.name,
     status,
     progress: Math.max(0, Math.min(100, row.progress)),

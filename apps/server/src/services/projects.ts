@@ -9,6 +9,7 @@ import {
   type UpdateProjectRequest,
 } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
+import { jobsRepository } from '../db/repositories/jobs.ts';
 import { projectsRepository, type ProjectCharacterJoined, type ProjectRow } from '../db/repositories/projects.ts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { HttpError, notFound, unprocessable } from '../errors.ts';
@@ -90,7 +91,12 @@ export async function updateProject(
 
 /** Deletes the project and every file it owns (product image, merge results). */
 export async function deleteProject(ctx: AppContext, userId: number, id: number): Promise<void> {
-  const keys = await projectsRepository.delete(ctx.db.kysely, userId, id);
+  // Its jobs stay, with their videos, and show the project as deleted (Job.project_deleted).
+  const keys = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const removed = await projectsRepository.delete(trx, userId, id);
+    if (removed) await jobsRepository.detachProject(trx, id);
+    return removed;
+  });
   if (!keys) throw projectNotFound();
   await Promise.all(keys.map((k) => ctx.files.delete(k).catch(() => undefined)));
 }

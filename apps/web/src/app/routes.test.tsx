@@ -94,7 +94,8 @@ describe('route table', () => {
       '/register',
     );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    expect(screen.getByText(/3 free videos — no credit card required/)).toBeInTheDocument();
+    // The free trial is stated as what it buys (decision 102), not as a number of "free videos".
+    expect(screen.getByText(/one hook pack of 12 videos .* — no credit card required/)).toBeInTheDocument();
     expect(sidebar()).toBeNull();
   });
 

@@ -37,6 +37,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   id: 7,
   project_id: 3,
   project_name: 'Summer Serum',
+  project_deleted: false,
   kind: 'video',
   status: 'in_progress',
   progress: 40,

@@ -178,6 +178,11 @@ export const jobsRepository = {
     return updateWhileLeased(db, id, owner, { ...fields, lease_owner: null, lease_expires_at: null });
   },
 
+  /** A deleted project's jobs keep their videos and name, and no longer point at it. */
+  async detachProject(db: Executor, projectId: number): Promise<void> {
+    await db.updateTable('jobs').set({ project_id: null }).where('project_id', '=', projectId).execute();
+  },
+
   /** Of these ids, the ones whose job is running now (their work directories are in use). */
   async runningIds(db: Executor, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();

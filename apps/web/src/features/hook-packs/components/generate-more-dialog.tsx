@@ -1,4 +1,5 @@
-import { LIMITS } from '@hookreel/contracts';
+import { LIMITS, costOf } from '@hookreel/contracts';
+import { CostTag } from '@/components/cost-tag';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -63,7 +64,8 @@ export function GenerateMoreDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={blank}>
-              Generate {LIMITS.generateMoreCount}
+              Generate {LIMITS.generateMoreCount}{' '}
+              <CostTag credits={costOf('characterGeneration', LIMITS.generateMoreCount)} />
             </Button>
           </DialogFooter>
         </form>

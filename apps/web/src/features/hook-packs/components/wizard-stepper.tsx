@@ -1,5 +1,5 @@
 import { CheckIcon } from 'lucide-react';
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
@@ -92,16 +92,23 @@ export function StepFrame({
   description?: ReactNode;
   children: ReactNode;
   onBack?: () => void;
-  onContinue?: () => void;
+  /** A returned promise keeps further submits out until it settles. */
+  onContinue?: () => void | Promise<unknown>;
   continueLabel?: string;
   continueDisabled?: boolean;
   busy?: boolean;
   error?: string | null;
   extraActions?: ReactNode;
 }) {
+  // A double click submits twice before `busy` renders: ignore submits while the first one's work runs.
+  const running = useRef(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy && !continueDisabled) onContinue?.();
+    if (busy || continueDisabled || running.current) return;
+    running.current = true;
+    void Promise.resolve(onContinue?.()).finally(() => {
+      running.current = false;
+    });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-6" aria-labelledby="wizard-step-title">

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { errorDetail, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { paymentRequiredToast } from '@/lib/payment';
 import { useAuth } from '@/lib/auth';
 
 /**
@@ -12,7 +13,7 @@ export function usePaidErrorToast() {
   return useCallback(
     (error: unknown, insufficient: string, otherwise: string): boolean => {
       if (isApiError(error) && error.status === 402) {
-        toast.error(errorDetail(error, insufficient));
+        paymentRequiredToast(error, insufficient);
         void refreshUser();
         return true;
       }

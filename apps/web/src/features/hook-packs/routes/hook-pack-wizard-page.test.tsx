@@ -44,7 +44,7 @@ describe('HookPackWizardPage', () => {
     const { calls } = mockApi({ 'GET /hooks/5': () => jsonResponse(makePack()) });
     openPack();
     await screen.findByRole('heading', { name: 'Character Type' });
-    const cont = screen.getByRole('button', { name: 'Continue' });
+    const cont = screen.getByRole('button', { name: /^Continue/ });
 
     // blank (the starting row is empty)
     await userEvent.click(cont);
@@ -105,7 +105,7 @@ describe('HookPackWizardPage', () => {
     openPack();
     await screen.findByRole('heading', { name: 'Character Type' });
     await userEvent.type(screen.getByLabelText('Character type 1'), 'Young runner');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Continue/ }));
 
     expect(await screen.findByRole('heading', { name: 'Hook Message' })).toBeInTheDocument();
     const batch = calls.find((c) => c.path === '/hooks/character-types/batch');
@@ -118,14 +118,14 @@ describe('HookPackWizardPage', () => {
     expect(gen?.url.searchParams.get('character_type_id')).toBe('30');
 
     // hook message required
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Continue/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.hookRequired);
     await userEvent.type(screen.getByLabelText('Hook message'), '   ');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Continue/ }));
     expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.hookRequired);
 
     await userEvent.type(screen.getByLabelText('Hook message'), 'This serum cleared my skin');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Continue/ }));
     expect(await screen.findByRole('heading', { name: 'Characters' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
       message: 'This serum cleared my skin',
@@ -142,7 +142,7 @@ describe('HookPackWizardPage', () => {
     });
     openPack();
     await userEvent.type(await screen.findByLabelText('Character type 1'), 'Runner');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Continue/ }));
     // The server's own words win over the generic message.
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('nope'));
     expect(screen.getByRole('heading', { name: 'Character Type' })).toBeInTheDocument();

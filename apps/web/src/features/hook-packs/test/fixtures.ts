@@ -39,6 +39,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   id: 100,
   project_id: null,
   project_name: 'Glow Serum · Video #1',
+  project_deleted: false,
   kind: 'render-hook-video',
   status: 'queued',
   progress: 0,

@@ -44,4 +44,14 @@ describe('JobCard', () => {
     expect(screen.getByRole('img')).toHaveAttribute('src', '/api/static/posters/7.jpg');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
+
+  it('says when the project behind the video has been deleted, and still offers the video', () => {
+    renderCard(makeJob({ status: 'completed', project_deleted: true, project_id: null, video_url: 'static/v/7.mp4' }));
+    expect(screen.getByTestId('job-card-project-deleted')).toHaveTextContent('Project deleted · the video is kept');
+    expect(screen.getByText('Summer Serum')).toBeInTheDocument();
+  });
+  it('says nothing of deletion while the project exists', () => {
+    renderCard(makeJob());
+    expect(screen.queryByTestId('job-card-project-deleted')).toBeNull();
+  });
 });

@@ -54,6 +54,11 @@ export function JobCard({ job, onView, onDelete, deleting }: JobCardProps) {
             <h3 className="truncate font-semibold" title={job.project_name}>
               {job.project_name}
             </h3>
+            {job.project_deleted ? (
+              <p className="text-xs text-muted-foreground" data-testid="job-card-project-deleted">
+                Project deleted · the video is kept
+              </p>
+            ) : null}
             {job.actor_name || job.hook_text ? (
               <p className="truncate text-sm text-muted-foreground" data-testid="job-card-who">
                 {[job.actor_name, job.hook_text ? `“${job.hook_text}”` : null].filter(Boolean).join(' · ')}

@@ -17,6 +17,7 @@ import { useJob } from '../api/get-job';
 import { useJobEvents } from '../api/job-events';
 import { DeleteJobDialog } from '../components/delete-job-dialog';
 import { JobProgress } from '../components/job-progress';
+import { ReportProblem } from '../components/report-problem';
 import { formatDateTime } from '../lib/job-progress';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -115,7 +116,7 @@ export function JobDetailsPage() {
               </CardHeader>
               <CardContent>
                 <dl className="divide-y">
-                  <Row label="Project">{job.project_name}</Row>
+                  <Row label="Project">{job.project_deleted ? `${job.project_name} (deleted)` : job.project_name}</Row>
                   {job.actor_name ? <Row label="Actor">{job.actor_name}</Row> : null}
                   {job.hook_text ? <Row label="Hook">{job.hook_text}</Row> : null}
                   <Row label="Status">
@@ -171,6 +172,7 @@ export function JobDetailsPage() {
                   <DownloadIcon aria-hidden="true" /> Download video
                 </a>
               </Button>
+              {job ? <ReportProblem job={job} /> : null}
             </div>
           ) : null}
         </div>

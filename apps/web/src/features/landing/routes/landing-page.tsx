@@ -1,4 +1,16 @@
-import { LANDING_CLAIMS, LANGUAGES, LIMITS, PLANS, type PublicStats } from '@hookreel/contracts';
+import {
+  DEFAULT_TRIAL_CREDITS,
+  formatCredits,
+  LANDING_CLAIMS,
+  LANGUAGES,
+  LIMITS,
+  PLANS,
+  PriceList,
+  type PublicStats,
+  TRIAL_INCLUDES,
+  TRIAL_PROMISE,
+} from '@hookreel/contracts';
+import { useQuery } from '@tanstack/react-query';
 import {
   BadgeCheckIcon,
   CaptionsIcon,
@@ -20,12 +32,37 @@ import { BillingToggle } from '@/components/pricing/billing-toggle';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
 import { deliveryAnswer, formatDuration, usePublicStats } from '@/lib/api/public-stats';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
 import { DemoCarousel } from '../components/demo-carousel';
 
 const C = LANDING_CLAIMS;
+
+/**
+ * What the free trial buys, in words that are true on this server: the default trial is a full hook pack and a
+ * product-in-hand video (decision 102); an operator's other TRIAL_CREDITS is stated as an amount.
+ */
+function useTrialPromise(): { short: string; long: string } {
+  const prices = useQuery({
+    queryKey: ['credits', 'prices'],
+    queryFn: async () => PriceList.parse(await api.get('/credits/prices')),
+    staleTime: Infinity,
+  });
+  const trial = prices.data?.trial_credits ?? DEFAULT_TRIAL_CREDITS;
+  if (trial === DEFAULT_TRIAL_CREDITS) {
+    return {
+      short: `Free trial: a ${TRIAL_INCLUDES.packVideos}-video hook pack + ${TRIAL_INCLUDES.productInHandVideos} product-in-hand video`,
+      long: TRIAL_PROMISE,
+    };
+  }
+  if (trial === 0) return { short: 'Pay as you go', long: 'Pick a plan or a credit bundle to start.' };
+  return {
+    short: `Free trial: ${formatCredits(trial)} credits`,
+    long: `${formatCredits(trial)} free credits to start`,
+  };
+}
 
 /** Open tools the studio is built on (true of every installation: see docs/architecture.md). */
 const BUILT_WITH = ['FFmpeg', 'Festival', 'eSpeak NG', 'DiceBear', 'ONNX Runtime', 'sharp'];
@@ -117,7 +154,7 @@ const faq = (stats: PublicStats | undefined) => [
   },
   {
     q: 'Is there a free trial?',
-    a: `Yes — start with ${C.heroFreeVideos} free videos and a ${C.heroTrialDays}-day free trial.`,
+    a: 'Yes. See below for what it includes; it is given once per e-mail address, no credit card required.',
   },
   {
     q: 'Is Hookreel open source?',
@@ -146,6 +183,7 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow: string; title: 
 
 export function LandingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const trial = useTrialPromise();
   const stats = usePublicStats();
 
   return (
@@ -220,9 +258,7 @@ export function LandingPage() {
                 Watch Demo
               </Button>
             </div>
-            <p className="mt-4 text-sm text-muted-foreground">
-              {C.heroFreeVideos} free videos · {C.heroTrialDays}-day free trial
-            </p>
+            <p className="mt-4 text-sm text-muted-foreground">{trial.short} · no credit card required</p>
           </div>
 
           {/* Built with: open tools, named truthfully instead of invented customer logos */}
@@ -399,12 +435,21 @@ export function LandingPage() {
           <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
             <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions, answered" />
             <Accordion type="single" collapsible className="mt-10 rounded-2xl border bg-card px-6">
-              {faq(stats.data).map((f, i) => (
-                <AccordionItem key={f.q} value={`faq-${i}`}>
-                  <AccordionTrigger className="text-base">{f.q}</AccordionTrigger>
-                  <AccordionContent>{f.a}</AccordionContent>
-                </AccordionItem>
-              ))}
+              {faq(stats.data)
+                .map((f) =>
+                  f.q === 'Is there a free trial?'
+                    ? {
+                        ...f,
+                        a: `Yes — every new account gets ${trial.long}, once per e-mail address. No credit card required.`,
+                      }
+                    : f,
+                )
+                .map((f, i) => (
+                  <AccordionItem key={f.q} value={`faq-${i}`}>
+                    <AccordionTrigger className="text-base">{f.q}</AccordionTrigger>
+                    <AccordionContent>{f.a}</AccordionContent>
+                  </AccordionItem>
+                ))}
             </Accordion>
           </div>
         </section>
@@ -416,7 +461,7 @@ export function LandingPage() {
               Your next winning ad is one upload away
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg text-white/85">
-              Start with {C.ctaFreeVideos} free videos — no credit card required.
+              Start with {trial.long} — no credit card required.
             </p>
             <Button asChild size="lg" className="mt-8 bg-white text-zinc-900 hover:bg-white/90">
               <Link to="/register">

@@ -1,4 +1,5 @@
-import { type MaskPlacement, MESSAGES } from '@hookreel/contracts';
+import { type MaskPlacement, MESSAGES, costOf } from '@hookreel/contracts';
+import { CostTag } from '@/components/cost-tag';
 import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -84,7 +85,7 @@ function PlacementBody({
         </Button>
         <Button variant="brand" onClick={() => void apply()} disabled={busy || !product.image}>
           {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          Apply
+          Apply <CostTag credits={costOf('merge')} />
         </Button>
       </DialogFooter>
     </>

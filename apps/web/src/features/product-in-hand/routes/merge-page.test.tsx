@@ -51,14 +51,14 @@ describe('MergeScreen Generate Videos', () => {
     renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />);
     await waitFor(() => expect(screen.getAllByTestId('merge-card')[0]).toHaveAttribute('data-state', 'merged'));
     expect(screen.getAllByTestId('merge-card')[1]).toHaveAttribute('data-state', 'not_merged');
-    expect(screen.getByRole('button', { name: 'Generate Videos' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Generate Videos/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Re-Position/ })).toBeInTheDocument();
   });
 
   it('is enabled when all are merged and the script is non-empty, disabled with a blank script', async () => {
     mockApi([status(1, 'merged'), status(2, 'merged')]);
     renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />);
-    const button = screen.getByRole('button', { name: 'Generate Videos' });
+    const button = screen.getByRole('button', { name: /^Generate Videos/ });
     await waitFor(() => expect(button).toBeEnabled());
     const script = screen.getByLabelText('Script');
     await userEvent.clear(script);
@@ -69,7 +69,7 @@ describe('MergeScreen Generate Videos', () => {
   it('queues the videos, says so in the documented words and goes to /jobs', async () => {
     mockApi([status(1, 'merged'), status(2, 'merged')]);
     renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />, { route: '/product-in-hand/9/merge' });
-    const button = screen.getByRole('button', { name: 'Generate Videos' });
+    const button = screen.getByRole('button', { name: /^Generate Videos/ });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));

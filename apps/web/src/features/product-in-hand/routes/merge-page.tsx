@@ -15,6 +15,7 @@ import {
   type Project,
   TIMINGS,
   VALIDATION,
+  costOf,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -50,6 +51,7 @@ import { useQueueVideos } from '../api/queue-videos';
 import { useUpdateProject } from '@/lib/api/update-project';
 import { useProject } from '@/lib/api/get-project';
 import { actorName } from '../components/actor-tile';
+import { CostTag } from '@/components/cost-tag';
 import { PlacementDialog } from '../components/placement-dialog';
 import { canGenerate, mergeProgress, type MergeState } from '../lib/actors';
 import type { MergeLocationState } from './select-actor-page';
@@ -296,7 +298,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
               ) : (
                 <SparklesIcon aria-hidden="true" />
               )}
-              Generate Videos
+              Generate Videos <CostTag credits={costOf('video', actorIds.length)} />
             </Button>
             {!ready ? (
               <p className="text-xs text-muted-foreground" data-testid="generate-hint">

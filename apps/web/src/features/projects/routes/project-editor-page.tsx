@@ -12,7 +12,9 @@ import {
   VALIDATION,
   type Project,
   TIMINGS,
+  costOf,
 } from '@hookreel/contracts';
+import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, ListVideoIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -270,7 +272,13 @@ export function ProjectEditor({ project }: { project: Project }) {
             disabled={scriptMissing || charactersMissing || preparing || queue.isPending}
           >
             <SparklesIcon aria-hidden="true" />
-            {preparing || queue.isPending ? 'Generating...' : 'Generate'}
+            {preparing || queue.isPending ? (
+              'Generating...'
+            ) : (
+              <>
+                Generate <CostTag credits={costOf('video')} />
+              </>
+            )}
           </Button>
         </div>
       </div>

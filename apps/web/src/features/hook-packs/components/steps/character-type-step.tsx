@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@hookreel/contracts';
+import { costOf, LIMITS, MESSAGES, withCost } from '@hookreel/contracts';
 import { PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { useSaveCharacterTypes } from '../../api/save-character-types';
 import type { CharacterGeneration } from '../../lib/use-character-generation';
 import { CHARACTER_TYPE_IDEAS, validateCharacterTypes } from '../../lib/wizard';
 import type { StepProps } from '../../lib/wizard-data';
+import { PackCostEstimate } from '../pack-cost-estimate';
 import { StepFrame } from '../wizard-stepper';
 
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -48,6 +49,10 @@ export function CharacterTypeStep({
     else add(idea);
   };
 
+  // Continuing generates the characters of the types that have none yet: that is this button's cost.
+  const haveCharacters = new Set((pack?.generated_characters ?? []).map((c) => norm(c.prompt)));
+  const freshCount = new Set(types.filter((t) => t.trim() && !haveCharacters.has(norm(t)))).size;
+
   const onContinue = async () => {
     const problem = validateCharacterTypes(types);
     setError(problem);
@@ -71,10 +76,16 @@ export function CharacterTypeStep({
       title="Character Type"
       description={`Describe the kinds of people who should present your product (${LIMITS.characterTypesMin} to ${LIMITS.characterTypesMax}). We generate ${LIMITS.charactersPerType} characters for each type.`}
       onBack={back}
-      onContinue={() => void onContinue()}
+      onContinue={onContinue}
+      continueLabel={
+        freshCount > 0
+          ? withCost('Continue', costOf('characterGeneration', freshCount * LIMITS.charactersPerType))
+          : 'Continue'
+      }
       busy={advancing || save.isPending}
       error={error}
     >
+      <PackCostEstimate characterTypes={types.filter((t) => t.trim()).length} />
       <ol className="space-y-3">
         {types.map((t, i) => (
           <li key={i} className="flex items-end gap-2">

@@ -1,4 +1,4 @@
-import { type GeneratedCharacter, MESSAGES, VALIDATION } from '@hookreel/contracts';
+import { costOf, type GeneratedCharacter, MESSAGES, VALIDATION, withCost } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -35,6 +35,9 @@ export function CharactersStep({
 
   const list: AnyCharacter[] = [...(characters.data ?? []), ...generation.placeholders];
   const selectedCount = (characters.data ?? []).filter((c) => c.selected).length;
+  // Continuing makes a preview of every selected character that has none yet: that is this button's cost.
+  const previewed = new Set((pack?.preview_characters ?? []).map((p) => p.generated_character_id));
+  const newPreviews = (characters.data ?? []).filter((c) => c.selected && !previewed.has(c.id)).length;
   const pendingCount = (characters.data ?? []).filter(
     (c) => isCharacterPending(c) && !generation.failedIds.has(c.id),
   ).length;
@@ -110,7 +113,8 @@ export function CharactersStep({
       title="Characters"
       description="Pick the characters who will present your product. Selected characters get a preview holding your product."
       onBack={back}
-      onContinue={() => void onContinue()}
+      onContinue={onContinue}
+      continueLabel={newPreviews > 0 ? withCost('Continue', costOf('previewImage', newPreviews)) : 'Continue'}
       busy={advancing || checking}
       error={error}
       extraActions={

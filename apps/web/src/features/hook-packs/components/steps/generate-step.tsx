@@ -8,6 +8,9 @@ import {
   LIMITS,
   MESSAGES,
   VALIDATION,
+  costOf,
+  withCost,
+  formatCredits,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
@@ -20,7 +23,9 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { useNow } from '@/hooks/use-now';
 import { errorDetail, isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
+import { cn } from '@/lib/utils';
 import { allJobsDone, usePackJobs } from '../../api/get-pack-jobs';
 import { hookPackKeys } from '../../api/keys';
 import { useQueueHookPackVideos } from '../../api/queue-videos';
@@ -72,6 +77,28 @@ export function GenerateStep({ pack, data, setData, advance, back, advancing }: 
         );
       }}
     />
+  );
+}
+
+/** The videos' price and the balance left after them, before the spend. */
+function VideosCost({ count }: { count: number }) {
+  const { user } = useAuth();
+  const cost = costOf('video', count);
+  const left = Math.round(((user?.credits ?? 0) - cost) * 100) / 100;
+  return (
+    <p data-testid="videos-cost" className={cn('text-sm text-muted-foreground', left < 0 && 'text-destructive')}>
+      {count} videos cost {formatCredits(cost)} credits.{' '}
+      {left < 0 ? (
+        <>
+          You need {formatCredits(-left)} more.{' '}
+          <Link to="/credits" className="font-medium underline underline-offset-4">
+            Get credits
+          </Link>
+        </>
+      ) : (
+        <>Your balance after: {formatCredits(left)} credits.</>
+      )}
+    </p>
   );
 }
 
@@ -132,14 +159,14 @@ function VariantsEditor({
       setError(BIDI_CONTROL_MESSAGE);
       return;
     }
-    queue.mutate(
-      { hookPackId: pack.id, variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })) },
-      {
-        onSuccess: () => {
+    return queue
+      .mutateAsync({ hookPackId: pack.id, variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })) })
+      .then(
+        () => {
           creditsSpent();
           onStarted();
         },
-        onError: (e) => {
+        (e: unknown) => {
           if (isApiError(e) && e.status === 409) {
             toast.info(errorDetail(e, MESSAGES.hookPacks.videosFailed));
             onStarted();
@@ -147,8 +174,7 @@ function VariantsEditor({
           }
           paidError(e, INSUFFICIENT_CREDITS.videos, MESSAGES.hookPacks.videosFailed);
         },
-      },
-    );
+      );
   };
 
   return (
@@ -157,7 +183,9 @@ function VariantsEditor({
       description={`Your pack has ${LIMITS.videosPerHookPack} videos: your hook first, then variations. Edit any line or character before generating.`}
       onBack={back}
       onContinue={generate}
-      continueLabel={queue.isPending ? 'Starting...' : 'Generate'}
+      continueLabel={
+        queue.isPending ? 'Starting...' : withCost(`Generate ${rows.length} videos`, costOf('video', rows.length))
+      }
       busy={queue.isPending}
       error={error}
       extraActions={
@@ -166,6 +194,7 @@ function VariantsEditor({
         </Button>
       }
     >
+      <VideosCost count={rows.length} />
       {approvedIds.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {VALIDATION.noApprovedPreviews}

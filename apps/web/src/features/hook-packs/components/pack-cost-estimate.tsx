@@ -1,0 +1,60 @@
+import { CHARACTERS_PER_TYPE, estimatePack, formatCredits, VIDEOS_PER_PACK } from '@hookreel/contracts';
+import { CoinsIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+/**
+ * What the whole pack costs before its first spend (characters, previews, videos, from the contracts price list)
+ * and what the balance will be after it; short of credits, how many more are needed and where to get them.
+ */
+export function PackCostEstimate({ characterTypes, className }: { characterTypes: number; className?: string }) {
+  const { user } = useAuth();
+  const types = Math.max(1, characterTypes);
+  const e = estimatePack(types);
+  const balance = user?.credits ?? 0;
+  const left = Math.round((balance - e.total) * 100) / 100;
+  const rows: Array<[string, number]> = [
+    [`${types * CHARACTERS_PER_TYPE} characters (${CHARACTERS_PER_TYPE} per type)`, e.characters],
+    [`Up to ${types * CHARACTERS_PER_TYPE} previews`, e.previews],
+    [`${VIDEOS_PER_PACK} videos`, e.videos],
+  ];
+  return (
+    <section
+      aria-labelledby="pack-cost-title"
+      data-testid="pack-cost"
+      className={cn('rounded-xl border bg-muted/30 p-4 text-sm', className)}
+    >
+      <h3 id="pack-cost-title" className="mb-2 flex items-center gap-2 font-medium">
+        <CoinsIcon className="size-4 text-primary" aria-hidden="true" /> What this pack costs
+      </h3>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        {rows.map(([label, cost]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="text-right font-mono tabular-nums">{formatCredits(cost)}</dd>
+          </div>
+        ))}
+        <dt className="border-t pt-1 font-medium">Pack total</dt>
+        <dd data-testid="pack-total" className="border-t pt-1 text-right font-mono font-semibold tabular-nums">
+          {formatCredits(e.total)} credits
+        </dd>
+        <dt className="text-muted-foreground">Your balance after the pack</dt>
+        <dd
+          data-testid="pack-left"
+          className={cn('text-right font-mono tabular-nums', left < 0 && 'font-semibold text-destructive')}
+        >
+          {left < 0 ? `−${formatCredits(-left)}` : formatCredits(left)}
+        </dd>
+      </dl>
+      {left < 0 ? (
+        <p role="status" className="mt-3 text-destructive">
+          You need {formatCredits(-left)} more credits for the whole pack.{' '}
+          <Link to="/credits" className="font-medium underline underline-offset-4">
+            Get credits
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL } from '../playwright.config.ts';
+import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { addCharacters, createProjectInUi } from '../support/factories.ts';
+import { productPhotoFile } from '../support/hook-packs.ts';
+
+/** The user's ledger as the API serves it (the same call /credits/history makes). */
+async function ledger(
+  page: Page,
+): Promise<Array<{ kind: string; change: number; reason: string; job_id: number | null }>> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/credits/ledger', {
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+    });
+    return (
+      (await res.json()) as { entries: Array<{ kind: string; change: number; reason: string; job_id: number | null }> }
+    ).entries;
+  });
+}
+
+const balance = (page: Page) => page.getByTestId('credits-balance').first();
+
+test.describe('credits and billing', () => {
+  test('a new user makes a full hook pack on the trial alone; prices are shown before each spend; double clicks charge once', async ({
+    page,
+  }) => {
+    test.setTimeout(600_000);
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    const email = uniqueEmail('trial');
+    await signInWithGoogle(page, email);
+    await expect(balance(page)).toHaveText('13.70');
+
+    await page.goto('/hook-packs/new');
+    await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#b03a2e'));
+    await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
+    await page.getByRole('button', { name: 'Analyze Product' }).click();
+    await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+    await page.getByRole('button', { name: /^Continue/ }).click();
+
+    // Before the first spend: the pack's total and what is left after it.
+    await expect(page.getByRole('heading', { name: 'Character Type', exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill('Young woman runner in a park');
+    const estimate = page.getByTestId('pack-cost');
+    await expect(estimate.getByTestId('pack-total')).toHaveText('12.60 credits');
+    await expect(estimate.getByTestId('pack-left')).toHaveText('1.10');
+    const toCharacters = page.getByRole('button', { name: 'Continue · 0.20 credits' });
+    await toCharacters.dblclick();
+
+    await expect(page.getByRole('heading', { name: 'Hook Message', exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Hook message' }).fill('Glow all day');
+    await page.getByRole('button', { name: /^Continue/ }).click();
+
+    await expect(page.getByRole('heading', { name: 'Characters', exact: true })).toBeVisible();
+    const group = page.getByRole('region', { name: 'Young woman runner in a park' });
+    await expect(group.getByRole('button', { name: /character \d$/ })).toHaveCount(4, { timeout: 90_000 });
+    // The double click on Continue generated the 4 characters once.
+    await expect(balance(page)).toHaveText('13.50');
+    const first = group.getByRole('button', { name: 'Young woman runner in a park — character 1' });
+    await expect(first).toBeEnabled({ timeout: 90_000 });
+    await first.click();
+    await expect(first).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Continue · 0.10 credits' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Preview', exact: true })).toBeVisible();
+    const preview = page.getByRole('article', { name: /^Preview \d/ }).first();
+    const approve = preview.getByRole('button', { name: 'Approve' });
+    await expect(approve).toBeEnabled({ timeout: 120_000 });
+    await approve.click();
+    await expect(preview.getByRole('button', { name: 'Approved' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: /^Continue/ }).click();
+
+    await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
+    await expect(page.getByTestId('videos-cost')).toHaveText(
+      '12 videos cost 12.00 credits. Your balance after: 1.40 credits.',
+    );
+    await page.getByRole('button', { name: 'Generate 12 videos · 12.00 credits' }).dblclick();
+    await expect(balance(page)).toHaveText('1.40');
+
+    // Exactly one hold per video, one for the characters and one for the preview.
+    const entries = await ledger(page);
+    const holds = entries.filter((e) => e.kind === 'hold');
+    expect(holds.filter((e) => e.reason === 'Hook-pack video')).toHaveLength(12);
+    expect(holds.filter((e) => e.reason === 'Hook-pack characters')).toHaveLength(1);
+    expect(holds.filter((e) => e.reason === 'Hook-pack previews')).toHaveLength(1);
+
+    // The pack finishes on the trial alone.
+    await page.getByRole('link', { name: /View generation jobs/ }).click();
+    await expect(page.getByTestId('pack-job-card')).toHaveCount(12);
+    await expect(page.getByRole('link', { name: 'Download Videos' })).toBeVisible({ timeout: 400_000 });
+    await expect(page.getByTestId('pack-job-card').filter({ hasText: 'Failed' })).toHaveCount(0);
+    await expect(balance(page)).toHaveText('1.40');
+    expect(problems).toEqual([]);
+  });
+
+  test('a demo purchase raises the balance once per click, the history lists it all, a refund request is decided', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const email = uniqueEmail('buyer');
+    await signInWithGoogle(page, email);
+    await page.goto('/credits');
+    await expect(page.getByTestId('billing-mode-note')).toContainText('Demo billing: no card is charged.');
+
+    // A one-time bundle, double-clicked: 5 credits, once.
+    await page.getByRole('button', { name: 'Buy 5 credits · $69' }).dblclick();
+    await expect(page.getByText('5 credits added to your balance.')).toBeVisible();
+    await expect(balance(page)).toHaveText('18.70');
+
+    // A plan, double-clicked: the Growth plan's 40 credits, once.
+    await page.getByTestId('plan-growth').getByRole('button', { name: 'Subscribe' }).dblclick();
+    await expect(page.getByText('Successfully subscribed to Growth plan!')).toBeVisible();
+    await expect(balance(page)).toHaveText('58.70');
+    await expect(page.getByText(/Your plan: Growth \(monthly\)/)).toBeVisible();
+
+    // A render: the project editor's Generate shows its price; a double click queues one job.
+    await createProjectInUi(page, 'Billing e2e project');
+    await addCharacters(page, 'a friendly woman in a bright kitchen', 1);
+    await page.getByLabel('Script').fill('This serum changed my mornings. Try it today.');
+    await page.getByRole('button', { name: 'Generate · 1.00 credit' }).dblclick();
+    await expect(page).toHaveURL(/\/jobs\/\d+$/);
+    const jobId = Number(/\/jobs\/(\d+)$/.exec(page.url())![1]);
+    expect((await ledger(page)).filter((e) => e.kind === 'hold')).toHaveLength(1);
+
+    // The balance in the sidebar opens the history: every grant, purchase and hold, with its job.
+    await balance(page).click();
+    await expect(page).toHaveURL(/\/credits\/history$/);
+    const rows = page.getByTestId('ledger-row');
+    await expect(rows.filter({ hasText: 'Free trial' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: '5 credits bundle (demo)' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Growth plan (demo)' })).toHaveCount(1);
+    const hold = rows.filter({ hasText: 'Product-in-hand video' }).first();
+    await expect(hold.getByRole('link', { name: `Job #${jobId}` })).toBeVisible();
+
+    // When the video is done: report a problem; an administrator approves; the refund shows in the history.
+    await page.goto(`/jobs/${jobId}`);
+    await page.getByRole('button', { name: 'Report a problem' }).click({ timeout: 180_000 });
+    await page.getByLabel('What is wrong?').fill('The product is upside down in her hand');
+    await page.getByRole('button', { name: 'Ask for a refund' }).click();
+    await expect(page.getByTestId('refund-state')).toHaveText('Refund requested: an administrator will review it.');
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInWithGoogle(admin, ADMIN_EMAIL);
+    await admin.goto('/admin/credits');
+    const request = admin.getByTestId('refund-request').filter({ hasText: email });
+    await request.getByRole('button', { name: 'Approve refund' }).click();
+    await expect(request.getByText('approved')).toBeVisible();
+    // And a grant with a reason, by e-mail.
+    await admin.getByLabel('User e-mail').fill(email);
+    await admin.getByRole('textbox', { name: 'Credits' }).fill('2.5');
+    await admin.getByLabel('Reason').fill('Thanks for the report');
+    await admin.getByRole('button', { name: 'Grant credits' }).click();
+    await expect(admin.getByText(/Granted 2\.50 credits/)).toBeVisible();
+    await adminContext.close();
+
+    await page.goto('/credits/history');
+    await expect(rows.filter({ hasText: 'Refund: Billing e2e project' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Thanks for the report' })).toHaveCount(1);
+    await expect(balance(page)).toHaveText('61.20');
+  });
+});
