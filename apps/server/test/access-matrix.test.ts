@@ -6,6 +6,7 @@ import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
 import { catalogueAvatarId, createOwnedResources, type OwnedResources } from './helpers/owned-resources.ts';
+import { wavTone } from './helpers/audio.ts';
 import { collectRoutes, routeKey, type RouteInfo } from './helpers/route-inventory.ts';
 
 /**
@@ -157,6 +158,32 @@ const TABLE: Row[] = [
       path: `/api/projects/${w.owned.projectId}`,
       body: { name: 'Renamed project', script: 'Try it today.' },
     }),
+  },
+  {
+    route: 'PUT /api/projects/:id/music',
+    expect: OWNED(),
+    call: (w) => ({
+      path: `/api/projects/${w.owned.projectId}/music`,
+      body: formData([{ name: 'music', file: wavTone(1), filename: 'bed.wav', type: 'audio/wav' }]),
+    }),
+  },
+  {
+    route: 'DELETE /api/projects/:id/music',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/projects/${w.owned.projectId}/music` }),
+  },
+  {
+    route: 'PUT /api/hooks/:id/music',
+    expect: OWNED(),
+    call: (w) => ({
+      path: `/api/hooks/${w.owned.packId}/music`,
+      body: formData([{ name: 'music', file: wavTone(1), filename: 'bed.wav', type: 'audio/wav' }]),
+    }),
+  },
+  {
+    route: 'DELETE /api/hooks/:id/music',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/${w.owned.packId}/music` }),
   },
   {
     route: 'DELETE /api/projects/:id',

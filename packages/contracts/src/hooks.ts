@@ -3,6 +3,7 @@ import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language, UrlId } from
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { HookPackStatus, PreviewStatus } from './statuses.ts';
+import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
 
 export const CharacterType = z.object({ id: z.number().int(), description: z.string(), order_index: z.number().int() });
 export type CharacterType = z.infer<typeof CharacterType>;
@@ -31,22 +32,24 @@ export const PreviewCharacter = z.object({
 });
 export type PreviewCharacter = z.infer<typeof PreviewCharacter>;
 
-export const HookPack = z.object({
-  id: z.number().int(),
-  name: z.string().nullable(),
-  language: Language,
-  accent: Accent,
-  message: z.string().nullable(),
-  product_details: z.string().nullable(),
-  product_url: z.string().nullable(),
-  detected_shape: z.string().nullable(),
-  detected_category: z.string().nullable(),
-  status: z.string(),
-  created_at: z.string(),
-  character_types: z.array(CharacterType),
-  generated_characters: z.array(GeneratedCharacter),
-  preview_characters: z.array(PreviewCharacter),
-});
+export const HookPack = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    language: Language,
+    accent: Accent,
+    message: z.string().nullable(),
+    product_details: z.string().nullable(),
+    product_url: z.string().nullable(),
+    detected_shape: z.string().nullable(),
+    detected_category: z.string().nullable(),
+    status: z.string(),
+    created_at: z.string(),
+    character_types: z.array(CharacterType),
+    generated_characters: z.array(GeneratedCharacter),
+    preview_characters: z.array(PreviewCharacter),
+  })
+  .extend(VideoStyleFields.shape);
 export type HookPack = z.infer<typeof HookPack>;
 
 export const HookPackSummary = HookPack.pick({
@@ -78,6 +81,7 @@ export const UpdateHookPackRequest = z
     product_details: z.string().trim().min(1, VALIDATION.productDescription).max(LIMITS.productDetailsMax),
     name: z.string().trim().max(LIMITS.hookPackNameMax),
   })
+  .extend(UpdateVideoStyleFields.shape)
   .partial()
   .strict();
 

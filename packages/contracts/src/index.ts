@@ -11,4 +11,5 @@ export * from './avatars.ts';
 export * from './merge.ts';
 export * from './hooks.ts';
 export * from './hook-variants.ts';
+export * from './video.ts';
 export * from './capabilities.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobStatus } from './statuses.ts';
+import { QualityLevel } from './video.ts';
 
 /**
  * What the providers billed for a job, in their units (summed over attempts; a failed attempt's calls count too).
@@ -54,6 +55,11 @@ export const Job = z.object({
   hook_pack_id: z.number().int().nullable(),
   variant_index: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** Worst line of the video's quality report; null for jobs without a video or rendered before reports. */
+  quality: QualityLevel.nullable(),
+  /** The full quality report (JSON, QualityReport) and the 6-frame contact sheet (JPEG). */
+  report_url: z.string().nullable(),
+  contact_sheet_url: z.string().nullable(),
   /** Who is in the video ('Character 2' in a pack, the actor's name in a project). */
   actor_name: z.string().nullable().default(null),
   /** Which video of a pack ('Video #3'); null for a project video. */

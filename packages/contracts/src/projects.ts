@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
 
 export const ProjectName = z
   .string()
@@ -31,17 +32,19 @@ export const ProjectCharacter = z.object({
 });
 export type ProjectCharacter = z.infer<typeof ProjectCharacter>;
 
-export const Project = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  file_path: z.string().nullable(),
-  script: z.string(),
-  language: Language,
-  accent: Accent,
-  created_at: z.string(),
-  updated_at: z.string(),
-  characters: z.array(ProjectCharacter),
-});
+export const Project = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    file_path: z.string().nullable(),
+    script: z.string(),
+    language: Language,
+    accent: Accent,
+    created_at: z.string(),
+    updated_at: z.string(),
+    characters: z.array(ProjectCharacter),
+  })
+  .extend(VideoStyleFields.shape);
 export type Project = z.infer<typeof Project>;
 
 /** POST /projects/ is multipart: name and an optional file. */
@@ -50,6 +53,7 @@ export const CreateProjectResponse = z.object({ id: z.number().int() });
 
 export const UpdateProjectRequest = z
   .object({ name: ProjectName, script: Script, language: Language, accent: Accent })
+  .extend(UpdateVideoStyleFields.shape)
   .partial()
   .strict();
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;

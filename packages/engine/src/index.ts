@@ -13,6 +13,22 @@ export {
   type Background,
   type Race,
 } from './actors/index.ts';
+export { groupWords, toSrt, toVtt } from './captions/index.ts';
+export {
+  CAPTION_STYLE_SPECS,
+  END_CARD_SEC,
+  checkLayout,
+  computeLayout,
+  safeZone,
+  type ActorBoxes,
+  type CameraMotion,
+  type LayoutInput,
+  type VideoLayout,
+} from './layout/index.ts';
+export { PORTRAIT_BOXES, actorBoxesInVideo, frameToVideo, rotatedBox } from './layout/actor-boxes.ts';
+export { layoutToAss } from './layout/ass.ts';
+export { analyseVideo, hardFailures } from './report/index.ts';
+export { prepareAudio } from './render/audio.ts';
 export {
   AGE_BANDS,
   HAIR_COLOURS,
@@ -34,13 +50,13 @@ export {
   type CameraShot,
   type RiggedActor,
 } from './motion/index.ts';
-export { groupWords, toAss, toSrt, toVtt } from './captions/index.ts';
 export { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductShape } from './cutout/index.ts';
-export { mouthTimeline, renderVideo } from './render/index.ts';
+export { CAMERA, mouthTimeline, renderVideo } from './render/index.ts';
 export { renderTalkingVideo, type TalkingActor, type TalkingVideoInput, type TalkingVideoOutput } from './pipeline.ts';
 export { localVoice, type VoiceRequest, type VoiceResult, type VoiceSynthesizer } from './voice/index.ts';
-export { ffprobe, mediaDurationSec } from './util/media.ts';
+export { FFMPEG, ffprobe, mediaDurationSec } from './util/media.ts';
+export { runProcess } from './util/process.ts';
 export {
   FalLipSync,
   OpenAIImages,

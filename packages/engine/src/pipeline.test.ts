@@ -9,6 +9,7 @@ import { compositeProduct } from './composite/index.ts';
 import { cutoutProduct } from './cutout/index.ts';
 import { renderTalkingVideo } from './pipeline.ts';
 import { mouthTimeline } from './render/index.ts';
+import { hardFailures } from './report/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
 import { ffprobe } from './util/media.ts';
 import { runProcess } from './util/process.ts';
@@ -153,6 +154,9 @@ describe('engine stages', () => {
     const poster = await sharp(out.posterPath).metadata();
     expect([poster.format, poster.width, poster.height]).toEqual(['jpeg', 720, 1280]);
     expect(progress[progress.length - 1]).toBe(1);
+    expect(hardFailures(out.report)).toEqual([]);
+    expect(out.report.mouth?.present).toBe(true);
+    expect((await sharp(out.contactSheetPath).metadata()).format).toBe('jpeg');
     expect(progress.some((p) => p > 0.4 && p < 1)).toBe(true);
   });
 
@@ -216,5 +220,6 @@ describe('engine stages', () => {
     const video = probe.streams.find((s) => s.codec_type === 'video')!;
     expect([video.width, video.height]).toEqual([720, 1280]);
     expect(Number(probe.format.duration)).toBeGreaterThan(out.durationSec - 0.6);
+    expect(hardFailures(out.report)).toEqual([]);
   });
 });

@@ -1,13 +1,22 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_CAPTION_STYLE, type Box, type CaptionStyle, type QualityReport } from '@hookreel/contracts';
+import sharp from 'sharp';
 import type { ActorSpec } from './actors/index.ts';
-import { toAss, toSrt, toVtt } from './captions/index.ts';
-import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
-import type { LipSyncProvider } from './remote/fal.ts';
+import { boxAtTime } from './motion/timeline.ts';
 import type { ProviderUsage } from './remote/usage.ts';
-import { renderVideo, type RenderInput } from './render/index.ts';
+import { toSrt, toVtt } from './captions/index.ts';
+import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
+import { actorBoxesInVideo, frameToVideo, PORTRAIT_BOXES } from './layout/actor-boxes.ts';
+import { layoutToAss } from './layout/ass.ts';
+import { computeLayout, END_CARD_SEC, type ActorBoxes, type VideoLayout } from './layout/index.ts';
+import type { LipSyncProvider } from './remote/fal.ts';
+import { prepareAudio } from './render/audio.ts';
+import { CAMERA, renderVideo, type RenderInput } from './render/index.ts';
+import { analyseVideo } from './report/index.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from './types.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
 
@@ -24,8 +33,19 @@ export interface TalkingVideoInput {
   actor: TalkingActor;
   /** The cut-out product and where it goes; omitted when the actor image already holds it. */
   product?: { cutoutPath: string; placement: Placement } | null;
-  /** Shown on screen for the first seconds. */
+  /**
+   * Where the product already is in a photo actor (576x1024 frame), so text keeps off it and the end card can
+   * show it. Ignored when `product` is given (its box is measured from the composite).
+   */
+  productFrameBox?: Box | null;
+  /** Shown on screen as the hook sticker for its beat; captions take over after it. */
   hookText?: string | null;
+  /** Caption preset (docs/video-design.md#caption-styles); word-by-word highlight by default. */
+  captionStyle?: CaptionStyle;
+  /** A music bed (MP3/WAV/M4A already checked by the caller), looped or trimmed and ducked under the voice. */
+  musicPath?: string | null;
+  /** The call to action of an end card shown for the last 1.5 s (product picture + this line); none when empty. */
+  cta?: string | null;
   watermark: boolean;
   workDir: string;
   signal?: AbortSignal;
@@ -42,6 +62,11 @@ export interface TalkingVideoInput {
 export interface TalkingVideoOutput {
   videoPath: string;
   posterPath: string;
+  /** Six frames of the video in a 3x2 JPEG. */
+  contactSheetPath: string;
+  /** What was measured on the finished video; a 'fail' check is a bug (docs/video-design.md#quality-report). */
+  report: QualityReport;
+  layout: VideoLayout;
   assPath: string;
   srtPath: string;
   vttPath: string;
@@ -70,29 +95,19 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     input.signal,
   );
 
-  report(0.25, 'Writing captions');
+  report(0.2, 'Preparing the actor');
   const usage: ProviderUsage[] = [];
   const billed = async (u: ProviderUsage) => {
     usage.push(u);
     await input.onUsage?.(u);
   };
   if (voice.usage) await billed(voice.usage);
-  const durationSec = voice.durationSec + 0.4;
-  const assPath = path.join(dir, 'captions.ass');
-  const srtPath = path.join(dir, 'captions.srt');
-  const vttPath = path.join(dir, 'captions.vtt');
-  await writeFile(
-    assPath,
-    toAss(voice.words, { hookText: input.hookText ?? undefined, hookUntilSec: Math.min(3, durationSec) }),
-  );
-  await writeFile(srtPath, toSrt(voice.words));
-  await writeFile(vttPath, toVtt(voice.words));
-
-  report(0.3, 'Preparing the actor');
-  const prepared = await prepareFrames(input, dir, voice.words, durationSec);
-  let visual: RenderInput['visual'] = prepared.visual;
+  const speechEnd = voice.durationSec + 0.4;
+  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0);
+  const frames = await prepareFrames(input, dir, voice.words, durationSec);
+  let visual: RenderInput['visual'] = frames.visual;
   if (visual.kind === 'photo' && input.lipSync) {
-    report(0.32, 'Lip-syncing the actor');
+    report(0.25, 'Lip-syncing the actor');
     const clip = await input.lipSync.lipSync({
       imagePath: visual.imagePath,
       audioPath: voice.wavPath,
@@ -103,34 +118,110 @@ export async function renderTalkingVideo(input: TalkingVideoInput): Promise<Talk
     visual = { kind: 'clip', videoPath: clip.videoPath, posterSourcePath: visual.imagePath };
   }
 
+  report(0.3, 'Laying out the frame');
+  const layout = computeLayout({
+    width: VIDEO_WIDTH,
+    height: VIDEO_HEIGHT,
+    actor: actorBoxesInVideo(frames.actorBoxes),
+    product: frames.productBox ? frameToVideo(frames.productBox) : null,
+    camera: CAMERA[visual.kind],
+    view: frames.rig ? rigView(frames.rig, frames.productBox) : undefined,
+    cuts: frames.rig ? cutsOf(frames.rig.shots) : undefined,
+    words: voice.words,
+    durationSec,
+    hookText: input.hookText ?? null,
+    captionStyle: input.captionStyle ?? DEFAULT_CAPTION_STYLE,
+    watermark: input.watermark ? 'Hookreel · Free trial' : null,
+    cta: input.cta?.trim() || null,
+  });
+  const assPath = path.join(dir, 'captions.ass');
+  const srtPath = path.join(dir, 'captions.srt');
+  const vttPath = path.join(dir, 'captions.vtt');
+  await writeFile(assPath, layoutToAss(layout));
+  await writeFile(srtPath, toSrt(voice.words));
+  await writeFile(vttPath, toVtt(voice.words));
+
+  report(0.32, 'Levelling the sound');
+  const audioPath = path.join(dir, 'audio.wav');
+  await prepareAudio({
+    voicePath: voice.wavPath,
+    musicPath: input.musicPath ?? null,
+    durationSec,
+    outPath: audioPath,
+    signal: input.signal,
+  });
+
   report(0.35, 'Rendering the video');
   const videoPath = path.join(dir, 'video.mp4');
   const posterPath = path.join(dir, 'poster.jpg');
+  const contactSheetPath = path.join(dir, 'contact-sheet.jpg');
   await renderVideo({
     visual,
-    voicePath: voice.wavPath,
+    audioPath,
     durationSec,
     words: voice.words,
+    layout,
     assPath,
-    watermark: input.watermark,
+    endCardImagePath: layout.endCard?.product ? await endCardImage(input, frames, dir) : null,
     outPath: videoPath,
-    posterPath,
     workDir: dir,
     signal: input.signal,
-    onProgress: (f) => report(0.35 + f * 0.63, 'Rendering the video'),
+    onProgress: (f) => report(0.35 + f * 0.55, 'Rendering the video'),
+  });
+  report(0.92, 'Checking the video');
+  const quality = await analyseVideo({
+    videoPath,
+    layout,
+    words: voice.words,
+    posterPath,
+    contactSheetPath,
+    workDir: dir,
+    signal: input.signal,
   });
   report(1, 'Video ready');
   return {
     videoPath,
     posterPath,
+    contactSheetPath,
+    report: quality,
+    layout,
     assPath,
     srtPath,
     vttPath,
     durationSec,
     words: voice.words,
-    rig: prepared.rig,
+    rig: frames.rig,
     usage,
   };
+}
+
+/** The camera's cuts: where a shot starts at a different zoom or centre than the previous one ended. */
+const cutsOf = (shots: readonly CameraShot[]): number[] =>
+  shots
+    .filter(
+      (s, i) =>
+        i > 0 &&
+        (Math.abs(s.zoomFrom - shots[i - 1]!.zoomTo) > 0.03 || s.cx !== shots[i - 1]!.cx || s.cy !== shots[i - 1]!.cy),
+    )
+    .map((s) => s.startSec);
+
+/** Where the rig's face and product are on screen at time t: its boxes through the camera's shots. */
+function rigView(rig: NonNullable<PreparedFrames['rig']>, product: Box | null) {
+  return (t: number) => ({
+    face: boxAtTime(rig.boxes.face, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT),
+    mouth: boxAtTime(rig.boxes.mouth, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT),
+    product: product ? boxAtTime(product, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT) : null,
+  });
+}
+
+interface PreparedFrames {
+  visual: Extract<RenderInput['visual'], { kind: 'rig' | 'photo' }>;
+  rig: TalkingVideoOutput['rig'];
+  /** The still the end card may crop the product from. */
+  stillPath: string;
+  actorBoxes: ActorBoxes;
+  /** The product's box in the 576x1024 frame, or null. */
+  productBox: Box | null;
 }
 
 async function prepareFrames(
@@ -138,7 +229,7 @@ async function prepareFrames(
   dir: string,
   words: WordTiming[],
   durationSec: number,
-): Promise<{ visual: RenderInput['visual']; rig: TalkingVideoOutput['rig'] }> {
+): Promise<PreparedFrames> {
   if (input.actor.kind === 'procedural') {
     // The rig holds the product itself (fingers over it) and moves: see docs/video-design.md.
     const rig = await rigActor({
@@ -151,18 +242,79 @@ async function prepareFrames(
     return {
       visual: { kind: 'rig', segments: rig.segments, camera: rig.camera, posterSourcePath: rig.posterSourcePath },
       rig: { boxes: rig.boxes, shots: rig.shots },
+      stillPath: rig.posterSourcePath,
+      actorBoxes: { face: rig.boxes.face, mouth: rig.boxes.mouth, body: rig.boxes.body },
+      productBox: rig.boxes.product,
     };
   }
-  const out = path.join(dir, 'frame.png');
+  const imagePath = path.join(dir, 'frame.png');
+  let productBox: Box | null = input.productFrameBox ?? null;
   if (input.product) {
+    const maskPath = path.join(dir, 'product-mask.png');
     await compositeProduct({
       actorPath: input.actor.imagePath,
       productPath: input.product.cutoutPath,
       placement: input.product.placement,
-      outPath: out,
+      outPath: imagePath,
+      maskPath,
     });
+    productBox = await maskBox(maskPath);
   } else {
-    await frameOf(input.actor.imagePath).png().toFile(out);
+    await frameOf(input.actor.imagePath).png().toFile(imagePath);
   }
-  return { visual: { kind: 'photo', imagePath: out }, rig: null };
+  return {
+    visual: { kind: 'photo', imagePath },
+    rig: null,
+    stillPath: imagePath,
+    actorBoxes: PORTRAIT_BOXES,
+    productBox,
+  };
+}
+
+/** Bounding box of the white pixels of a 576x1024 product mask; null when the product is outside the frame. */
+async function maskBox(maskPath: string): Promise<Box | null> {
+  const { data, info } = await sharp(maskPath).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let x0 = info.width;
+  let y0 = info.height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (data[y * info.width + x]! > 32) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  return x1 < 0 ? null : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
+
+/**
+ * The end card's product picture: the cut-out trimmed to the product, or, when the actor photo already holds it,
+ * the product's box cropped from the still with rounded corners.
+ */
+async function endCardImage(input: TalkingVideoInput, frames: PreparedFrames, dir: string): Promise<string | null> {
+  const out = path.join(dir, 'end-card-product.png');
+  if (input.product) {
+    await sharp(input.product.cutoutPath).ensureAlpha().trim().png().toFile(out);
+    return out;
+  }
+  const b = frames.productBox;
+  if (!b) return null;
+  const left = Math.max(0, Math.floor(b.x));
+  const top = Math.max(0, Math.floor(b.y));
+  const width = Math.min(FRAME_WIDTH - left, Math.ceil(b.w));
+  const height = Math.min(FRAME_HEIGHT - top, Math.ceil(b.h));
+  if (width < 4 || height < 4) return null;
+  const r = Math.round(Math.min(width, height) * 0.08);
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${r}" fill="#fff"/></svg>`,
+  );
+  await sharp(frames.stillPath)
+    .extract({ left, top, width, height })
+    .ensureAlpha()
+    .composite([{ input: mask, blend: 'dest-in' }])
+    .png()
+    .toFile(out);
+  return out;
 }

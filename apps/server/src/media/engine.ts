@@ -59,6 +59,10 @@ export const engineMedia: MediaPort = {
           ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
+      productFrameBox: rigSpec ? null : (input.actor?.productBox ?? null),
+      captionStyle: input.style?.captionStyle,
+      cta: input.style?.cta ?? null,
+      musicPath: input.style?.musicPath ?? null,
       watermark: input.watermark,
       voice: engineConfig().voice,
       lipSync: engineConfig().lipsync,
@@ -67,7 +71,12 @@ export const engineMedia: MediaPort = {
       onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
       onUsage: input.onUsage,
     });
-    return { videoPath: out.videoPath, posterPath: out.posterPath };
+    return {
+      videoPath: out.videoPath,
+      posterPath: out.posterPath,
+      contactSheetPath: out.contactSheetPath,
+      report: out.report,
+    };
   },
   async cutoutProduct(input) {
     const r = await cutoutProduct(input);
@@ -105,12 +114,22 @@ export const engineMedia: MediaPort = {
         input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }
           : null,
+      captionStyle: input.style?.captionStyle,
+      cta: input.style?.cta ?? null,
+      musicPath: input.style?.musicPath ?? null,
       watermark: input.watermark,
       voice: engineConfig().voice,
       workDir: path.join(input.outDir, 'render'),
       signal: input.signal,
       onProgress: input.onProgress,
     });
-    return { videoPath: out.videoPath, posterPath: out.posterPath, srtPath: out.srtPath, vttPath: out.vttPath };
+    return {
+      videoPath: out.videoPath,
+      posterPath: out.posterPath,
+      srtPath: out.srtPath,
+      vttPath: out.vttPath,
+      contactSheetPath: out.contactSheetPath,
+      report: out.report,
+    };
   },
 };

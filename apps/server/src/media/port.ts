@@ -1,3 +1,4 @@
+import type { Box, CaptionStyle, QualityReport } from '@hookreel/contracts';
 import type { Placement, ProviderUsage } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
@@ -46,11 +47,19 @@ export interface MediaPort {
     hookText: string;
     language: string;
     accent: string;
+    style?: VideoStyle;
     watermark: boolean;
     outDir: string;
     signal: AbortSignal;
     onProgress(fraction: number, message: string): void;
-  }): Promise<{ videoPath: string; posterPath: string | null; srtPath: string | null; vttPath: string | null }>;
+  }): Promise<{
+    videoPath: string;
+    posterPath: string | null;
+    srtPath: string | null;
+    vttPath: string | null;
+    contactSheetPath?: string | null;
+    report?: QualityReport | null;
+  }>;
 }
 
 /** The project data a render needs, reloaded from the database when the job runs. */
@@ -62,6 +71,15 @@ export interface ProjectForRender {
   accent: string;
   /** Storage key of the project's reference image, if any. */
   fileKey: string | null;
+}
+
+/** How the video looks and sounds beside the script (docs/video-design.md). */
+export interface VideoStyle {
+  captionStyle: CaptionStyle;
+  /** End card line, or null for none. */
+  cta: string | null;
+  /** Local path of the music bed, or null for none. */
+  musicPath: string | null;
 }
 
 export interface RenderProjectVideoInput {
@@ -78,7 +96,10 @@ export interface RenderProjectVideoInput {
     imagePath: string;
     gender: 'male' | 'female';
     rig?: { actor: RigActorRef; product: { cutoutPath: string; placement: Placement } | null } | null;
+    /** Where the still already holds the product (576x1024 frame), so text keeps off it; null if unknown. */
+    productBox?: Box | null;
   } | null;
+  style?: VideoStyle;
   watermark: boolean;
   /** Scratch directory for this run (removed afterwards); write outputs here. */
   workDir: string;
@@ -93,4 +114,7 @@ export interface RenderOutput {
   videoPath: string;
   /** Local path of a poster JPEG, if the engine made one. */
   posterPath?: string | null;
+  /** Local path of the 6-frame contact sheet JPEG, and what the engine measured on the video. */
+  contactSheetPath?: string | null;
+  report?: QualityReport | null;
 }

@@ -7,6 +7,8 @@ import { hookPacksRepository as repo, type HookPackRow } from '../db/repositorie
 import { defineJob, PermanentJobError, type ClaimedJob, type JobContext } from '../jobs/definition.ts';
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
 import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
+import { qualityLine, storeQuality } from '../jobs/quality.ts';
+import { localMusic, renderStyleOf } from './video-style.ts';
 import { isOnFreeTrial } from './users.ts';
 
 const id = z.number().int().positive();
@@ -179,6 +181,10 @@ export const renderHookVideoJob = defineJob({
       hookText: variant.hook_text,
       language: pack.language,
       accent: pack.accent,
+      style: await (async () => {
+        const style = renderStyleOf(pack);
+        return { captionStyle: style.captionStyle, cta: style.cta, musicPath: await localMusic(jc, style.musicKey) };
+      })(),
       watermark: await isOnFreeTrial(jc.app, job.userId),
       outDir: jc.workDir,
       signal: jc.signal,
@@ -202,7 +208,13 @@ export const renderHookVideoJob = defineJob({
     if (out.srtPath)
       await jc.app.files.putFile(variantFileKey(pack, index, 'srt'), out.srtPath, 'application/x-subrip');
     if (out.vttPath) await jc.app.files.putFile(variantFileKey(pack, index, 'vtt'), out.vttPath, 'text/vtt');
-    return { videoKey, posterKey, result: { hook_pack_id: pack.id, variant_index: index }, logLine: 'Video ready' };
+    const quality = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
+    return {
+      videoKey,
+      posterKey,
+      result: { hook_pack_id: pack.id, variant_index: index, ...quality },
+      logLine: qualityLine(quality),
+    };
   },
   /**
    * The last video to complete moves the pack to videos_ready, in the transaction that marks it completed (so

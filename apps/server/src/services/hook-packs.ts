@@ -26,11 +26,12 @@ import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
 import { checkStatusChange } from './hook-packs-status.ts';
-import { LIMITS, writeHookVariants } from '@hookreel/contracts';
+import { LIMITS, writeHookVariants, type CaptionStyle } from '@hookreel/contracts';
 import { videoFileName } from './file-names.ts';
 import { createJob, newBatchId, submitJobs, withEstimates } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
+import { videoStyleOf } from './video-style.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
 const packNotFound = () => notFound('Hook pack not found');
@@ -103,6 +104,8 @@ export async function updatePack(
     accent?: Accent | undefined;
     product_details?: string | undefined;
     name?: string | undefined;
+    caption_style?: CaptionStyle | undefined;
+    cta_text?: string | null | undefined;
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
@@ -662,6 +665,7 @@ function packFields(r: HookPackRow) {
     detected_category: r.detected_category,
     status: r.status,
     created_at: r.created_at,
+    ...videoStyleOf(r),
   };
 }
 

@@ -20,6 +20,7 @@ import { encodePayload, type JobDefinition } from '../jobs/definition.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import type { ProjectForRender } from '../media/port.ts';
 import type { JobName } from '../job-definitions.ts';
+import { qualityOfResult } from '../jobs/quality.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
 import { estimateSnapshot, etaSeconds, type EstimateSnapshot } from './estimates.ts';
 import { videoFileName } from './file-names.ts';
@@ -244,6 +245,7 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
     hook_pack_id: row.hook_pack_id,
     variant_index: row.variant_index,
     error: row.error,
+    ...qualityOfResult(row.result),
     actor_name: row.actor_name,
     variant_label: row.variant_label,
     hook_text: row.hook_text,

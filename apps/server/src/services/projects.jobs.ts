@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { MaskPlacement } from '@hookreel/contracts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectCutoutKey } from './merge.jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
+import { MaskPlacement, type Box } from '@hookreel/contracts';
+import { rotatedBox } from '@hookreel/engine';
+import { qualityLine, storeQuality } from '../jobs/quality.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
+import { localMusic, renderStyleOf } from './video-style.ts';
 
 const id = z.number().int().positive();
 
@@ -28,12 +31,16 @@ export const renderProjectVideoJob = defineJob({
     await jc.progress(2, `Rendering "${project.name}"`);
     const actor = await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey);
     const watermark = await isOnFreeTrial(jc.app, job.userId);
+    const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
+    const style = row ? renderStyleOf(row) : null;
+    const musicPath = style ? await localMusic(jc, style.musicKey) : null;
     const out = await withProviderErrors(() =>
       jc.app.media.renderProjectVideo({
         userId: job.userId,
         jobId: job.id,
         project,
         actor,
+        style: style ? { captionStyle: style.captionStyle, cta: style.cta, musicPath } : undefined,
         watermark,
         workDir: jc.workDir,
         signal: jc.signal,
@@ -49,7 +56,8 @@ export const renderProjectVideoJob = defineJob({
       posterKey = jc.outputKey('poster.jpg');
       await jc.app.files.putFile(posterKey, out.posterPath, 'image/jpeg');
     }
-    return { videoKey, posterKey, logLine: 'Video ready' };
+    const quality = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
+    return { videoKey, posterKey, result: quality ?? undefined, logLine: qualityLine(quality) };
   },
 });
 
@@ -72,7 +80,8 @@ async function actorFor(
   const imagePath = path.join(jc.workDir, `actor${path.extname(key)}`);
   await jc.app.files.toLocalFile(key, imagePath);
   const gender = avatar?.gender === 'male' ? 'male' : 'female';
-  if (!avatar?.catalogue_actor_id) return { imagePath, gender };
+  const productBox = productBoxOf(chosen, key);
+  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox };
   // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
   let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
   if (chosen.merge_status === 'merged' && chosen.mask_placement && fileKey) {
@@ -84,6 +93,35 @@ async function actorFor(
     }
   }
   // Merged, but the cut-out is gone (the product image changed since): the merged still is the truth.
-  if (chosen.merge_status === 'merged' && !product) return { imagePath, gender };
+  if (chosen.merge_status === 'merged' && !product) return { imagePath, gender, productBox };
   return { imagePath, gender, rig: { actor: { catalogueActorId: avatar.catalogue_actor_id }, product } };
+}
+
+/**
+ * Where a merged still holds the product (576x1024 frame), so text keeps off it: centred where the merge put
+ * it (mask placement), the placement editor's box size, rotated as placed. Null for a still without a product.
+ */
+function productBoxOf(
+  c: {
+    merged_key: string | null;
+    mask_placement: string | null;
+    x: number | null;
+    y: number | null;
+    width: number | null;
+    height: number | null;
+    rotation: number;
+  },
+  key: string,
+): Box | null {
+  if (key !== c.merged_key || c.x === null || c.y === null || !c.width || !c.height) return null;
+  let p: MaskPlacement | null = null;
+  try {
+    const parsed = MaskPlacement.safeParse(c.mask_placement ? JSON.parse(c.mask_placement) : null);
+    p = parsed.success ? parsed.data : null;
+  } catch {
+    p = null;
+  }
+  const cx = p ? p.position_x : c.x + c.width / 2;
+  const cy = p ? p.position_y : c.y + c.height / 2;
+  return rotatedBox(cx, cy, c.width, c.height, p ? p.rotation : c.rotation);
 }

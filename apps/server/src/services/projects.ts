@@ -14,6 +14,7 @@ import { projectsRepository, type ProjectCharacterJoined, type ProjectRow } from
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
+import { videoStyleOf } from './video-style.ts';
 
 export type { ProjectRow } from '../db/repositories/projects.ts';
 
@@ -132,6 +133,7 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
     created_at: row.created_at,
     updated_at: row.updated_at,
     characters: chars.map(toProjectCharacter),
+    ...videoStyleOf(row),
   };
 }
 

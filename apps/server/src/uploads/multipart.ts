@@ -35,22 +35,30 @@ export async function readFilePart(part: MultipartFile): Promise<Buffer> {
 export async function walkMultipart(
   request: FastifyRequest,
   onFile: (file: UploadedFile) => Promise<void>,
-  opts: { maxFiles?: number } = {},
+  /**
+   * maxFiles: at most this many files. fileSize: a per-route file size cap instead of the image upload limit
+   * (music beds may be 20 MB), answered by tooLarge.
+   */
+  opts: { maxFiles?: number; fileSize?: number; tooLarge?: () => unknown } = {},
 ): Promise<Record<string, string>> {
   if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data body');
   const maxFiles = opts.maxFiles ?? 1;
   const declared = Number(request.headers['content-length']);
+  // A route with a larger file cap (music) may take that file whole.
+  const totalCap = Math.max(LIMITS.uploadMaxTotalBytes, (opts.fileSize ?? 0) + 64 * 1024);
+  const tooLarge = () => (opts.tooLarge ? opts.tooLarge() : payloadTooLarge(MESSAGES.server.uploadTooLarge));
   // Boundaries and part headers add a little to the files and fields themselves.
-  if (declared > LIMITS.uploadMaxTotalBytes + 64 * 1024) throw payloadTooLarge(MESSAGES.server.uploadTooLarge);
+  if (declared > totalCap + 64 * 1024) throw tooLarge();
   const fields: Record<string, string> = {};
   let files = 0;
   let total = 0;
   const count = (bytes: number) => {
     total += bytes;
-    if (total > LIMITS.uploadMaxTotalBytes) throw payloadTooLarge(MESSAGES.server.uploadTooLarge);
+    if (total > totalCap) throw tooLarge();
   };
   try {
-    for await (const part of request.parts()) {
+    const parts = opts.fileSize ? request.parts({ limits: { fileSize: opts.fileSize } }) : request.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
         if (++files > maxFiles) throw payloadTooLarge(MESSAGES.server.tooManyFiles);
         const buffer = await readFilePart(part);
@@ -63,7 +71,8 @@ export async function walkMultipart(
       }
     }
   } catch (err) {
-    throw mapMultipartError(err);
+    const mapped = mapMultipartError(err);
+    throw opts.tooLarge && isTooLarge(mapped) ? opts.tooLarge() : mapped;
   }
   return fields;
 }
@@ -89,3 +98,5 @@ function mapMultipartError(err: unknown): unknown {
   }
   return err;
 }
+
+const isTooLarge = (err: unknown) => err instanceof HttpError && err.statusCode === 413;

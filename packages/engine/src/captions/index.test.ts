@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../types.ts';
-import { assTime, escapeAss, groupWords, toAss, toSrt, toVtt } from './index.ts';
+import { groupWords, toSrt, toVtt } from './index.ts';
 
 const words = (text: string, step = 0.3): WordTiming[] =>
   text.split(' ').map((word, i) => ({ word, startSec: i * step, endSec: i * step + step * 0.9 }));
@@ -29,19 +29,5 @@ describe('captions', () => {
     ).toEqual(w.map((x) => x.word));
     const vtt = toVtt(w);
     expect(vtt.startsWith('WEBVTT\n\n00:00:00.000 --> ')).toBe(true);
-  });
-
-  it('writes one highlighted event per word and escapes override braces', () => {
-    const ass = toAss(words('Hello {bad} world'), { hookText: 'Stop scrolling' });
-    const dialogues = ass.split('\n').filter((l) => l.startsWith('Dialogue: 0'));
-    expect(dialogues).toHaveLength(3);
-    expect(dialogues[1]).toContain('{\\c&H00D7FF&}bad{\\c&HFFFFFF&}');
-    expect(ass).toContain(',Hook,,0,0,0,,Stop scrolling');
-    expect(escapeAss('a{\\pos(1,1)}b')).toBe('a\u2216pos(1,1)b');
-  });
-
-  it('formats ASS times', () => {
-    expect(assTime(0)).toBe('0:00:00.00');
-    expect(assTime(61.234)).toBe('0:01:01.23');
   });
 });

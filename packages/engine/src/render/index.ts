@@ -1,14 +1,24 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { CameraMotion, VideoLayout } from '../layout/index.ts';
+import { FONT_DIR } from '../layout/font.ts';
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 
-export const FONT_DIR = process.env.HOOKREEL_FONT_DIR ?? '/usr/share/fonts/truetype/dejavu';
-const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+export { FONT_DIR };
+
+/** How each kind of visual moves: the layout grows the face and product boxes by this so text never meets them. */
+export const CAMERA: Record<RenderInput['visual']['kind'], CameraMotion> = {
+  lipflap: { maxZoom: 1, driftPx: 0 },
+  // The rig's camera is described exactly by its shots (the layout follows them in time); this is unused.
+  rig: { maxZoom: 1, driftPx: 0 },
+  // Gentle handheld-style drift: scaled up 6% with the crop window moving slowly (see renderVideo).
+  photo: { maxZoom: 1.06, driftPx: 20 },
+  clip: { maxZoom: 1, driftPx: 0 },
+};
 
 export interface RenderInput {
   /**
@@ -26,13 +36,16 @@ export interface RenderInput {
       }
     | { kind: 'photo'; imagePath: string }
     | { kind: 'clip'; videoPath: string; posterSourcePath: string };
-  voicePath: string;
+  /** The finished sound track (48 kHz stereo WAV from prepareAudio), exactly durationSec long. */
+  audioPath: string;
   durationSec: number;
   words: readonly WordTiming[];
+  /** Where everything goes; the ASS file at assPath is this layout's text (layoutToAss). */
+  layout: VideoLayout;
   assPath: string;
-  watermark: boolean;
+  /** The product picture of the end card (RGBA PNG), drawn in layout.endCard.product. */
+  endCardImagePath?: string | null;
   outPath: string;
-  posterPath: string;
   workDir: string;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
@@ -110,20 +123,31 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase:flags=bicubic,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},fps=30,tpad=stop_mode=clone:stop_duration=${input.durationSec.toFixed(3)}`;
   } else {
     args.push('-loop', '1', '-framerate', '30', '-t', input.durationSec.toFixed(3), '-i', input.visual.imagePath);
-    // Gentle handheld-style drift: scale up 8% and move the crop window slowly.
-    const W = Math.round(VIDEO_WIDTH * 1.08);
-    const H = Math.round(VIDEO_HEIGHT * 1.08);
-    motion = `scale=${W}:${H}:flags=bicubic,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:x='(in_w-out_w)/2+sin(t*0.7)*(in_w-out_w)/2.4':y='(in_h-out_h)/2+cos(t*0.5)*(in_h-out_h)/2.4',fps=30`;
+    // Gentle handheld-style drift: scale up 6% and move the crop window slowly (at most CAMERA.photo.driftPx).
+    const W = Math.round(VIDEO_WIDTH * CAMERA.photo.maxZoom);
+    const H = Math.round(VIDEO_HEIGHT * CAMERA.photo.maxZoom);
+    const d = CAMERA.photo.driftPx;
+    motion = `scale=${W}:${H}:flags=bicubic,setsar=1,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:x='(in_w-out_w)/2+sin(t*0.7)*min(${d},(in_w-out_w)/2)':y='(in_h-out_h)/2+cos(t*0.5)*min(${d},(in_h-out_h)/2)',fps=30`;
   }
-  args.push('-i', input.voicePath);
-  let vf = `${motion},subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(FONT_DIR)}'`;
-  if (input.watermark) {
-    vf += `,drawtext=fontfile='${filterPath(FONT_BOLD)}':text='Hookreel · Free trial':fontcolor=white@0.75:fontsize=26:box=1:boxcolor=black@0.35:boxborderw=10:x=28:y=h*0.70`;
+  args.push('-i', input.audioPath);
+  // Square pixels whatever the source: scale to exactly 720x1280 and declare SAR 1:1.
+  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(FONT_DIR)}'[base]`;
+  let last = '[base]';
+  const card = input.layout.endCard;
+  if (card?.product && input.endCardImagePath) {
+    // The end card's product picture, fading in over the card the captions file draws.
+    args.push('-loop', '1', '-framerate', '30', '-t', input.durationSec.toFixed(3), '-i', input.endCardImagePath);
+    const b = card.product;
+    graph +=
+      `;[2:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
+      `fade=t=in:st=${card.startSec.toFixed(2)}:d=0.3:alpha=1[card]` +
+      `;${last}[card]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='gte(t,${card.startSec.toFixed(2)})'[carded]`;
+    last = '[carded]';
   }
-  vf += ',format=yuv420p';
+  graph += `;${last}format=yuv420p,setsar=1[v]`;
   args.push(
     '-filter_complex',
-    `[0:v]${vf}[v]`,
+    graph,
     '-map',
     '[v]',
     '-map',
@@ -139,9 +163,11 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     '-c:a',
     'aac',
     '-b:a',
-    '128k',
+    '160k',
     '-ar',
     '48000',
+    '-ac',
+    '2',
     '-t',
     input.durationSec.toFixed(3),
     '-movflags',
@@ -162,10 +188,4 @@ export async function renderVideo(input: RenderInput): Promise<void> {
       },
     });
   });
-  const v = input.visual;
-  const posterSource =
-    v.kind === 'lipflap' ? v.closedPath : v.kind === 'clip' || v.kind === 'rig' ? v.posterSourcePath : v.imagePath;
-  await produceAtomic(input.posterPath, (tmp) =>
-    sharp(posterSource).resize(VIDEO_WIDTH, VIDEO_HEIGHT, { fit: 'cover' }).jpeg({ quality: 85 }).toFile(tmp),
-  );
 }

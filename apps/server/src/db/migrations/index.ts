@@ -8,6 +8,7 @@ import { verifiedSignInMigration } from './007-verified-sign-in.ts';
 import { jobLabelsMigration } from './010-job-labels.ts';
 import { providerCostConsentMigration } from './012-provider-cost-consent.ts';
 import { billingMigration } from './008-billing.ts';
+import { videoStyleMigration } from './009-video-style.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   providerCostConsentMigration,
   billingMigration,
   verifiedSignInMigration,
+  videoStyleMigration,
 ];

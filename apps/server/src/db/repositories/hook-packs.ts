@@ -19,6 +19,9 @@ export type HookVariantWithJob = HookVariantRow & { job: Selectable<JobsTable> |
 type PackPatch = Pick<
   Updateable<HookPacksTable>,
   | 'name'
+  | 'caption_style'
+  | 'cta_text'
+  | 'music_key'
   | 'language'
   | 'accent'
   | 'message'

@@ -60,7 +60,10 @@ export const projectsRepository = {
     db: Executor,
     userId: number,
     id: number,
-    patch: Pick<Updateable<ProjectsTable>, 'name' | 'script' | 'language' | 'accent' | 'file_key'>,
+    patch: Pick<
+      Updateable<ProjectsTable>,
+      'name' | 'script' | 'language' | 'accent' | 'file_key' | 'caption_style' | 'cta_text' | 'music_key'
+    >,
   ): Promise<ProjectRow | null> {
     const res = await db
       .updateTable('projects')
@@ -84,7 +87,7 @@ export const projectsRepository = {
       .execute();
     const res = await db.deleteFrom('projects').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) return null;
-    return [project.file_key, ...merged.map((m) => m.merged_key)].filter((k): k is string => !!k);
+    return [project.file_key, project.music_key, ...merged.map((m) => m.merged_key)].filter((k): k is string => !!k);
   },
 
   /** Characters of the given projects with their avatar's image and bounds, in the order they were added. */

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Bool, Id } from '../schema.ts';
 
 /** A hook pack: one product, its hook message and the characters that will say it (docs/product.md#hook-packs). */
@@ -19,6 +20,12 @@ export interface HookPacksTable {
   detected_shape: string | null;
   detected_category: string | null;
   status: string;
+  /** Caption preset (contracts CaptionStyle), 'highlight' by default. */
+  caption_style: Generated<string>;
+  /** End card call to action; null for no end card. */
+  cta_text: string | null;
+  /** Storage key of the uploaded music bed, or null for none. */
+  music_key: string | null;
   /** Random per-pack part of the output prefix, so video URLs (capability links) cannot be guessed. */
   file_token: string;
   created_at: string;

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Bool, Id } from '../schema.ts';
 
 export interface ProjectsTable {
@@ -9,6 +10,12 @@ export interface ProjectsTable {
   script: string;
   language: string;
   accent: string;
+  /** Caption preset (contracts CaptionStyle), 'highlight' by default. */
+  caption_style: Generated<string>;
+  /** End card call to action; null for no end card. */
+  cta_text: string | null;
+  /** Storage key of the uploaded music bed, or null for none. */
+  music_key: string | null;
   created_at: string;
   updated_at: string;
 }

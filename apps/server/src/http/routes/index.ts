@@ -9,6 +9,7 @@ import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
+import { musicRoutes } from './music.ts';
 import { statsRoutes } from './stats.ts';
 import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
@@ -33,6 +34,7 @@ export const API_ROUTES: readonly RouteModule[] = [
   jobRoutes,
   hookRoutes,
   mergeRoutes,
+  musicRoutes,
   capabilityRoutes,
   billingRoutes,
   statsRoutes,

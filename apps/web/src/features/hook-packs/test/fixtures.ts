@@ -17,6 +17,9 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   character_types: [],
   generated_characters: [],
   preview_characters: [],
+  caption_style: 'highlight',
+  cta_text: null,
+  music_url: null,
   ...over,
 });
 
@@ -51,6 +54,9 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   hook_pack_id: 5,
   variant_index: 1,
   error: null,
+  quality: null,
+  report_url: null,
+  contact_sheet_url: null,
   actor_name: null,
   variant_label: null,
   hook_text: null,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@hookreel/contracts';
 import { toast } from 'sonner';
 import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
-import { MergeScreen } from './merge-page';
+import { MergeScreen, withStored } from './merge-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -19,6 +19,9 @@ const project: Project = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
   characters: [],
+  caption_style: 'highlight',
+  cta_text: null,
+  music_url: null,
 };
 const avatar = (id: number) => makeAvatar(id, { merge_status: 'not_merged' });
 const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({
@@ -74,5 +77,13 @@ describe('MergeScreen Generate Videos', () => {
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.jobs.queued);
+  });
+});
+
+describe('the merge screen language choices', () => {
+  it("offer the project's stored language and accent when the screen's own list lacks them", () => {
+    expect(withStored(['english'] as const, 'spanish')).toEqual(['english', 'spanish']);
+    expect(withStored(['american'] as const, 'british')).toEqual(['american', 'british']);
+    expect(withStored(['english'] as const, 'english')).toEqual(['english']);
   });
 });

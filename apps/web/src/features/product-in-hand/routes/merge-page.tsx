@@ -114,6 +114,10 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
   const [script, setScript] = useState(project.script);
   const [language, setLanguage] = useState<Language>(project.language);
   const [accent, setAccent] = useState<Accent>(project.accent);
+  // The merge offers English/American, but a project may already hold another choice (set in the editor, which
+  // the render uses): show that stored choice as an option rather than a value the list does not contain.
+  const languageOptions = withStored(LANGUAGE_OPTIONS.merge, project.language);
+  const accentOptions = withStored(ACCENT_OPTIONS.merge, project.accent);
 
   // Polled every second only while something is being applied.
   const statusQuery = useMergeStatus(projectId, (data) => {
@@ -275,14 +279,14 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
                 id="merge-language"
                 label="Language"
                 value={language}
-                options={LANGUAGE_OPTIONS.merge}
+                options={languageOptions}
                 onChange={(v: Language) => setLanguage(v)}
               />
               <OptionSelect
                 id="merge-accent"
                 label="Accent"
                 value={accent}
-                options={ACCENT_OPTIONS.merge}
+                options={accentOptions}
                 onChange={(v: Accent) => setAccent(v)}
               />
             </div>
@@ -394,4 +398,9 @@ function MergeCard({
       </div>
     </article>
   );
+}
+
+/** The screen's options, plus the stored value when it is not one of them. */
+export function withStored<T extends string>(options: readonly T[], stored: T): readonly T[] {
+  return options.includes(stored) ? options : [...options, stored];
 }

@@ -1,0 +1,69 @@
+import { ErrorResponse, HookPack, IdParam, MUSIC_LIMITS, Project } from '@hookreel/contracts';
+import * as style from '../../services/music.ts';
+import { MUSIC_MESSAGES } from '../../services/music-file.ts';
+import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
+import { payloadTooLarge, unprocessable } from '../../errors.ts';
+import type { RouteModule } from './index.ts';
+import type { FastifyRequest } from 'fastify';
+
+const errors = { 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
+const description = 'Multipart: `music` (MP3, WAV or M4A, max 20MB, at most 10 minutes); replaces any earlier one.';
+
+/** The one `music` file of a multipart body, with the 20 MB cap enforced while reading. */
+async function musicPart(request: FastifyRequest): Promise<UploadedFile | null> {
+  let file: UploadedFile | null = null;
+  await walkMultipart(
+    request,
+    async (f) => {
+      if (f.fieldname !== 'music' || file) throw unprocessable(MUSIC_MESSAGES.broken);
+      file = f;
+    },
+    { fileSize: MUSIC_LIMITS.maxBytes, tooLarge: () => payloadTooLarge(MUSIC_MESSAGES.tooLarge) },
+  );
+  return file;
+}
+
+/** The optional music bed of a project or a hook pack (docs/video-design.md#sound). */
+export const musicRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+  api.put(
+    '/projects/:id/music',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['projects'],
+        consumes: ['multipart/form-data'],
+        description,
+        params: IdParam,
+        response: { 200: Project, ...errors },
+      },
+    },
+    async (request) => style.setProjectMusic(ctx, request.userId, request.params.id, await musicPart(request)),
+  );
+  api.delete(
+    '/projects/:id/music',
+    { onRequest: requireUser, schema: { tags: ['projects'], params: IdParam, response: { 200: Project, ...errors } } },
+    async (request) => style.clearProjectMusic(ctx, request.userId, request.params.id),
+  );
+  api.put(
+    '/hooks/:id/music',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['hook-packs'],
+        consumes: ['multipart/form-data'],
+        description,
+        params: IdParam,
+        response: { 200: HookPack, ...errors },
+      },
+    },
+    async (request) => style.setPackMusic(ctx, request.userId, request.params.id, await musicPart(request)),
+  );
+  api.delete(
+    '/hooks/:id/music',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['hook-packs'], params: IdParam, response: { 200: HookPack, ...errors } },
+    },
+    async (request) => style.clearPackMusic(ctx, request.userId, request.params.id),
+  );
+};

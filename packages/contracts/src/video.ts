@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * How spoken words appear on screen (docs/video-design.md#caption-styles). Chosen per project and per hook pack;
+ * `highlight` (word-by-word highlight) is the default.
+ */
+export const CAPTION_STYLES = ['highlight', 'pop', 'boxed', 'lower_third'] as const;
+export const CaptionStyle = z.enum(CAPTION_STYLES);
+export type CaptionStyle = z.infer<typeof CaptionStyle>;
+export const DEFAULT_CAPTION_STYLE: CaptionStyle = 'highlight';
+export const CAPTION_STYLE_LABELS: Record<CaptionStyle, string> = {
+  highlight: 'Word highlight',
+  pop: 'One word pop',
+  boxed: 'Boxed lines',
+  lower_third: 'Lower third',
+};
+
+/** The optional music bed a user uploads (MP3, WAV or M4A), checked by its bytes and by ffprobe on the server. */
+export const MUSIC_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  maxDurationSec: 600,
+  accept: 'audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,.mp3,.wav,.m4a',
+} as const;
+
+/** The call to action on the optional end card (last 1.5 s: product image + this line). */
+export const CTA_MAX = 40;
+export const CtaText = z
+  .string()
+  .trim()
+  .max(CTA_MAX, `The call to action must be at most ${CTA_MAX} characters`)
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** How a project's or hook pack's videos look and sound, beside the script. */
+export const VideoStyleFields = z.object({
+  caption_style: CaptionStyle,
+  /** End card line; null for no end card. */
+  cta_text: z.string().nullable(),
+  /** The uploaded music bed (`static/...`), or null for none. */
+  music_url: z.string().nullable(),
+});
+export const UpdateVideoStyleFields = z.object({ caption_style: CaptionStyle, cta_text: CtaText });
+
+export const Box = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+export type Box = z.infer<typeof Box>;
+
+export const QualityLevel = z.enum(['pass', 'warn', 'fail']);
+export type QualityLevel = z.infer<typeof QualityLevel>;
+
+/** One line of the report as the job screen shows it (green pass, amber warn, red fail). */
+export const QualityCheck = z.object({
+  id: z.string(),
+  label: z.string(),
+  level: QualityLevel,
+  detail: z.string(),
+});
+export type QualityCheck = z.infer<typeof QualityCheck>;
+
+/**
+ * What the engine measured on a finished video (docs/video-design.md#quality-report). `checks` is the verdict;
+ * the other fields are the measurements behind it.
+ */
+export const QualityReport = z.object({
+  version: z.literal(1),
+  width: z.number().int(),
+  height: z.number().int(),
+  sar: z.string(),
+  duration_sec: z.number(),
+  integrated_lufs: z.number().nullable(),
+  true_peak_dbtp: z.number().nullable(),
+  sample_rate: z.number().int().nullable(),
+  channels: z.number().int().nullable(),
+  av_drift_ms: z.number(),
+  boxes: z.array(z.object({ name: z.string(), box: Box, start_sec: z.number(), end_sec: z.number() })),
+  overlaps: z.array(z.object({ text: z.string(), covers: z.string(), area: z.number() })),
+  safe_zone_violations: z.array(z.object({ name: z.string(), box: Box })),
+  mouth: z.object({ speech_motion: z.number(), silence_motion: z.number(), present: z.boolean() }).nullable(),
+  checks: z.array(QualityCheck),
+});
+export type QualityReport = z.infer<typeof QualityReport>;
+
+/** The worst level of a report's checks: what a job card's badge shows. */
+export function qualityVerdict(report: Pick<QualityReport, 'checks'>): QualityLevel {
+  if (report.checks.some((c) => c.level === 'fail')) return 'fail';
+  if (report.checks.some((c) => c.level === 'warn')) return 'warn';
+  return 'pass';
+}

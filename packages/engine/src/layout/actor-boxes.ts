@@ -1,0 +1,38 @@
+import type { Box } from '@hookreel/contracts';
+import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
+import type { ActorBoxes } from './index.ts';
+
+/**
+ * Face, mouth and body of today's portraits in the 576x1024 frame: the 440 px DiceBear head drawn at (68, 72)
+ * and our torso below it. The face box runs from the brows to the chin and ear to ear (hair above it may carry text); the mouth
+ * box is generous because the two head styles put the mouth at slightly different places. Photos (uploaded
+ * avatars) follow the same head-and-shoulders framing.
+ */
+export const PORTRAIT_BOXES: ActorBoxes = {
+  face: { x: 170, y: 180, w: 260, h: 262 },
+  mouth: { x: 262, y: 318, w: 146, h: 80 },
+  body: { x: 80, y: 480, w: 416, h: 544 },
+};
+
+const SX = VIDEO_WIDTH / FRAME_WIDTH;
+const SY = VIDEO_HEIGHT / FRAME_HEIGHT;
+
+/** A box in the 576x1024 frame, in output pixels (the frame is scaled to fill 720x1280). */
+export const frameToVideo = (b: Box): Box => ({ x: b.x * SX, y: b.y * SY, w: b.w * SX, h: b.h * SY });
+
+export const actorBoxesInVideo = (boxes: ActorBoxes = PORTRAIT_BOXES): ActorBoxes => ({
+  face: frameToVideo(boxes.face),
+  mouth: frameToVideo(boxes.mouth),
+  body: frameToVideo(boxes.body),
+});
+
+/**
+ * The bounding box, in the frame, of a w x h product centred at (cx, cy) and rotated by `rotationDeg` about its
+ * centre — how the placement editor and the compositor place it.
+ */
+export function rotatedBox(cx: number, cy: number, w: number, h: number, rotationDeg: number): Box {
+  const r = (rotationDeg * Math.PI) / 180;
+  const bw = Math.abs(w * Math.cos(r)) + Math.abs(h * Math.sin(r));
+  const bh = Math.abs(w * Math.sin(r)) + Math.abs(h * Math.cos(r));
+  return { x: cx - bw / 2, y: cy - bh / 2, w: bw, h: bh };
+}

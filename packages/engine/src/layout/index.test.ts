@@ -1,0 +1,205 @@
+import { CAPTION_STYLES, type CaptionStyle } from '@hookreel/contracts';
+import { describe, expect, it } from 'vitest';
+import type { WordTiming } from '../types.ts';
+import { actorBoxesInVideo, frameToVideo, rotatedBox } from './actor-boxes.ts';
+import { layoutToAss } from './ass.ts';
+import { textWidth } from './font.ts';
+import {
+  CAPTION_STYLE_SPECS,
+  HOOK_STYLE,
+  checkLayout,
+  computeLayout,
+  contains,
+  fitText,
+  freeRects,
+  intersection,
+  isRtl,
+  safeZone,
+  type Box,
+  type LayoutInput,
+  type VideoLayout,
+} from './index.ts';
+
+const speak = (text: string, from = 0.2, step = 0.32): WordTiming[] =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word, i) => ({ word, startSec: from + i * step, endSec: from + i * step + step * 0.85 }));
+
+const HOOKS: Record<string, string> = {
+  short: 'Wait for it',
+  medium: 'Stop scrolling if your skin feels dry all winter',
+  long: 'I tried every moisturiser on the shelf for three years and nothing worked until my dermatologist told me about this one tiny change',
+  // The longest hook the contract allows is 500 characters.
+  veryLong:
+    `${'This is the serum that finally fixed my skin after years of trying everything else out there '.repeat(5)}`.slice(
+      0,
+      500,
+    ),
+  accented: 'Crème brûlée pour la peau sèche : ça change tout, garanti à 100 % !',
+  german: 'Größte Überraschung für trockene Haut — ehrlich gesagt unglaublich',
+  hebrew: 'תפסיקו לגלול אם העור שלכם יבש כל החורף',
+  arabic: 'توقف عن التمرير إذا كانت بشرتك جافة طوال الشتاء',
+  oneHugeWord: 'Supercalifragilisticexpialidocious'.repeat(4),
+};
+
+/** Product boxes in the 576x1024 frame: in the hand, high by the face, low, large, left, and none. */
+const PLACEMENTS: Record<string, Box | null> = {
+  hand: rotatedBox(370, 700, 110, 190, -6),
+  byFace: rotatedBox(460, 330, 120, 200, 10),
+  low: rotatedBox(300, 900, 160, 180, 0),
+  large: rotatedBox(300, 660, 300, 420, 0),
+  left: rotatedBox(130, 640, 120, 220, 8),
+  none: null,
+};
+
+function layoutFor(
+  hook: string,
+  placement: Box | null,
+  style: CaptionStyle,
+  extra: Partial<LayoutInput> = {},
+): VideoLayout {
+  const words = speak(`${hook} and honestly it changed my mornings for good. Try it today.`);
+  const end = words[words.length - 1]!.endSec + 0.4;
+  return computeLayout({
+    width: 720,
+    height: 1280,
+    actor: actorBoxesInVideo(),
+    product: placement ? frameToVideo(placement) : null,
+    camera: { maxZoom: 1.06, driftPx: 20 },
+    words,
+    durationSec: end + 1.5,
+    hookText: hook,
+    captionStyle: style,
+    watermark: 'Hookreel · Free trial',
+    cta: 'Try it free today',
+    ...extra,
+  });
+}
+
+/** No line of a block is wider than its box (less padding) at the block's size. */
+function assertNoOverflow(layout: VideoLayout) {
+  const blocks = [...layout.hook, ...layout.captions, ...(layout.watermark ? [layout.watermark] : [])];
+  if (layout.endCard) blocks.push(layout.endCard.cta);
+  for (const b of blocks) {
+    for (const line of b.lines) expect(textWidth(line, b.fontSize)).toBeLessThanOrEqual(b.box.w);
+    expect(b.lines.length * b.lineHeight).toBeLessThanOrEqual(b.box.h);
+  }
+}
+
+describe('layout rules hold for every text length, placement and caption style', () => {
+  for (const [hookName, hook] of Object.entries(HOOKS))
+    for (const [placeName, placement] of Object.entries(PLACEMENTS))
+      for (const style of CAPTION_STYLES)
+        it(`${hookName} hook, product ${placeName}, ${style} captions`, () => {
+          const layout = layoutFor(hook, placement, style);
+          const v = checkLayout(layout);
+          expect(v.overlaps).toEqual([]);
+          expect(v.outsideSafe).toEqual([]);
+          expect(v.captionsDuringHook).toBe(0);
+          assertNoOverflow(layout);
+          // Every hook word is on the sticker, in order, across its pages (or shortened visibly when one
+          // word cannot fit anywhere).
+          const shown = layout.hook.flatMap((h) => h.lines.join(' ').split(' '));
+          if (hookName !== 'oneHugeWord') expect(shown).toEqual(hook.trim().split(/\s+/));
+          for (const h of layout.hook) {
+            expect(h.fontSize).toBeGreaterThanOrEqual(HOOK_STYLE.minSize);
+            expect(h.fontSize).toBeLessThanOrEqual(HOOK_STYLE.maxSize);
+          }
+          // Captions take over when the hook leaves, with the words spoken after it, in order.
+          const hookEnd = Math.max(...layout.hook.map((h) => h.endSec));
+          for (const c of layout.captions) expect(c.startSec).toBeGreaterThanOrEqual(hookEnd - 0.01);
+          const captioned = layout.captions.flatMap((c) => c.words.map((w) => w.word));
+          expect(captioned.length).toBeGreaterThan(0);
+          expect(layout.captions.every((c) => c.words.length <= CAPTION_STYLE_SPECS[style].maxWords)).toBe(true);
+          expect(layout.watermark).not.toBeNull();
+          expect(layout.endCard?.cta.lines.join(' ')).toBe('Try it free today');
+        });
+});
+
+describe('layout details', () => {
+  it('scales the 1080x1920 safe zone to the output size', () => {
+    expect(safeZone(1080, 1920)).toEqual({ x: 60, y: 130, w: 1080 - 60 - 164, h: 1920 - 130 - 350 });
+    expect(safeZone(720, 1280)).toEqual({ x: 40, y: 87, w: 720 - 40 - 109, h: 1280 - 87 - 233 });
+  });
+
+  it('puts the hook sticker at the top of the safe zone, above the face, for its beat', () => {
+    const layout = layoutFor(HOOKS.medium!, PLACEMENTS.hand!, 'highlight', { camera: { maxZoom: 1, driftPx: 0 } });
+    expect(layout.hook).toHaveLength(1);
+    const h = layout.hook[0]!;
+    expect(h.box.y).toBe(layout.safe.y);
+    expect(h.box.y + h.box.h).toBeLessThanOrEqual(layout.face.y);
+    expect(h.lines.length).toBeGreaterThanOrEqual(2);
+    expect(h.startSec).toBe(0);
+    expect(h.endSec).toBeGreaterThanOrEqual(1.6);
+    expect(h.endSec).toBeLessThanOrEqual(3.5);
+    // When the camera's motion leaves too little room above the face, the sticker goes below the chin instead.
+    const moving = layoutFor(HOOKS.medium!, PLACEMENTS.hand!, 'highlight', { camera: { maxZoom: 1.1, driftPx: 30 } });
+    expect(moving.hook).toHaveLength(1);
+    expect(moving.hook[0]!.box.y).toBeGreaterThanOrEqual(moving.face.y + moving.face.h);
+  });
+
+  it('wraps long hooks into balanced lines, shrinks them, and pages what still does not fit', () => {
+    const medium = layoutFor(HOOKS.medium!, null, 'highlight').hook[0]!;
+    const widths = medium.lines.map((l) => textWidth(l, medium.fontSize));
+    expect(Math.min(...widths) / Math.max(...widths)).toBeGreaterThan(0.6);
+    const veryLong = layoutFor(HOOKS.veryLong!, PLACEMENTS.hand!, 'highlight');
+    expect(veryLong.hook.length).toBeGreaterThan(1);
+    for (let i = 1; i < veryLong.hook.length; i++)
+      expect(veryLong.hook[i]!.startSec).toBeCloseTo(veryLong.hook[i - 1]!.endSec, 1);
+  });
+
+  it('detects right-to-left text and aligns lower-third captions to the right for it', () => {
+    expect(isRtl(HOOKS.hebrew!)).toBe(true);
+    expect(isRtl(HOOKS.arabic!)).toBe(true);
+    expect(isRtl(HOOKS.accented!)).toBe(false);
+    const layout = layoutFor(HOOKS.hebrew!, PLACEMENTS.left!, 'lower_third', {
+      words: speak('שלום לכולם זה הסרום הכי טוב שניסיתי אי פעם באמת'),
+    });
+    expect(layout.rtl).toBe(true);
+    const ass = layoutToAss(layout);
+    expect(ass).toContain('\\an9');
+  });
+
+  it('keeps the watermark off the face and the product even when the corners are taken', () => {
+    const layout = layoutFor(HOOKS.short!, rotatedBox(110, 900, 150, 200, 0), 'lower_third');
+    const w = layout.watermark!;
+    expect(intersection(w.box, layout.face)).toBeNull();
+    expect(intersection(w.box, layout.product!)).toBeNull();
+    expect(contains(layout.safe, w.box)).toBe(true);
+  });
+
+  it('grows the face and product by the camera motion', () => {
+    const still = layoutFor(HOOKS.short!, PLACEMENTS.hand!, 'highlight', { camera: { maxZoom: 1, driftPx: 0 } });
+    const moving = layoutFor(HOOKS.short!, PLACEMENTS.hand!, 'highlight', { camera: { maxZoom: 1.1, driftPx: 30 } });
+    expect(contains(moving.face, still.face)).toBe(true);
+    expect(moving.face.w).toBeGreaterThan(still.face.w + 60);
+  });
+
+  it('shows no end card without a CTA and no captions while the end card is up', () => {
+    expect(layoutFor(HOOKS.short!, null, 'highlight', { cta: null }).endCard).toBeNull();
+    const layout = layoutFor(HOOKS.short!, PLACEMENTS.hand!, 'pop');
+    const card = layout.endCard!;
+    expect(card.product).not.toBeNull();
+    expect(intersection(card.product!, card.cta.box)).toBeNull();
+    for (const c of layout.captions) expect(c.endSec).toBeLessThanOrEqual(card.startSec + 0.001);
+  });
+
+  it('finds the free rectangles around obstacles', () => {
+    const safe = { x: 0, y: 0, w: 100, h: 100 };
+    const rects = freeRects(safe, [{ x: 40, y: 40, w: 20, h: 20 }]);
+    expect(rects).toContainEqual({ x: 0, y: 0, w: 100, h: 40 });
+    expect(rects).toContainEqual({ x: 0, y: 60, w: 100, h: 40 });
+    expect(rects).toContainEqual({ x: 0, y: 0, w: 40, h: 100 });
+    expect(rects).toContainEqual({ x: 60, y: 0, w: 40, h: 100 });
+  });
+
+  it('fits text by shrinking, and refuses when it cannot', () => {
+    const style = { maxSize: 40, minSize: 20, maxLines: 1, padX: 0, padY: 0, leading: 1.2 };
+    const wide = fitText('Hello world', 1000, 100, style)!;
+    const narrow = fitText('Hello world', 150, 100, style)!;
+    expect(wide.fontSize).toBe(40);
+    expect(narrow.fontSize).toBeLessThan(40);
+    expect(fitText('Hello world', 40, 100, style)).toBeNull();
+  });
+});

@@ -1,0 +1,770 @@
+import type { Box, CaptionStyle } from '@hookreel/contracts';
+import type { WordTiming } from '../types.ts';
+import { textWidth } from './font.ts';
+
+/**
+ * The layout of one video: where every element goes and when, decided once from the actor's boxes, the product
+ * placement and the text. The renderer draws only what this returns and the quality report checks it, so the
+ * rules live here (docs/video-design.md#layout):
+ * - no text over the face or the product (their boxes grown by the camera's motion and a margin);
+ * - all text inside the platform safe zone (1080x1920: clear of top 130, bottom 350, right 164 px; scaled);
+ * - the hook is a sticker at the top of the free space for its beat; captions start when it leaves, so they
+ *   never repeat it on screen;
+ * - the watermark sits where it covers neither face nor product;
+ * - text wraps and shrinks to fit; what still does not fit is paged, never overflowed.
+ * Pure: no I/O except the font metrics file read once.
+ */
+
+export type { Box };
+
+export interface ActorBoxes {
+  /** Eyes-to-chin region: no text may cover it. */
+  face: Box;
+  /** Where the mouth moves: the report measures lip motion here. */
+  mouth: Box;
+  body: Box;
+}
+
+/** Camera motion the renderer applies to the actor: boxes are grown to cover every position they take. */
+export interface CameraMotion {
+  /** Largest zoom about the frame centre (1 = none). */
+  maxZoom: number;
+  /** Largest pan in pixels, in any direction. */
+  driftPx: number;
+}
+
+export interface LayoutInput {
+  width: number;
+  height: number;
+  /** Actor boxes in output pixels at zoom 1. */
+  actor: ActorBoxes;
+  /** The product's box in output pixels, or null when there is none. */
+  product: Box | null;
+  camera: CameraMotion;
+  /**
+   * Where the face and product are on screen at time t (output pixels, camera applied), for a camera that
+   * zooms and cuts (the rig's shots). Text is then kept off them during its own time on screen; without it the
+   * boxes grown by `camera` hold for the whole video.
+   */
+  view?: (t: number) => { face: Box; product: Box | null; mouth?: Box };
+  /** Times of camera cuts: the hook leaves at the first cut after its first second, captions never span one. */
+  cuts?: readonly number[];
+  words: readonly WordTiming[];
+  durationSec: number;
+  hookText: string | null;
+  captionStyle: CaptionStyle;
+  watermark: string | null;
+  /** The CTA line of the end card (shown for the last END_CARD_SEC), or null for none. */
+  cta: string | null;
+  /** Writing direction of the text; detected from the script when omitted. */
+  rtl?: boolean;
+}
+
+export interface TextBlock {
+  /** Outer box (including the sticker/box padding or outline) in output pixels. */
+  box: Box;
+  lines: string[];
+  fontSize: number;
+  lineHeight: number;
+  align: 'center' | 'left';
+  startSec: number;
+  endSec: number;
+}
+
+export interface CaptionCue extends TextBlock {
+  /** The words of this cue, in order, with their timings (for highlight and pop). */
+  words: WordTiming[];
+  /** Index in `lines` of each word. */
+  lineOfWord: number[];
+}
+
+export interface EndCard {
+  startSec: number;
+  endSec: number;
+  product: Box | null;
+  cta: TextBlock;
+}
+
+export interface VideoLayout {
+  width: number;
+  height: number;
+  safe: Box;
+  rtl: boolean;
+  captionStyle: CaptionStyle;
+  /** Face, mouth, body and product as they may appear on screen (grown by the camera motion). */
+  face: Box;
+  mouth: Box;
+  body: Box;
+  product: Box | null;
+  /** Face and product on screen over time (every 1/15 s) when the camera moves; empty for a still camera. */
+  views: { t: number; face: Box; product: Box | null; mouth?: Box }[];
+  /** The hook sticker, one block per page (long hooks are paged through their beat). */
+  hook: TextBlock[];
+  captions: CaptionCue[];
+  /** Where every caption cue is placed (the region the style was fitted to). */
+  captionRegion: Box | null;
+  watermark: TextBlock | null;
+  endCard: EndCard | null;
+}
+
+export const END_CARD_SEC = 1.5;
+/** Space kept between text and the face or product. */
+const GAP = 14;
+
+/** Platform safe zone scaled from 1080x1920 (TikTok/Reels/Shorts interface), plus a left margin of 60 px. */
+export function safeZone(width: number, height: number): Box {
+  const s = width / 1080;
+  const top = Math.round(130 * s);
+  const bottom = Math.round(350 * s);
+  const right = Math.round(164 * s);
+  const left = Math.round(60 * s);
+  return { x: left, y: top, w: width - left - right, h: height - top - bottom };
+}
+
+export const right = (b: Box): number => b.x + b.w;
+export const bottom = (b: Box): number => b.y + b.h;
+
+export function intersection(a: Box, b: Box): Box | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const w = Math.min(right(a), right(b)) - x;
+  const h = Math.min(bottom(a), bottom(b)) - y;
+  return w > 0 && h > 0 ? { x, y, w, h } : null;
+}
+
+export const overlapArea = (a: Box, b: Box): number => {
+  const i = intersection(a, b);
+  return i ? i.w * i.h : 0;
+};
+
+export const contains = (outer: Box, inner: Box): boolean =>
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  right(inner) <= right(outer) + 0.5 &&
+  bottom(inner) <= bottom(outer) + 0.5;
+
+const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, w: b.w + 2 * by, h: b.h + 2 * by });
+
+const clampToFrame = (b: Box, width: number, height: number): Box => {
+  const x = Math.max(0, b.x);
+  const y = Math.max(0, b.y);
+  return { x, y, w: Math.max(0, Math.min(width, right(b)) - x), h: Math.max(0, Math.min(height, bottom(b)) - y) };
+};
+
+/** Every place a box takes while the camera zooms about the frame centre up to maxZoom and pans by driftPx. */
+export function cameraEnvelope(b: Box, camera: CameraMotion, width: number, height: number): Box {
+  const cx = width / 2;
+  const cy = height / 2;
+  const z = Math.max(1, camera.maxZoom);
+  const x0 = Math.min(b.x, cx + (b.x - cx) * z) - camera.driftPx;
+  const y0 = Math.min(b.y, cy + (b.y - cy) * z) - camera.driftPx;
+  const x1 = Math.max(right(b), cx + (right(b) - cx) * z) + camera.driftPx;
+  const y1 = Math.max(bottom(b), cy + (bottom(b) - cy) * z) + camera.driftPx;
+  return clampToFrame({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, width, height);
+}
+
+/** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms. */
+const RTL_CHARS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+export const isRtl = (text: string): boolean => {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (!letters) return false;
+  const rtl = [...letters].filter((c) => RTL_CHARS.test(c)).length;
+  return rtl / [...letters].length > 0.3;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fitting text
+
+export interface TextStyle {
+  maxSize: number;
+  minSize: number;
+  maxLines: number;
+  /** Padding between the text and the outer box (sticker padding or outline). */
+  padX: number;
+  padY: number;
+  /** Line height as a multiple of the font size. */
+  leading: number;
+}
+
+export interface FittedText {
+  lines: string[];
+  fontSize: number;
+  lineHeight: number;
+  w: number;
+  h: number;
+}
+
+/** Greedy word wrap at a width; null when a single word is wider than the width. */
+export function wrapWords(words: readonly string[], size: number, maxWidth: number): string[] | null {
+  const lines: string[] = [];
+  let current = '';
+  for (const w of words) {
+    if (textWidth(w, size) > maxWidth) return null;
+    const candidate = current ? `${current} ${w}` : w;
+    if (!current || textWidth(candidate, size) <= maxWidth) current = candidate;
+    else {
+      lines.push(current);
+      current = w;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/**
+ * The same number of lines as greedy wrapping, with line lengths as even as possible (no lone last word): the
+ * narrowest width that still wraps into that many lines.
+ */
+function balance(words: readonly string[], size: number, greedy: string[], maxWidth: number): string[] {
+  if (greedy.length < 2) return greedy;
+  let lo = Math.max(...words.map((w) => textWidth(w, size)));
+  let hi = maxWidth;
+  let best = greedy;
+  while (hi - lo > 2) {
+    const mid = (lo + hi) / 2;
+    const lines = wrapWords(words, size, mid);
+    if (lines && lines.length <= greedy.length) {
+      best = lines;
+      hi = mid;
+    } else lo = mid;
+  }
+  return best;
+}
+
+/** The largest size (in steps of 2) at which `text` fits `maxW` x `maxH` within the style; null if none. */
+export function fitText(text: string, maxW: number, maxH: number, style: TextStyle): FittedText | null {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  for (let size = style.maxSize; size >= style.minSize; size -= 2) {
+    const greedy = wrapWords(words, size, maxW - 2 * style.padX);
+    if (!greedy || greedy.length > style.maxLines) continue;
+    const lines = balance(words, size, greedy, maxW - 2 * style.padX);
+    const lineHeight = Math.round(size * style.leading);
+    const h = lines.length * lineHeight + 2 * style.padY;
+    if (h > maxH) continue;
+    const w = Math.max(...lines.map((l) => textWidth(l, size))) + 2 * style.padX;
+    return { lines, fontSize: size, lineHeight, w: Math.ceil(w), h };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Free space
+
+/**
+ * Maximal rectangles of the safe zone that touch no obstacle: every rectangle whose sides lie on the safe zone's
+ * or an obstacle's edges, kept when it is clear and not inside a larger clear one. There are at most a handful of
+ * obstacles, so trying every combination of edges is cheap.
+ */
+export function freeRects(safe: Box, obstacles: readonly Box[]): Box[] {
+  const inside = obstacles.map((o) => intersection(o, safe)).filter((o): o is Box => o !== null);
+  const xs = [...new Set([safe.x, right(safe), ...inside.flatMap((o) => [o.x, right(o)])])].sort((a, b) => a - b);
+  const ys = [...new Set([safe.y, bottom(safe), ...inside.flatMap((o) => [o.y, bottom(o)])])].sort((a, b) => a - b);
+  const clear: Box[] = [];
+  for (let i = 0; i < xs.length; i++)
+    for (let j = i + 1; j < xs.length; j++)
+      for (let k = 0; k < ys.length; k++)
+        for (let l = k + 1; l < ys.length; l++) {
+          const r = { x: xs[i]!, y: ys[k]!, w: xs[j]! - xs[i]!, h: ys[l]! - ys[k]! };
+          if (inside.every((o) => !intersection(o, r))) clear.push(r);
+        }
+  return clear.filter((r) => !clear.some((o) => o !== r && contains(o, r) && o.w * o.h > r.w * r.h));
+}
+
+interface Placed {
+  fit: FittedText;
+  box: Box;
+}
+
+/**
+ * Places a text block in the free space: fitted to each free rectangle, positioned there by `position`, the
+ * best by `score` (higher wins). Null when it fits nowhere.
+ */
+function placeText(
+  text: string,
+  rects: readonly Box[],
+  style: TextStyle,
+  position: (fit: FittedText, rect: Box) => { x: number; y: number },
+  score: (p: Placed) => number,
+): Placed | null {
+  let best: Placed | null = null;
+  let bestScore = -Infinity;
+  for (const rect of rects) {
+    const fit = fitText(text, rect.w, rect.h, style);
+    if (!fit) continue;
+    const { x, y } = position(fit, rect);
+    const p = { fit, box: { x, y, w: fit.w, h: fit.h } };
+    const s = score(p);
+    if (s > bestScore) {
+      best = p;
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
+const centredIn = (w: number, rect: Box, preferX: number): number =>
+  Math.round(Math.max(rect.x, Math.min(right(rect) - w, preferX - w / 2)));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Styles
+
+/** The hook sticker: dark text on a white rounded card, the short-form "text sticker". */
+export const HOOK_STYLE: TextStyle = { maxSize: 50, minSize: 30, maxLines: 3, padX: 22, padY: 12, leading: 1.16 };
+
+export interface CaptionStyleSpec {
+  text: TextStyle;
+  /** Largest number of words on screen at once. */
+  maxWords: number;
+  /** Preferred vertical centre of the caption region, as a fraction of the height. */
+  targetY: number;
+  align: 'center' | 'left';
+}
+
+export const CAPTION_STYLE_SPECS: Record<CaptionStyle, CaptionStyleSpec> = {
+  // Bold white words with a black outline; the spoken word turns yellow.
+  highlight: {
+    text: { maxSize: 54, minSize: 34, maxLines: 2, padX: 6, padY: 6, leading: 1.15 },
+    maxWords: 4,
+    targetY: 0.66,
+    align: 'center',
+  },
+  // One big word at a time, scaling in.
+  pop: {
+    text: { maxSize: 76, minSize: 40, maxLines: 1, padX: 10, padY: 10, leading: 1.1 },
+    maxWords: 1,
+    targetY: 0.62,
+    align: 'center',
+  },
+  // Short lines on dark boxes.
+  boxed: {
+    text: { maxSize: 44, minSize: 30, maxLines: 2, padX: 14, padY: 10, leading: 1.3 },
+    maxWords: 5,
+    targetY: 0.7,
+    align: 'center',
+  },
+  // Small left-aligned text at the bottom of the safe zone, on a soft bar.
+  lower_third: {
+    text: { maxSize: 34, minSize: 26, maxLines: 2, padX: 16, padY: 10, leading: 1.25 },
+    maxWords: 7,
+    targetY: 0.8,
+    align: 'left',
+  },
+};
+
+const WATERMARK_STYLE: TextStyle = { maxSize: 22, minSize: 18, maxLines: 1, padX: 10, padY: 6, leading: 1.2 };
+const CTA_STYLE: TextStyle = { maxSize: 52, minSize: 30, maxLines: 2, padX: 30, padY: 18, leading: 1.18 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Timing
+
+/**
+ * How long the hook sticker stays: long enough to read (about 0.3 s a word, at least 1.6 s), at most 3.5 s, and
+ * ending on a word boundary so the first caption appears as the sticker leaves.
+ */
+export function hookBeat(hookText: string, words: readonly WordTiming[], speechEndSec: number): number {
+  const count = hookText.split(/\s+/).filter(Boolean).length;
+  const reading = Math.min(3.5, Math.max(1.6, 0.6 + 0.3 * count));
+  const nominal = Math.min(reading, Math.max(1.6, speechEndSec));
+  const next = words.find((w) => w.startSec >= nominal - 0.05);
+  if (!next) return Math.max(nominal, speechEndSec);
+  return next.startSec - nominal < 0.6 ? next.startSec : nominal;
+}
+
+/** Caption cues: groups of words by the style's size, closing at sentence punctuation or a pause. */
+function groupCues(words: readonly WordTiming[], maxWords: number): WordTiming[][] {
+  const groups: WordTiming[][] = [];
+  let current: WordTiming[] = [];
+  words.forEach((w, i) => {
+    current.push(w);
+    const next = words[i + 1];
+    const endsSentence = /[.!?,;:،؛؟]$/u.test(w.word);
+    const pause = next ? next.startSec - w.endSec > 0.35 : false;
+    if (current.length >= maxWords || ((endsSentence || pause) && current.length >= Math.min(2, maxWords))) {
+      groups.push(current);
+      current = [];
+    }
+  });
+  if (current.length) {
+    const prev = groups[groups.length - 1];
+    if (current.length === 1 && prev && prev.length < maxWords) prev.push(...current);
+    else groups.push(current);
+  }
+  return groups;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The layout
+
+/** Decides every box of the video. Throws only on impossible input (no room for any text at all). */
+export function computeLayout(input: LayoutInput): VideoLayout {
+  const { width: W, height: H } = input;
+  const safe = safeZone(W, H);
+  const staticFace = cameraEnvelope(input.actor.face, input.camera, W, H);
+  const mouth = cameraEnvelope(input.actor.mouth, input.camera, W, H);
+  const body = cameraEnvelope(input.actor.body, input.camera, W, H);
+  const staticProduct = input.product ? cameraEnvelope(input.product, input.camera, W, H) : null;
+  const rtl = input.rtl ?? isRtl(`${input.hookText ?? ''} ${input.words.map((w) => w.word).join(' ')}`);
+
+  const speechEnd = input.words.length ? input.words[input.words.length - 1]!.endSec : 0;
+  const endCardStart = input.cta ? Math.max(0, input.durationSec - END_CARD_SEC) : input.durationSec;
+  const sceneEnd = endCardStart;
+
+  // Where face and product are over time, and what text must avoid between two times.
+  const views: VideoLayout['views'] = [];
+  if (input.view) {
+    for (let t = 0; t <= sceneEnd + 1e-6; t += 1 / 15) views.push({ t: round2(t), ...clampView(input.view(t), W, H) });
+    views.push({ t: sceneEnd, ...clampView(input.view(Math.max(0, sceneEnd - 0.001)), W, H) });
+  }
+  // Shots change on cuts exactly: a text shown over [a, b) meets what the camera shows from a to just before b.
+  const during = (a: number, b: number): { face: Box; product: Box | null } => {
+    if (!input.view) return { face: staticFace, product: staticProduct };
+    const ts = [a, ...views.map((v) => v.t).filter((t) => t > a && t < b), Math.max(a, b - 0.001)];
+    const vs = ts.map((t) => clampView(input.view!(t), W, H));
+    const products = vs.map((v) => v.product).filter((p): p is Box => p !== null);
+    return { face: unionAll(vs.map((v) => v.face)), product: products.length ? unionAll(products) : null };
+  };
+  const obstaclesOf = (o: { face: Box; product: Box | null }) => [
+    grow(o.face, GAP),
+    ...(o.product ? [grow(o.product, GAP)] : []),
+  ];
+  const scene = during(0, sceneEnd);
+  const face = scene.face;
+  const product = scene.product;
+  const obstacles = obstaclesOf(scene);
+  const cuts = [...(input.cuts ?? [])].filter((c) => c > 0 && c < sceneEnd).sort((x, y) => x - y);
+
+  // Hook sticker: topmost free place, centred on the frame's centre line where the free space allows. It leaves
+  // at the first camera cut after its first second, so the cut changes the shot and the text together.
+  const hook: TextBlock[] = [];
+  let hookEnd = 0;
+  if (input.hookText?.trim()) {
+    hookEnd = Math.min(sceneEnd, hookBeat(input.hookText, input.words, speechEnd));
+    const cut = cuts.find((c) => c >= 1);
+    if (cut !== undefined && cut < hookEnd) hookEnd = cut;
+    const rects = freeRects(safe, obstaclesOf(during(0, hookEnd)));
+    const pages = pageText(input.hookText, rects, HOOK_STYLE, W, (p) => -p.box.y * 4 + p.fit.fontSize);
+    const totalWords = pages.reduce((n, p) => n + p.words, 0);
+    let t = 0;
+    for (const page of pages) {
+      const share = (hookEnd * page.words) / totalWords;
+      hook.push({
+        box: page.placed.box,
+        lines: page.placed.fit.lines,
+        fontSize: page.placed.fit.fontSize,
+        lineHeight: page.placed.fit.lineHeight,
+        align: 'center',
+        startSec: round2(t),
+        endSec: round2(t + share),
+      });
+      t += share;
+    }
+  }
+
+  // Captions: per shot (between camera cuts), one region where the style's reference cue fits best near its
+  // target height; each cue is fitted into its shot's region and never outlives the shot.
+  const spec = CAPTION_STYLE_SPECS[input.captionStyle];
+  const spoken = input.words.filter((w) => w.startSec >= hookEnd - 0.01 && w.startSec < sceneEnd);
+  const captions: CaptionCue[] = [];
+  let captionRegion: Box | null = null;
+  const bounds = [hookEnd, ...cuts.filter((c) => c > hookEnd), sceneEnd];
+  for (let s = 0; s + 1 < bounds.length; s++) {
+    const from = bounds[s]!;
+    const to = bounds[s + 1]!;
+    const shotWords = spoken.filter((w) => w.startSec >= from - 0.01 && w.startSec < to);
+    if (!shotWords.length) continue;
+    const region = captionRegionFor(freeRects(safe, obstaclesOf(during(from, to))), spec, W, H);
+    if (!region) continue;
+    captionRegion ??= region;
+    for (const group of groupCues(shotWords, spec.maxWords)) {
+      for (const part of splitToFit(group, region, spec.text)) {
+        const { fit, words } = part;
+        const x =
+          spec.align === 'left'
+            ? rtl
+              ? Math.round(right(region) - fit.w)
+              : region.x
+            : centredIn(fit.w, region, W / 2);
+        const y =
+          spec.align === 'left'
+            ? Math.round(bottom(region) - fit.h)
+            : Math.round(Math.max(region.y, Math.min(bottom(region) - fit.h, H * spec.targetY - fit.h / 2)));
+        const start = Math.max(from, words[0]!.startSec);
+        const next = shotWords[shotWords.indexOf(words[words.length - 1]!) + 1];
+        const end = Math.min(to, next ? Math.max(words[words.length - 1]!.endSec, next.startSec) : to);
+        captions.push({
+          box: { x, y, w: fit.w, h: fit.h },
+          lines: fit.lines,
+          fontSize: fit.fontSize,
+          lineHeight: fit.lineHeight,
+          align: spec.align,
+          startSec: round2(start),
+          endSec: round2(Math.max(end, start + 0.05)),
+          words,
+          lineOfWord: lineIndexOfWords(fit.lines, words.length),
+        });
+      }
+    }
+  }
+
+  // Watermark: the first corner of the safe zone clear of face, product, hook and caption region.
+  let watermark: TextBlock | null = null;
+  if (input.watermark) {
+    const taken = [
+      ...obstacles,
+      ...hook.map((h) => grow(h.box, 6)),
+      ...(captionRegion ? [grow(captionRegion, 6)] : []),
+    ];
+    const fit = fitText(input.watermark, safe.w, safe.h, WATERMARK_STYLE);
+    if (fit) {
+      const corners = [
+        { x: safe.x, y: bottom(safe) - fit.h },
+        { x: right(safe) - fit.w, y: bottom(safe) - fit.h },
+        { x: safe.x, y: safe.y },
+        { x: right(safe) - fit.w, y: safe.y },
+      ];
+      const free = (b: Box) => taken.every((t) => !intersection(t, b));
+      const corner = corners.map((c) => ({ ...c, w: fit.w, h: fit.h })).find(free);
+      // Else anywhere in the free space, bottom-most first; on two lines if one is too wide; at worst beside
+      // the captions or hook rather than on the face or product.
+      const anywhere = (avoid: Box[], style: TextStyle) =>
+        placeText(
+          input.watermark!,
+          freeRects(safe, avoid),
+          style,
+          (f, r) => ({ x: r.x, y: bottom(r) - f.h }),
+          (p) => p.box.y,
+        );
+      const twoLines = { ...WATERMARK_STYLE, maxLines: 2 };
+      const spot: Placed | null = corner
+        ? { fit, box: corner }
+        : (anywhere(taken, WATERMARK_STYLE) ??
+          anywhere(taken, twoLines) ??
+          anywhere(obstacles, WATERMARK_STYLE) ??
+          anywhere(obstacles, twoLines));
+      if (spot) {
+        watermark = {
+          box: { x: Math.round(spot.box.x), y: Math.round(spot.box.y), w: spot.fit.w, h: spot.fit.h },
+          lines: spot.fit.lines,
+          fontSize: spot.fit.fontSize,
+          lineHeight: spot.fit.lineHeight,
+          align: 'left',
+          startSec: 0,
+          endSec: round2(endCardStart),
+        };
+      }
+    }
+  }
+
+  // End card: product image in the upper part of the safe zone, the CTA sticker under it.
+  let endCard: EndCard | null = null;
+  if (input.cta?.trim()) {
+    const ctaFit =
+      fitText(input.cta.trim(), safe.w, safe.h * 0.35, CTA_STYLE) ??
+      fitText(input.cta.trim(), safe.w, safe.h, { ...CTA_STYLE, maxLines: 4, minSize: 24 });
+    if (ctaFit) {
+      const productArea: Box = { x: safe.x + 40, y: safe.y + 40, w: safe.w - 80, h: safe.h - ctaFit.h - 120 };
+      let productBox: Box | null = null;
+      if (product && productArea.w > 0 && productArea.h > 0) {
+        const s = Math.min(productArea.w / product.w, productArea.h / product.h);
+        const w = Math.round(product.w * s);
+        const h = Math.round(product.h * s);
+        productBox = {
+          x: Math.round(productArea.x + (productArea.w - w) / 2),
+          y: productArea.y + Math.round((productArea.h - h) / 2),
+          w,
+          h,
+        };
+      }
+      const ctaY = productBox ? bottom(productBox) + 50 : Math.round(safe.y + (safe.h - ctaFit.h) / 2);
+      endCard = {
+        startSec: round2(endCardStart),
+        endSec: round2(input.durationSec),
+        product: productBox,
+        cta: {
+          box: { x: Math.round(safe.x + (safe.w - ctaFit.w) / 2), y: ctaY, w: ctaFit.w, h: ctaFit.h },
+          lines: ctaFit.lines,
+          fontSize: ctaFit.fontSize,
+          lineHeight: ctaFit.lineHeight,
+          align: 'center',
+          startSec: round2(endCardStart),
+          endSec: round2(input.durationSec),
+        },
+      };
+    }
+  }
+
+  return {
+    width: W,
+    height: H,
+    safe,
+    rtl,
+    captionStyle: input.captionStyle,
+    face,
+    mouth,
+    body,
+    product,
+    views,
+    hook,
+    captions,
+    captionRegion,
+    watermark,
+    endCard,
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function unionAll(boxes: readonly Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  return { x, y, w: Math.max(...boxes.map(right)) - x, h: Math.max(...boxes.map(bottom)) - y };
+}
+
+const clampView = (v: { face: Box; product: Box | null; mouth?: Box }, W: number, H: number) => ({
+  ...(v.mouth ? { mouth: clampToFrame(v.mouth, W, H) } : {}),
+  face: clampToFrame(v.face, W, H),
+  product: v.product ? clampToFrame(v.product, W, H) : null,
+});
+
+/**
+ * The hook as one or more pages, each placed in the free space: one page when it fits, else the fewest pages
+ * of about equal word counts that all fit. A single word too long even for a page of its own is placed at the
+ * smallest size in the widest free space and cut to fit (a 500-character hook with no spaces is not text anyone
+ * reads on screen).
+ */
+function pageText(
+  text: string,
+  rects: readonly Box[],
+  style: TextStyle,
+  W: number,
+  score: (p: Placed) => number,
+): { placed: Placed; words: number }[] {
+  const words = text.trim().split(/\s+/);
+  const place = (t: string) =>
+    placeText(t, rects, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score);
+  for (let pages = 1; pages <= words.length; pages++) {
+    const per = Math.ceil(words.length / pages);
+    const out: { placed: Placed; words: number }[] = [];
+    for (let i = 0; i < words.length; i += per) {
+      const chunk = words.slice(i, i + per);
+      const placed = place(chunk.join(' '));
+      if (!placed) break;
+      out.push({ placed, words: chunk.length });
+    }
+    if (out.reduce((n, p) => n + p.words, 0) === words.length) return out;
+  }
+  // Some single word fits nowhere: shorten such words until they do.
+  return words.map((w) => {
+    let t = w;
+    let placed = place(t);
+    while (!placed && t.length > 1) {
+      t = `${[...t].slice(0, -2).join('')}…`;
+      placed = place(t);
+    }
+    if (!placed) throw new Error('No room for any text in this frame');
+    return { placed, words: 1 };
+  });
+}
+
+/** The caption region: the free rectangle where the style's reference cue fits largest, nearest its target. */
+function captionRegionFor(rects: readonly Box[], spec: CaptionStyleSpec, W: number, H: number): Box | null {
+  const reference =
+    spec.maxWords === 1
+      ? 'Wonderful'
+      : 'Honestly this changed everything for me'.split(' ').slice(0, spec.maxWords).join(' ');
+  const targetY = H * spec.targetY;
+  let best: Box | null = null;
+  let bestScore = -Infinity;
+  for (const r of rects) {
+    const fit = fitText(reference, r.w, r.h, spec.text);
+    if (!fit) continue;
+    // Height of the region actually used: room for the style's lines at the fitted size.
+    const h = Math.min(r.h, spec.text.maxLines * fit.lineHeight + 2 * spec.text.padY);
+    const y = Math.round(Math.max(r.y, Math.min(bottom(r) - h, targetY - h / 2)));
+    const centre = y + h / 2;
+    const s = fit.fontSize * 6 + Math.min(r.w, W) * 0.05 - Math.abs(centre - targetY) * 0.25;
+    if (s > bestScore) {
+      bestScore = s;
+      best = { x: r.x, y, w: r.w, h };
+    }
+  }
+  return best;
+}
+
+/** A cue's words fitted to the region; split into smaller cues (down to one word) when they do not fit. */
+function splitToFit(words: WordTiming[], region: Box, style: TextStyle): { fit: FittedText; words: WordTiming[] }[] {
+  const fit = fitText(words.map((w) => w.word).join(' '), region.w, region.h, style);
+  if (fit) return [{ fit, words }];
+  if (words.length > 1) {
+    const half = Math.ceil(words.length / 2);
+    return [...splitToFit(words.slice(0, half), region, style), ...splitToFit(words.slice(half), region, style)];
+  }
+  // One word wider than the region even at the smallest size: shorten it visibly rather than overflow.
+  let t = [...words[0]!.word];
+  while (t.length > 1) {
+    t = t.slice(0, -2);
+    const f = fitText(`${t.join('')}…`, region.w, region.h, style);
+    if (f) return [{ fit: f, words: [{ ...words[0]!, word: `${t.join('')}…` }] }];
+  }
+  return [];
+}
+
+/** Which wrapped line each word landed on (wrapping keeps word order and splits only at spaces). */
+function lineIndexOfWords(lines: readonly string[], count: number): number[] {
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    for (const _ of l.split(' ')) out.push(i);
+  });
+  return out.slice(0, count);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking a layout (the report's geometric half)
+
+export interface LayoutViolations {
+  overlaps: { text: string; covers: string; area: number }[];
+  outsideSafe: { name: string; box: Box }[];
+  /** Caption cues on screen while a hook page is. */
+  captionsDuringHook: number;
+}
+
+/** Every text element with its name and time span. */
+export function textElements(layout: VideoLayout): { name: string; box: Box; startSec: number; endSec: number }[] {
+  return [
+    ...layout.hook.map((h, i) => ({ name: `hook${layout.hook.length > 1 ? ` ${i + 1}` : ''}`, ...span(h) })),
+    ...layout.captions.map((c, i) => ({ name: `caption ${i + 1}`, ...span(c) })),
+    ...(layout.watermark ? [{ name: 'watermark', ...span(layout.watermark) }] : []),
+    ...(layout.endCard ? [{ name: 'end card CTA', ...span(layout.endCard.cta) }] : []),
+  ];
+}
+const span = (b: TextBlock) => ({ box: b.box, startSec: b.startSec, endSec: b.endSec });
+
+export function checkLayout(layout: VideoLayout): LayoutViolations {
+  const sceneEnd = layout.endCard ? layout.endCard.startSec : Infinity;
+  const overlaps: LayoutViolations['overlaps'] = [];
+  const outsideSafe: LayoutViolations['outsideSafe'] = [];
+  for (const t of textElements(layout)) {
+    if (!contains(layout.safe, t.box)) outsideSafe.push({ name: t.name, box: t.box });
+    // The face and the product are on screen until the end card covers the scene.
+    if (t.startSec >= sceneEnd) {
+      if (layout.endCard?.product && t.name === 'end card CTA') {
+        const a = overlapArea(t.box, layout.endCard.product);
+        if (a > 0) overlaps.push({ text: t.name, covers: 'end card product', area: Math.round(a) });
+      }
+      continue;
+    }
+    // With a moving camera, against where face and product are while the text is up; else their envelopes.
+    const seen = layout.views.length
+      ? layout.views.filter((v) => v.t >= t.startSec - 0.001 && v.t < t.endSec - 0.001)
+      : [{ face: layout.face, product: layout.product }];
+    const fa = Math.max(0, ...seen.map((v) => overlapArea(t.box, v.face)));
+    if (fa > 0) overlaps.push({ text: t.name, covers: 'face', area: Math.round(fa) });
+    const pa = Math.max(0, ...seen.map((v) => (v.product ? overlapArea(t.box, v.product) : 0)));
+    if (pa > 0) overlaps.push({ text: t.name, covers: 'product', area: Math.round(pa) });
+  }
+  let captionsDuringHook = 0;
+  for (const c of layout.captions)
+    if (layout.hook.some((h) => c.startSec < h.endSec - 0.001 && c.endSec > h.startSec + 0.001)) captionsDuringHook++;
+  return { overlaps, outsideSafe, captionsDuringHook };
+}

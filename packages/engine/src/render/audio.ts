@@ -1,0 +1,112 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseEbur128 } from '../report/ebur128.ts';
+import { FFMPEG } from '../util/media.ts';
+import { produceAtomic } from '../util/files.ts';
+import { runProcess } from '../util/process.ts';
+
+/** Social platforms play at about −14 LUFS and expect true peaks at most −1 dBTP. */
+export const TARGET_LUFS = -14;
+export const TARGET_TRUE_PEAK = -1;
+export const AUDIO_RATE = 48000;
+
+export interface AudioInput {
+  voicePath: string;
+  /** A music bed to loop or trim to the length and duck under the voice; none by default. */
+  musicPath?: string | null;
+  durationSec: number;
+  outPath: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The mix before normalisation: voice as 48 kHz stereo, padded to the video length; with a music bed, the bed is
+ * levelled, faded out at the end and ducked under the voice (sidechain compression keyed by the voice).
+ */
+function mixGraph(hasMusic: boolean, durationSec: number): string {
+  const d = durationSec.toFixed(3);
+  const voice = `[0:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad=whole_dur=${d}`;
+  if (!hasMusic) return `${voice}[mix]`;
+  const fadeStart = Math.max(0, durationSec - 1).toFixed(3);
+  return [
+    `${voice},asplit=2[voice][key]`,
+    `[1:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=0:${d},asetpts=N/SR/TB,` +
+      `loudnorm=I=-30:TP=-6:LRA=11,aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,afade=t=out:st=${fadeStart}:d=1[bed]`,
+    `[bed][key]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1[ducked]`,
+    `[voice][ducked]amix=inputs=2:duration=first:normalize=0[mix]`,
+  ].join(';');
+}
+
+/**
+ * Two-pass normalisation to −14 LUFS integrated: the first pass measures the mix with ffmpeg's EBU R128 meter,
+ * the second applies that one gain and a brick-wall limiter 2 dB under full scale, so speech peaks (which a
+ * −14 LUFS voice would push over 0 dBFS) stay under −1 dBTP. We do not use loudnorm's linear mode: it falls
+ * back to its dynamic mode on clips shorter than about 3 s, which many hooks are, and lands far off target.
+ * If the limiter pulled the level down, a final small gain brings it back (the limiter has already taken the
+ * peaks, so this gain is tiny). Output: 48 kHz stereo 16-bit WAV of exactly the video's length.
+ */
+export async function prepareAudio(input: AudioInput): Promise<void> {
+  const inputs = ['-i', input.voicePath];
+  if (input.musicPath) inputs.push('-stream_loop', '-1', '-i', input.musicPath);
+  const graph = mixGraph(Boolean(input.musicPath), input.durationSec);
+  const base = ['-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
+  const first = await measure(
+    [...base, ...inputs, '-filter_complex', `${graph};[mix]ebur128=peak=true[out]`, '-map', '[out]'],
+    input.signal,
+  );
+  const gain = first.integrated === null ? 0 : Math.max(-20, Math.min(40, TARGET_LUFS - first.integrated));
+  const limited = path.join(path.dirname(input.outPath), `.${path.basename(input.outPath)}.limited.wav`);
+  const second = await measure(
+    [
+      ...base,
+      ...inputs,
+      '-filter_complex',
+      `${graph};[mix]volume=${gain.toFixed(2)}dB,alimiter=limit=${LIMIT_LINEAR}:attack=3:release=60:level=disabled,` +
+        `aresample=${AUDIO_RATE},asplit=2[out][meter];[meter]ebur128=peak=true[m]`,
+      '-map',
+      '[out]',
+      '-t',
+      input.durationSec.toFixed(3),
+      '-c:a',
+      'pcm_s16le',
+      '-y',
+      limited,
+      '-map',
+      '[m]',
+    ],
+    input.signal,
+  );
+  // Close the small gap the limiter left, without raising the peaks past the ceiling.
+  let trim = second.integrated === null ? 0 : TARGET_LUFS - second.integrated;
+  if (second.truePeak !== null) trim = Math.min(trim, TARGET_TRUE_PEAK - 0.3 - second.truePeak);
+  await produceAtomic(input.outPath, (tmp) =>
+    runProcess(
+      FFMPEG,
+      [
+        '-y',
+        ...base,
+        '-v',
+        'error',
+        '-i',
+        limited,
+        '-af',
+        `volume=${Math.max(0, trim).toFixed(2)}dB,aformat=sample_fmts=s16:channel_layouts=stereo`,
+        '-c:a',
+        'pcm_s16le',
+        '-f',
+        'wav',
+        tmp,
+      ],
+      { signal: input.signal, timeoutMs: 120_000 },
+    ),
+  );
+  await rm(limited, { force: true });
+}
+
+/** −2 dBFS sample ceiling: with 48 kHz speech the inter-sample peaks stay below −1 dBTP. */
+const LIMIT_LINEAR = Math.pow(10, -2 / 20).toFixed(4);
+
+async function measure(args: string[], signal?: AbortSignal) {
+  const { stderr } = await runProcess(FFMPEG, [...args, '-f', 'null', '-'], { signal, timeoutMs: 120_000 });
+  return parseEbur128(stderr);
+}

@@ -1,0 +1,344 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { QualityCheck, QualityReport } from '@hookreel/contracts';
+import { checkLayout, textElements, type VideoLayout } from '../layout/index.ts';
+import type { WordTiming } from '../types.ts';
+import { parseEbur128 } from './ebur128.ts';
+import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
+import { produceAtomic } from '../util/files.ts';
+import { FFMPEG, FFPROBE } from '../util/media.ts';
+import { runProcess } from '../util/process.ts';
+
+/** The grey picture sampled for lip motion (a quarter of the frame each way), how often, and the patch size. */
+const GREY_W = 180;
+const GREY_H = 320;
+const MOUTH_FPS = 15;
+const PATCH_W = 24;
+const PATCH_H = 16;
+export { parseEbur128 };
+export const CONTACT_SHEET = { columns: 3, rows: 2, thumbWidth: 180, thumbHeight: 320 } as const;
+
+export interface AnalyseInput {
+  videoPath: string;
+  layout: VideoLayout;
+  words: readonly WordTiming[];
+  posterPath: string;
+  contactSheetPath: string;
+  workDir: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Measures a finished video and writes its poster and 6-frame contact sheet, in one decoding pass: the frames
+ * for the pictures and a small grey patch of the mouth region (for lip motion), and the sound through ffmpeg's
+ * EBU R128 meter (integrated loudness, true peak). Stream facts (size, SAR, rates, A/V drift) come from ffprobe,
+ * the geometric rules from the layout the video was drawn from (docs/video-design.md#quality-report).
+ */
+export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> {
+  const probe = await probeStreams(input.videoPath, input.signal);
+  const duration = probe.duration;
+  const { layout } = input;
+  const step = duration / 6;
+  const sheetStart = Math.min(0.35, step / 2);
+  const posterAt = posterTime(layout, duration);
+  const mouthRaw = path.join(input.workDir, 'mouth.gray');
+  const graph = [
+    `[0:v]split=3[s][p][m]`,
+    `[s]select='gte(t,${sheetStart.toFixed(3)})*(isnan(prev_selected_t)+gte(t-prev_selected_t,${(step * 0.98).toFixed(3)}))',` +
+      `scale=${CONTACT_SHEET.thumbWidth}:${CONTACT_SHEET.thumbHeight},tile=${CONTACT_SHEET.columns}x${CONTACT_SHEET.rows}:padding=4:margin=4:color=white[sheet]`,
+    `[p]select='gte(t,${posterAt.toFixed(3)})',setsar=1[poster]`,
+    `[m]fps=${MOUTH_FPS},scale=${GREY_W}:${GREY_H},format=gray[mouth]`,
+    `[0:a]ebur128=peak=true[loud]`,
+  ].join(';');
+  let stderr = '';
+  await produceAtomic(input.posterPath, (posterTmp) =>
+    produceAtomic(input.contactSheetPath, async (sheetTmp) => {
+      const r = await runProcess(
+        FFMPEG,
+        [
+          '-y',
+          '-hide_banner',
+          '-nostats',
+          '-protocol_whitelist',
+          'file',
+          '-i',
+          input.videoPath,
+          '-filter_complex',
+          graph,
+          '-map',
+          '[sheet]',
+          '-frames:v',
+          '1',
+          '-q:v',
+          '4',
+          sheetTmp,
+          '-map',
+          '[poster]',
+          '-frames:v',
+          '1',
+          '-q:v',
+          '3',
+          posterTmp,
+          '-map',
+          '[mouth]',
+          '-f',
+          'rawvideo',
+          mouthRaw,
+          '-map',
+          '[loud]',
+          '-f',
+          'null',
+          '-',
+        ],
+        { signal: input.signal, timeoutMs: 120_000 },
+      );
+      stderr = r.stderr;
+    }),
+  );
+  const loud = parseEbur128(stderr);
+  const mouthFrames = await readFile(mouthRaw);
+  await rm(mouthRaw, { force: true });
+  const mouth = mouthMotion(
+    mouthPatches(mouthFrames, layout),
+    PATCH_W * PATCH_H,
+    input.words,
+    layout.endCard?.startSec ?? duration,
+  );
+  return buildReport({ probe, loud, mouth, layout });
+}
+
+/**
+ * The mouth patch of every sampled frame, where the mouth is at that moment: a camera that zooms and cuts moves
+ * the mouth, so the patch follows the layout's views of it (else the still mouth box), resampled to 24x16.
+ */
+function mouthPatches(grey: Buffer, layout: VideoLayout): Buffer {
+  const size = GREY_W * GREY_H;
+  const n = Math.floor(grey.length / size);
+  const out = Buffer.alloc(n * PATCH_W * PATCH_H);
+  const sx = GREY_W / layout.width;
+  const sy = GREY_H / layout.height;
+  for (let i = 0; i < n; i++) {
+    const t = i / MOUTH_FPS;
+    const view = layout.views.length
+      ? layout.views.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a))
+      : null;
+    const m = view?.mouth ?? layout.mouth;
+    for (let py = 0; py < PATCH_H; py++)
+      for (let px = 0; px < PATCH_W; px++) {
+        const x = Math.min(GREY_W - 1, Math.max(0, Math.floor((m.x + ((px + 0.5) * m.w) / PATCH_W) * sx)));
+        const y = Math.min(GREY_H - 1, Math.max(0, Math.floor((m.y + ((py + 0.5) * m.h) / PATCH_H) * sy)));
+        out[i * PATCH_W * PATCH_H + py * PATCH_W + px] = grey[i * size + y * GREY_W + x]!;
+      }
+  }
+  return out;
+}
+
+/** The poster shows the hook sticker fully in (mid-way through its first page), else the first second. */
+function posterTime(layout: VideoLayout, duration: number): number {
+  const h = layout.hook[0];
+  const t = h ? (h.startSec + h.endSec) / 2 : 1;
+  return Math.max(0, Math.min(duration - 0.1, t));
+}
+
+interface Probe {
+  width: number;
+  height: number;
+  sar: string;
+  duration: number;
+  sampleRate: number | null;
+  channels: number | null;
+  avDriftMs: number;
+}
+
+async function probeStreams(file: string, signal?: AbortSignal): Promise<Probe> {
+  const { stdout } = await runProcess(
+    FFPROBE,
+    ['-v', 'error', '-protocol_whitelist', 'file', '-show_streams', '-show_format', '-of', 'json', file],
+    { signal, timeoutMs: 30_000 },
+  );
+  const j = JSON.parse(stdout) as {
+    streams: {
+      codec_type: string;
+      width?: number;
+      height?: number;
+      sample_aspect_ratio?: string;
+      duration?: string;
+      start_time?: string;
+      sample_rate?: string;
+      channels?: number;
+    }[];
+    format: { duration?: string };
+  };
+  const v = j.streams.find((s) => s.codec_type === 'video');
+  const a = j.streams.find((s) => s.codec_type === 'audio');
+  const end = (s: typeof v) => Number(s?.start_time ?? 0) + Number(s?.duration ?? 0);
+  return {
+    width: v?.width ?? 0,
+    height: v?.height ?? 0,
+    // No SAR in the stream means square pixels.
+    sar: v?.sample_aspect_ratio && v.sample_aspect_ratio !== '0:1' ? v.sample_aspect_ratio : '1:1',
+    duration: Number(j.format.duration ?? v?.duration ?? 0),
+    sampleRate: a?.sample_rate ? Number(a.sample_rate) : null,
+    channels: a?.channels ?? null,
+    avDriftMs: v && a ? Math.round(Math.abs(end(v) - end(a)) * 1000) : 0,
+  };
+}
+
+/**
+ * Mean absolute change of the mouth patch between consecutive samples, split by whether a word is being spoken
+ * at that moment or the voice is silent (well away from any word). Motion is "present" when the mouth changes
+ * clearly more while speaking than in silence.
+ */
+export function mouthMotion(
+  frames: Buffer,
+  size: number,
+  words: readonly WordTiming[],
+  sceneEndSec: number,
+): { speech_motion: number; silence_motion: number; present: boolean } | null {
+  const n = Math.floor(frames.length / size);
+  const speech: number[] = [];
+  const silence: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const t = (i - 0.5) / MOUTH_FPS;
+    if (t >= sceneEndSec) break;
+    let sum = 0;
+    for (let k = 0; k < size; k++) sum += Math.abs(frames[i * size + k]! - frames[(i - 1) * size + k]!);
+    const d = sum / size;
+    if (words.some((w) => t >= w.startSec && t <= w.endSec)) speech.push(d);
+    else if (words.every((w) => t < w.startSec - 0.15 || t > w.endSec + 0.15)) silence.push(d);
+  }
+  if (speech.length === 0) return null;
+  // Trimmed means (largest tenth dropped): a camera cut changes the whole patch for one frame, which must not
+  // count as lip motion, while visemes change the mouth on many but not all frames.
+  const trimmed = (xs: number[]) => {
+    if (!xs.length) return 0;
+    const kept = [...xs].sort((x, y) => x - y).slice(0, Math.max(1, Math.ceil(xs.length * 0.9)));
+    return kept.reduce((a, b) => a + b, 0) / kept.length;
+  };
+  const sp = trimmed(speech);
+  const si = trimmed(silence);
+  return { speech_motion: round(sp), silence_motion: round(si), present: sp > 1 && sp > 2 * si + 0.3 };
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export function buildReport(input: {
+  probe: Probe;
+  loud: { integrated: number | null; truePeak: number | null };
+  mouth: QualityReport['mouth'];
+  layout: VideoLayout;
+}): QualityReport {
+  const { probe, loud, mouth, layout } = input;
+  const v = checkLayout(layout);
+  const checks: QualityCheck[] = [];
+  const add = (id: string, label: string, level: QualityCheck['level'], detail: string) =>
+    checks.push({ id, label, level, detail });
+
+  const sizeOk = probe.width === VIDEO_WIDTH && probe.height === VIDEO_HEIGHT;
+  add('size', 'Frame size', sizeOk ? 'pass' : 'fail', `${probe.width}x${probe.height}`);
+  add('sar', 'Square pixels', probe.sar === '1:1' ? 'pass' : 'fail', `SAR ${probe.sar}`);
+  add(
+    'overlap',
+    'Text clear of face and product',
+    v.overlaps.length === 0 ? 'pass' : 'fail',
+    v.overlaps.length === 0 ? 'no overlap' : v.overlaps.map((o) => `${o.text} covers the ${o.covers}`).join('; '),
+  );
+  add(
+    'safe-zone',
+    'Text inside the safe zone',
+    v.outsideSafe.length === 0 ? 'pass' : 'fail',
+    v.outsideSafe.length === 0 ? 'all text inside' : v.outsideSafe.map((o) => o.name).join(', '),
+  );
+  add(
+    'hook-captions',
+    'Captions do not repeat the hook',
+    v.captionsDuringHook === 0 ? 'pass' : 'fail',
+    v.captionsDuringHook === 0
+      ? 'captions start when the hook leaves'
+      : `${v.captionsDuringHook} captions under the hook`,
+  );
+  const i = loud.integrated;
+  add(
+    'loudness',
+    'Loudness −14 LUFS',
+    i === null ? 'fail' : Math.abs(i + 14) <= 1 ? 'pass' : Math.abs(i + 14) <= 2 ? 'warn' : 'fail',
+    i === null ? 'no sound measured' : `${i.toFixed(1)} LUFS integrated`,
+  );
+  const tp = loud.truePeak;
+  add(
+    'true-peak',
+    'True peak ≤ −1 dBTP',
+    tp !== null && tp <= -1 ? 'pass' : 'fail',
+    tp === null ? 'no sound measured' : `${tp.toFixed(1)} dBTP`,
+  );
+  const audioOk = probe.sampleRate === 48000 && probe.channels === 2;
+  add(
+    'audio-format',
+    'Audio 48 kHz stereo',
+    audioOk ? 'pass' : 'fail',
+    `${probe.sampleRate ?? '?'} Hz, ${probe.channels ?? '?'} ch`,
+  );
+  add(
+    'av-drift',
+    'Sound in sync with picture',
+    probe.avDriftMs <= 40 ? 'pass' : probe.avDriftMs <= 100 ? 'warn' : 'fail',
+    `${probe.avDriftMs} ms between stream ends`,
+  );
+  if (mouth) {
+    add(
+      'mouth',
+      'Mouth moves with the voice',
+      mouth.present ? 'pass' : 'warn',
+      `change ${mouth.speech_motion} while speaking, ${mouth.silence_motion} in silence`,
+    );
+  }
+  add('duration', 'Duration', probe.duration > 0 ? 'pass' : 'fail', `${probe.duration.toFixed(2)} s`);
+
+  const boxes = [
+    { name: 'face', box: layout.face, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
+    { name: 'mouth', box: layout.mouth, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
+    { name: 'body', box: layout.body, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
+    ...(layout.product
+      ? [{ name: 'product', box: layout.product, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration }]
+      : []),
+    ...(layout.endCard?.product
+      ? [
+          {
+            name: 'end card product',
+            box: layout.endCard.product,
+            start_sec: layout.endCard.startSec,
+            end_sec: layout.endCard.endSec,
+          },
+        ]
+      : []),
+    ...textElements(layout).map((t) => ({ name: t.name, box: t.box, start_sec: t.startSec, end_sec: t.endSec })),
+  ].map((b) => ({ ...b, box: roundBox(b.box) }));
+
+  return {
+    version: 1,
+    width: probe.width,
+    height: probe.height,
+    sar: probe.sar,
+    duration_sec: round(probe.duration),
+    integrated_lufs: i,
+    true_peak_dbtp: tp,
+    sample_rate: probe.sampleRate,
+    channels: probe.channels,
+    av_drift_ms: probe.avDriftMs,
+    boxes,
+    overlaps: v.overlaps,
+    safe_zone_violations: v.outsideSafe.map((o) => ({ name: o.name, box: roundBox(o.box) })),
+    mouth,
+    checks,
+  };
+}
+
+const roundBox = (b: { x: number; y: number; w: number; h: number }) => ({
+  x: Math.round(b.x),
+  y: Math.round(b.y),
+  w: Math.round(b.w),
+  h: Math.round(b.h),
+});
+
+/** The checks a render must never fail (render tests assert none of these is 'fail'). */
+export const hardFailures = (report: QualityReport): QualityCheck[] => report.checks.filter((c) => c.level === 'fail');
