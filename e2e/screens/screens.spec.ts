@@ -53,7 +53,7 @@ for (const { name: size, viewport } of SIZES) {
     await page.getByLabel('Script').fill(adScript('Screens serum'));
     await shoot(page, `project-editor-needs-actor-${size}`);
     await addCharacters(page, 'a calm woman in a bright bathroom', 1);
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('button', { name: /^Generate( · .*)?$/ }).click();
     await expect(page).toHaveURL(/\/jobs\/\d+$/);
     await expect(page.getByText('Actor', { exact: true })).toBeVisible();
     await shoot(page, `job-details-running-${size}`);

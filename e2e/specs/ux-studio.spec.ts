@@ -205,7 +205,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       const name = projectName('Named download');
       await createProjectInUi(page, name);
       await page.getByLabel('Script').fill(adScript('Named serum'));
-      const generate = page.getByRole('button', { name: 'Generate', exact: true });
+      const generate = page.getByRole('button', { name: /^Generate( · .*)?$/ });
       await expect(generate).toBeDisabled();
       await expect(page.getByText(VALIDATION.selectOneActor)).toBeVisible();
 
@@ -216,7 +216,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await expect(page.getByRole('img', { name: actor })).toBeVisible();
       await expect(page.getByText(VALIDATION.selectOneActor)).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await page.getByRole('button', { name: /^Generate( · .*)?$/ }).click();
       await expect(page).toHaveURL(/\/jobs\/\d+$/);
       await expect(page.getByText('Actor', { exact: true })).toBeVisible();
       await expect(page.getByTestId('job-time-left').or(page.getByText('Video ready'))).toBeVisible();
