@@ -217,14 +217,20 @@ const TABLE: Row[] = [
     expect: ADMIN_ONLY(),
     call: async () => ({
       path: '/api/avatars/upload',
-      body: formData([{ name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' }]),
+      body: formData([
+        { name: 'consent', value: 'true' },
+        { name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' },
+      ]),
     }),
   },
   {
     route: 'DELETE /api/avatars/:id',
     expect: ADMIN_ONLY(204),
     call: async (w) => {
-      const fd = formData([{ name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' }]);
+      const fd = formData([
+        { name: 'consent', value: 'true' },
+        { name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' },
+      ]);
       const res = await send(w, w.users.admin, 'POST', '/api/avatars/upload', fd);
       return { path: `/api/avatars/${(res.json as Array<{ id: number }>)[0]!.id}` };
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ACTORS, sizeClassOf, type Avatar } from '@hookreel/contracts';
+import { ACTORS, VALIDATION, sizeClassOf, type Avatar } from '@hookreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
@@ -119,6 +119,8 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
         filename: 'C:\\Users\\me\\Smiling woman.JPG',
         type: 'image/jpeg',
       },
+      // The consent checkbox may arrive after the files.
+      { name: 'consent', value: 'true' },
     ]);
     const res = await call(admin, 'POST', '/api/avatars/upload', fd);
     expect(res.status).toBe(200);
@@ -130,6 +132,38 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
     expect(created[0]).toMatchObject({ prompt: null, x: null, width: null, rotation: 0, size: 'medium' });
     const seen = await list(user);
     expect(seen.slice(0, 2).map((a) => a.id)).toEqual(created.map((a) => a.id));
+  });
+
+  it("refuses photos without the uploader's consent and stores nothing; records who consented and when", async () => {
+    const before = await storedFiles(server);
+    const count = (await list(admin)).length;
+    for (const consent of [null, 'false', '']) {
+      const parts: Parameters<typeof formData>[0] = [{ name: 'files', file: await pngImage(), filename: 'a.png' }];
+      if (consent !== null) parts.push({ name: 'consent', value: consent });
+      const res = await call(admin, 'POST', '/api/avatars/upload', formData(parts));
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ detail: VALIDATION.avatarConsentRequired });
+    }
+    expect(await storedFiles(server)).toEqual(before);
+    expect((await list(admin)).length).toBe(count);
+
+    const ok = await call(
+      admin,
+      'POST',
+      '/api/avatars/upload',
+      formData([
+        { name: 'consent', value: 'true' },
+        { name: 'files', file: await pngImage(), filename: 'b.png' },
+      ]),
+    );
+    const [created] = (await ok.json()) as Avatar[];
+    const row = await server.ctx.db.kysely
+      .selectFrom('avatars')
+      .select(['consent_by_user_id', 'consent_confirmed_at'])
+      .where('id', '=', created!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.consent_by_user_id).toBe(admin.id);
+    expect(row.consent_confirmed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('uploads are all or nothing: one bad file refuses the request and stores nothing', async () => {

@@ -38,7 +38,13 @@ const ROUTES: UploadRoute[] = [
     fields: { project_id: '1', character_id: '1' },
     maxFiles: 1,
   },
-  { path: '/api/avatars/upload', fileField: 'files', fields: {}, maxFiles: LIMITS.avatarUploadMaxFiles, admin: true },
+  {
+    path: '/api/avatars/upload',
+    fileField: 'files',
+    fields: { consent: 'true' },
+    maxFiles: LIMITS.avatarUploadMaxFiles,
+    admin: true,
+  },
 ];
 
 const MB = 1024 * 1024;

@@ -10,6 +10,8 @@ export const VALIDATION = {
   passwordTooCommon: 'This password is too easy to guess. Use a longer phrase that is not a common password.',
   promptMin: 'Prompt must be at least 5 characters',
   imageRequired: 'Please upload an image file',
+  /** Avatar photos show real people: the uploader confirms consent (decision 121). */
+  avatarConsentRequired: 'Confirm that you have the consent of every person in these photos',
   productDescription: 'Please enter a product description',
   characterTypesMin: 'You must have at least one character type',
   characterTypesMax: 'You can add up to 6 character types',

@@ -8,6 +8,8 @@ import { getOwnedProject } from './projects.ts';
 import { isAdminRow } from './users.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';
+/** Multipart field the uploader sets to "true" to confirm they have the pictured people's consent (decision 121). */
+export const AVATAR_CONSENT_FIELD = 'consent';
 
 /** Admins are the verified e-mail addresses in ADMIN_EMAILS (case-insensitive); they alone may change the library. */
 export async function isAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<boolean> {
@@ -132,8 +134,9 @@ export async function uploadAvatars(
 ): Promise<Avatar[]> {
   await assertAdmin(ctx, userId);
   const created: AvatarRow[] = [];
+  const consentAt = new Date().toISOString();
   try {
-    await walk(async (file) => {
+    const fields = await walk(async (file) => {
       if (file.fieldname !== AVATAR_UPLOAD_FIELD)
         throw unprocessable(`Unexpected file field ${file.fieldname.slice(0, 40)}`);
       const stored = await storeUploadedImage(ctx, { userId, area: 'avatars', buffer: file.buffer });
@@ -155,6 +158,8 @@ export async function uploadAvatars(
             height: null,
             rotation: 0,
             corners: null,
+            consent_confirmed_at: consentAt,
+            consent_by_user_id: userId,
           }),
         );
       } catch (err) {
@@ -163,6 +168,8 @@ export async function uploadAvatars(
       }
     });
     if (created.length === 0) throw unprocessable(VALIDATION.imageRequired);
+    // The field may come after the files; without it, the rows and files made so far are removed below.
+    if (!hasConsent(fields)) throw unprocessable(VALIDATION.avatarConsentRequired);
   } catch (err) {
     for (const row of created) {
       await avatarsRepository.remove(ctx.db.kysely, row.id).catch(() => undefined);
@@ -172,6 +179,12 @@ export async function uploadAvatars(
   }
   // Newest first, as the list shows them.
   return created.reverse().map((r) => toAvatar(r));
+}
+
+function hasConsent(fields: unknown): boolean {
+  if (!fields || typeof fields !== 'object') return false;
+  const v = (fields as Record<string, unknown>)[AVATAR_CONSENT_FIELD];
+  return typeof v === 'string' && ['true', 'on', '1', 'yes'].includes(v.trim().toLowerCase());
 }
 
 export async function deleteAvatar(ctx: AppContext, userId: number, id: number): Promise<void> {

@@ -203,7 +203,7 @@ const projectUpload: UploadSpec = { fileField: 'file', fields: () => ({ name: 'H
 export const UPLOAD_ROUTES: Record<string, UploadSpec> = {
   'POST /api/projects': { ...projectUpload, alias: true },
   'POST /api/projects/': projectUpload,
-  'POST /api/avatars/upload': { fileField: 'files', fields: () => ({}), as: 'admin' },
+  'POST /api/avatars/upload': { fileField: 'files', fields: () => ({ consent: 'true' }), as: 'admin' },
   'POST /api/hooks/upload-product': {
     fileField: 'product_image',
     fields: (o) => ({ hook_pack_id: String(o.packId) }),

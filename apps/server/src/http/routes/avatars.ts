@@ -41,7 +41,9 @@ export const avatarRoutes: RouteModule = async (api, { ctx, requireUser, limitUp
       schema: {
         tags: ['avatars'],
         consumes: ['multipart/form-data'],
-        description: 'Multipart: one or more images in field `files` (PNG, JPEG or WEBP, max 10MB each). Admins only.',
+        description:
+          'Multipart: one or more images in field `files` (PNG, JPEG or WEBP, max 10MB each) and `consent=true`, ' +
+          "the uploader's confirmation that they have the pictured people's consent (422 without it). Admins only.",
         response: { 200: z.array(Avatar), 413: ErrorResponse, 415: ErrorResponse, ...errors },
       },
     },

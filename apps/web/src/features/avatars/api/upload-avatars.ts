@@ -4,9 +4,13 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AvatarList } from './get-avatars';
 
-/** POST /api/avatars/upload (multipart, field `files`, multiple) → the created avatars. */
+/**
+ * POST /api/avatars/upload (multipart, field `files`, multiple, and `consent=true`) → the created avatars. Only
+ * called once the uploader has ticked the consent box in the upload dialog.
+ */
 export const uploadAvatars = async (files: readonly File[]): Promise<Avatar[]> => {
   const form = new FormData();
+  form.append('consent', 'true');
   for (const f of files) form.append('files', f, f.name);
   const data = await api.post('/avatars/upload', form);
   return AvatarList.parse(data);

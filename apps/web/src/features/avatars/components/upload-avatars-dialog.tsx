@@ -1,5 +1,6 @@
 import { ImageIcon, Loader2Icon, XIcon } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { VALIDATION } from '@hookreel/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,7 +11,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 
-/** 'Upload Avatar Images': the picked files, each removable; Cancel and close are blocked while uploading. */
+/**
+ * 'Upload Avatar Images': the picked files, each removable; Cancel and close are blocked while uploading. Avatars
+ * show real people, so the uploader confirms their consent before Upload is enabled (the server refuses uploads
+ * without it, decision 121).
+ */
 export function UploadAvatarsDialog({
   open,
   files,
@@ -31,6 +36,13 @@ export function UploadAvatarsDialog({
     [files],
   );
   useEffect(() => () => previews.forEach((u) => u && URL.revokeObjectURL(u)), [previews]);
+  const [consent, setConsent] = useState(false);
+  // A new batch of files asks again: the box clears when the dialog closes (state adjusted during render).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) setConsent(false);
+  }
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !uploading && onCancel()}>
@@ -77,11 +89,24 @@ export function UploadAvatarsDialog({
             ))}
           </ul>
         ) : null}
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={consent}
+            disabled={uploading}
+            onChange={(e) => setConsent(e.target.checked)}
+          />
+          <span>I have the consent of every person in these photos to use their likeness in ads.</span>
+        </label>
+        {files.length > 0 && !consent ? (
+          <p className="text-xs text-muted-foreground">{VALIDATION.avatarConsentRequired}</p>
+        ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={uploading}>
             Cancel
           </Button>
-          <Button onClick={onUpload} disabled={files.length === 0 || uploading}>
+          <Button onClick={onUpload} disabled={files.length === 0 || uploading || !consent}>
             {uploading ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
             {uploading ? 'Uploading...' : `Upload ${files.length} Avatar(s)`}
           </Button>

@@ -1,4 +1,4 @@
-import { type Avatar, MESSAGES } from '@hookreel/contracts';
+import { type Avatar, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -69,7 +69,18 @@ describe('AvatarsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove b.png' }));
     expect(within(dialog).getByText('1 file(s) selected')).toBeInTheDocument();
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 1 Avatar(s)' }));
+    // Upload waits for the uploader's consent, and the request carries it.
+    const upload = within(dialog).getByRole('button', { name: 'Upload 1 Avatar(s)' });
+    expect(upload).toBeDisabled();
+    expect(within(dialog).getByText(VALIDATION.avatarConsentRequired)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /I have the consent of every person/ }));
+    expect(upload).toBeEnabled();
+    await userEvent.click(upload);
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/avatars/upload') as unknown as [
+      string,
+      { body: FormData },
+    ];
+    expect(sent[1].body.get('consent')).toBe('true');
     // The server said why: that is what the user reads, not a generic 'Please try again'.
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('File is too large (max 10MB)'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
