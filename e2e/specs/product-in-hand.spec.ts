@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { adScript, expectVideoPlays, pixelsNear, productPhoto } from '../support/factories.ts';
 
-const BOTTLE = '#1f6fd6';
+// A magenta no actor wears: the illustrated actors' clothes include blues close to a blue bottle.
+const BOTTLE = '#c81ee0';
 
 async function fetchImage(page: Page, src: string): Promise<Buffer> {
   const res = await page.request.get(src);
@@ -99,7 +100,7 @@ test.describe('product in hand', () => {
 
     // Script, then Generate Videos (enabled only now) → /jobs.
     await expect(generate).toBeDisabled();
-    await page.getByLabel('Script').fill(adScript('Blue bottle'));
+    await page.getByLabel('Script').fill(adScript('Magenta bottle'));
     await expect(generate).toBeEnabled();
     await generate.click();
     await expect(page).toHaveURL(/\/jobs$/);
