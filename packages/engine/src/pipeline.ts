@@ -19,6 +19,7 @@ import { analyseVideo } from './report/index.ts';
 import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from './types.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
+import { dropEmoji } from './voice/text.ts';
 
 export type TalkingActor =
   | { kind: 'procedural'; spec: ActorSpec }
@@ -82,7 +83,8 @@ export interface TalkingVideoOutput {
  * Script → voice → captions → frames → MP4. Every output is written under `workDir` with fixed names and moved
  * into place atomically, so running it twice leaves one set of files.
  */
-export async function renderTalkingVideo(input: TalkingVideoInput): Promise<TalkingVideoOutput> {
+export async function renderTalkingVideo(given: TalkingVideoInput): Promise<TalkingVideoOutput> {
+  const input = withoutEmoji(given);
   const dir = input.workDir;
   await mkdir(dir, { recursive: true });
   const report = (f: number, m: string) => input.onProgress?.(Math.max(0, Math.min(1, f)), m);
@@ -317,4 +319,14 @@ async function endCardImage(input: TalkingVideoInput, frames: PreparedFrames, di
     .png()
     .toFile(out);
   return out;
+}
+
+/** Emoji are neither spoken nor drawn (see dropEmoji): script, hook and CTA lose them before anything renders. */
+function withoutEmoji(input: TalkingVideoInput): TalkingVideoInput {
+  return {
+    ...input,
+    script: dropEmoji(input.script),
+    hookText: input.hookText == null ? input.hookText : dropEmoji(input.hookText),
+    cta: input.cta == null ? input.cta : dropEmoji(input.cta),
+  };
 }

@@ -7,6 +7,7 @@ import { FFMPEG, mediaDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { espeakSpeak, espeakVoiceFor } from './espeak.ts';
 import { FESTIVAL_VOICES, festivalSpeak, type FestivalVoice } from './festival.ts';
+import { dropEmoji, espeakVoiceForScript, forwardTimings } from './text.ts';
 
 export interface VoiceRequest {
   text: string;
@@ -47,13 +48,18 @@ export const localVoice: VoiceSynthesizer = {
     const raw = path.join(outDir, 'voice-raw.wav');
     let words: WordTiming[];
     let voice: string;
-    const festivalVoice = req.language === 'english' ? festivalVoiceFor(req.accent, req.gender) : null;
+    const text = dropEmoji(req.text);
+    const scriptVoice = espeakVoiceForScript(text);
+    const festivalVoice = req.language === 'english' && !scriptVoice ? festivalVoiceFor(req.accent, req.gender) : null;
     if (festivalVoice && (await festivalVoiceInstalled(festivalVoice))) {
       voice = `festival:${festivalVoice}`;
-      words = await festivalSpeak(req.text, festivalVoice, raw, signal);
+      words = await festivalSpeak(text, festivalVoice, raw, signal);
     } else {
-      voice = `espeak:${espeakVoiceFor(req.language, req.accent, req.gender)}`;
-      words = (await espeakSpeak(req.text, voice.slice(7), raw, signal)).words;
+      const espeakVoice = scriptVoice
+        ? `${scriptVoice}+${req.gender === 'female' ? 'f3' : 'm3'}`
+        : espeakVoiceFor(req.language, req.accent, req.gender);
+      voice = `espeak:${espeakVoice}`;
+      words = (await espeakSpeak(text, espeakVoice, raw, signal)).words;
     }
     const wavPath = path.join(outDir, 'voice.wav');
     await produceAtomic(wavPath, (tmp) =>
@@ -67,7 +73,7 @@ export const localVoice: VoiceSynthesizer = {
     return {
       wavPath,
       durationSec,
-      words: words.map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
+      words: forwardTimings(words, durationSec).map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
       voice,
     };
   },

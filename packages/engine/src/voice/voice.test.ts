@@ -23,6 +23,26 @@ describe('local voice', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
+  it.each([
+    ['emoji', 'Love this serum 😍🔥. It works in a week! ✨', 'Love this serum. It works in a week!'],
+    ['Hebrew', 'שלום לכולם. This bottle is great.', 'שלום לכולם. This bottle is great.'],
+    ['Arabic', 'مرحبا بكم. Try it today.', 'مرحبا بكم. Try it today.'],
+  ])(
+    'speaks an English script with %s: every word, in order, none timed at 0 s but the first',
+    async (_, text, said) => {
+      const out = await localVoice.synthesize(
+        { text, language: 'english', accent: 'american', gender: 'female' },
+        path.join(dir, `mixed-${_}`),
+      );
+      expect(await audioPeak(out.wavPath)).toBeGreaterThan(0.05);
+      expect(out.words.map((w) => w.word).join(' ')).toBe(said);
+      for (let i = 1; i < out.words.length; i++) {
+        expect(out.words[i]!.startSec).toBeGreaterThan(out.words[i - 1]!.startSec);
+        expect(out.words[i]!.endSec).toBeGreaterThan(out.words[i]!.startSec);
+      }
+    },
+  );
+
   it.each(LANGUAGES)('speaks %s with word timings in order', async (language) => {
     const text = LINES[language];
     const out = await localVoice.synthesize(
