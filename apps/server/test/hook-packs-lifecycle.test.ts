@@ -47,7 +47,9 @@ describe('hook pack lifecycle (sqlite)', () => {
     const upload = await call(server, user, 'POST', '/api/hooks/upload-product', productForm(id, await productPhoto()));
     expect(upload.status).toBe(200);
     expect(upload.json.product_url).toMatch(new RegExp(`^users/${user.id}/hook-packs/.+\\.png$`));
-    expect((await fetch(`${server.url}/api/static/${upload.json.product_url}`)).status).toBe(200);
+    const product = await fetch(`${server.url}/api/static/${upload.json.product_url}`);
+    expect(product.status).toBe(200);
+    await product.arrayBuffer();
 
     const step1 = await call(server, user, 'POST', `/api/hooks/process-step1?hook_pack_id=${id}`);
     expect(step1.status).toBe(200);
@@ -87,9 +89,9 @@ describe('hook pack lifecycle (sqlite)', () => {
       30_000,
       'character portraits',
     );
-    expect((await fetch(`${server.url}/api/static/${characters[0].url}`)).headers.get('content-type')).toBe(
-      'image/png',
-    );
+    const portrait = await fetch(`${server.url}/api/static/${characters[0].url}`);
+    expect(portrait.headers.get('content-type')).toBe('image/png');
+    await portrait.arrayBuffer();
 
     for (const c of characters.slice(0, 2)) {
       expect(

@@ -49,7 +49,10 @@ export async function startTestServer(
     ctx,
     url,
     async close() {
-      await app.close();
+      const closing = app.close();
+      // A response body a test left unread keeps its connection busy, and close would wait for it for minutes.
+      app.server.closeAllConnections();
+      await closing;
       await closeContext(ctx);
       await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
