@@ -11,6 +11,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // The first render of a file pays for jsdom and module start-up; beside the CPU-heavy render tests of a full
+      // run on 2 cores that alone can pass 5 s.
+      testTimeout: 20_000,
     },
   }),
 );

@@ -33,15 +33,18 @@ describe('NewProductProjectDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('stays open and says so when the project cannot be created', async () => {
+  it.each([
+    ['the server says why', 413, { detail: 'File too large (max 10MB)' }, 'File too large (max 10MB)'],
+    ['the server gives no reason', 500, {}, MESSAGES.projects.createFailed],
+  ])('stays open and says so when the project cannot be created (%s)', async (_, status, body, shown) => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'boom' }, 500)),
+      vi.fn(async () => jsonResponse(body, status)),
     );
     const onOpenChange = vi.fn();
     renderWithProviders(<NewProductProjectDialog open onOpenChange={onOpenChange} />, { route: '/new-video' });
     await uploadAndContinue();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.projects.createFailed));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(shown));
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent('/new-video');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
