@@ -101,8 +101,7 @@ describe('rendered videos pass their quality report', () => {
   }, 120_000);
 
   // The 12 variants of a pack: 4 characters x 3 placements, every caption style, short, very long, accented and
-  // right-to-left hooks. The hook is the script of a hook-pack video; no local voice speaks Hebrew or Arabic, so
-  // those two say an English line under their right-to-left sticker.
+  // right-to-left hooks. The hook is the script of a hook-pack video; eSpeak speaks the Hebrew and Arabic ones.
   const HOOKS = [
     'Wait for it',
     'Nobody talks about this',
@@ -125,7 +124,7 @@ describe('rendered videos pass their quality report', () => {
   it('all 12 variants of a hook pack', async () => {
     const jobs = HOOKS.map((hook, i) => async () => {
       const out = await renderTalkingVideo({
-        script: /[\u0590-\u06ff]/.test(hook) ? 'Stop scrolling right now' : hook,
+        script: hook,
         hookText: hook,
         language: 'english',
         accent: 'american',

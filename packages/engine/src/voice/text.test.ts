@@ -9,6 +9,7 @@ describe('dropEmoji', () => {
     ['Made in 🇫🇷', 'Made in'],
     ['Keycap 1️⃣ deal', 'Keycap 1 deal'],
     ['Plain text, 7 days.', 'Plain text, 7 days.'],
+    ['Untouched without emoji: garanti !', 'Untouched without emoji: garanti !'],
     ['Café crème — déjà vu', 'Café crème — déjà vu'],
   ])('%j → %j', (text, expected) => {
     expect(dropEmoji(text)).toBe(expected);

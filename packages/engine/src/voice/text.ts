@@ -8,6 +8,9 @@ const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u{1F1E6}-\u{1F1FF}
  * (or not at all, which broke caption timings). They are dropped from script, hook and CTA before rendering.
  */
 export function dropEmoji(text: string): string {
+  EMOJI.lastIndex = 0;
+  if (!EMOJI.test(text)) return text;
+  EMOJI.lastIndex = 0;
   return text
     .replace(EMOJI, ' ')
     .replace(/[ \t]+([.,!?;:])/g, '$1')
