@@ -19,7 +19,12 @@ async function main(): Promise<void> {
       void server.close().finally(() => process.exit(0));
     }
   });
-  send({ type: 'ready', url: server.url, outboxDir: server.ctx.config.outboxDir, routes: routes.map((r) => ({ method: r.method, url: r.url })) });
+  send({
+    type: 'ready',
+    url: server.url,
+    outboxDir: server.ctx.config.outboxDir,
+    routes: routes.map((r) => ({ method: r.method, url: r.url })),
+  });
 }
 
 main().catch((err: unknown) => {
