@@ -7,10 +7,8 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Accent, Gender, Language, WordTiming } from '../types.ts';
-import { produceAtomic, writeFileAtomic } from '../util/files.ts';
-import { FFMPEG, mediaDurationSec } from '../util/media.ts';
-import { runProcess } from '../util/process.ts';
-import type { VoiceRequest, VoiceResult, VoiceSynthesizer } from '../voice/index.ts';
+import { writeFileAtomic } from '../util/files.ts';
+import { toVoiceWav, type VoiceRequest, type VoiceResult, type VoiceSynthesizer } from '../voice/index.ts';
 import { ProviderError, requestWithRetry, type FetchFn, type RetryPolicy } from './http.ts';
 import { assertHttpUrl, nonEmpty } from './openai.ts';
 
@@ -173,15 +171,7 @@ export class ElevenLabsVoice implements VoiceSynthesizer {
     }
     const raw = path.join(outDir, 'voice-raw.mp3');
     await writeFileAtomic(raw, audio);
-    const wavPath = path.join(outDir, 'voice.wav');
-    await produceAtomic(wavPath, (tmp) =>
-      runProcess(
-        FFMPEG,
-        ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-ac', '1', '-ar', '48000', tmp],
-        { timeoutMs: 60_000, signal },
-      ),
-    );
-    const durationSec = await mediaDurationSec(wavPath);
+    const { wavPath, durationSec } = await toVoiceWav(raw, outDir, signal);
     return {
       wavPath,
       durationSec,

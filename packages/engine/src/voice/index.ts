@@ -61,15 +61,7 @@ export const localVoice: VoiceSynthesizer = {
       voice = `espeak:${espeakVoice}`;
       words = (await espeakSpeak(text, espeakVoice, raw, signal)).words;
     }
-    const wavPath = path.join(outDir, 'voice.wav');
-    await produceAtomic(wavPath, (tmp) =>
-      runProcess(
-        FFMPEG,
-        ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-ac', '1', '-ar', '48000', tmp],
-        { timeoutMs: 60_000, signal },
-      ),
-    );
-    const durationSec = await mediaDurationSec(wavPath);
+    const { wavPath, durationSec } = await toVoiceWav(raw, outDir, signal);
     return {
       wavPath,
       durationSec,
@@ -78,6 +70,23 @@ export const localVoice: VoiceSynthesizer = {
     };
   },
 };
+
+/** Every voice, local or remote, is resampled to one format (48 kHz mono WAV) so every render mixes the same. */
+export async function toVoiceWav(
+  raw: string,
+  outDir: string,
+  signal?: AbortSignal,
+): Promise<{ wavPath: string; durationSec: number }> {
+  const wavPath = path.join(outDir, 'voice.wav');
+  await produceAtomic(wavPath, (tmp) =>
+    runProcess(
+      FFMPEG,
+      ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-ac', '1', '-ar', '48000', tmp],
+      { timeoutMs: 60_000, signal },
+    ),
+  );
+  return { wavPath, durationSec: await mediaDurationSec(wavPath) };
+}
 
 const installed = new Map<string, Promise<boolean>>();
 /** A voice package may be missing on a machine (e.g. rab_diphone); then the next-closest voice speaks. */
