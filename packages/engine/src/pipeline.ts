@@ -15,7 +15,8 @@ import { computeLayout, END_CARD_SEC, type ActorBoxes, type VideoLayout } from '
 import type { LipSyncProvider } from './remote/fal.ts';
 import { prepareAudio } from './render/audio.ts';
 import { CAMERA, renderVideo, type RenderInput } from './render/index.ts';
-import { analyseVideo } from './report/index.ts';
+import { analyseVideo, reportTaps } from './report/index.ts';
+import { produceAtomic } from './util/files.ts';
 import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from './types.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
@@ -157,27 +158,41 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   const videoPath = path.join(dir, 'video.mp4');
   const posterPath = path.join(dir, 'poster.jpg');
   const contactSheetPath = path.join(dir, 'contact-sheet.jpg');
-  await renderVideo({
-    visual,
-    audioPath,
-    durationSec,
-    words: voice.words,
-    layout,
-    assPath,
-    endCardImagePath: layout.endCard?.product ? await endCardImage(input, frames, dir) : null,
-    outPath: videoPath,
-    workDir: dir,
-    signal: input.signal,
-    onProgress: (f) => report(0.35 + f * 0.55, 'Rendering the video'),
-  });
-  report(0.92, 'Checking the video');
+  const mouthRawPath = path.join(dir, 'mouth.gray');
+  const endCardImagePath = layout.endCard?.product ? await endCardImage(input, frames, dir) : null;
+  // The report's poster, contact sheet and lip-motion samples come out of the same ffmpeg run as the video.
+  await produceAtomic(posterPath, (posterTmp) =>
+    produceAtomic(contactSheetPath, (sheetTmp) =>
+      renderVideo({
+        visual,
+        audioPath,
+        durationSec,
+        words: voice.words,
+        layout,
+        assPath,
+        endCardImagePath,
+        outPath: videoPath,
+        workDir: dir,
+        signal: input.signal,
+        onProgress: (f) => report(0.35 + f * 0.6, 'Rendering the video'),
+        taps: (tap) =>
+          reportTaps({
+            input: tap,
+            layout,
+            durationSec,
+            posterPath: posterTmp,
+            contactSheetPath: sheetTmp,
+            mouthRawPath,
+          }),
+      }),
+    ),
+  );
+  report(0.96, 'Checking the video');
   const quality = await analyseVideo({
     videoPath,
     layout,
     words: voice.words,
-    posterPath,
-    contactSheetPath,
-    workDir: dir,
+    mouthRawPath,
     signal: input.signal,
   });
   report(1, 'Video ready');

@@ -164,7 +164,15 @@ export interface HandGeometry {
   hh: number;
   /** Finger length across the product's face. */
   reach: number;
+  /** Finger pitch (thickness of one finger); the four fingers span 4 * unit below and above the grip. */
+  unit: number;
 }
+
+/**
+ * Where the fingers start, as a share of the product's height from its top: the hand holds the bottom of the
+ * product so the label (usually across the middle) stays readable.
+ */
+export const GRIP_TOP = 0.67;
 
 /** Where the hand goes for a held product (or null: both arms rest). */
 export function handFor(p: HeldProduct | null, pose: RigPose): HandGeometry | null {
@@ -173,10 +181,13 @@ export function handFor(p: HeldProduct | null, pose: RigPose): HandGeometry | nu
   const side: 1 | -1 = cx >= W / 2 ? 1 : -1;
   const hw = width / 2;
   const hh = height / 2;
-  // The hand wraps the lower part of the product from the arm's side.
-  const [gx, gy] = rot(cx, cy + hh * 0.32, cx, cy, rotation);
-  const [wx, wy] = rot(cx + side * (hw + 26), cy + hh * 0.42, cx, cy, rotation);
-  return { side, wrist: [wx, wy], grip: [gx, gy], angle: rotation, hw, hh, reach: Math.min(hw * 1.15, 70) };
+  // Four fingers fill about the bottom 30% of the product; a small product keeps a hand that still reads as
+  // one (the lowest finger then wraps under its base rather than climbing onto the label).
+  const unit = Math.max(11, Math.min(16, (height * 0.3) / 4));
+  const gripY = -hh + height * GRIP_TOP + 2 * unit;
+  const [gx, gy] = rot(cx, cy + gripY, cx, cy, rotation);
+  const [wx, wy] = rot(cx + side * (hw + 26), cy + gripY + unit * 0.5, cx, cy, rotation);
+  return { side, wrist: [wx, wy], grip: [gx, gy], angle: rotation, hw, hh, reach: Math.min(hw * 1.15, 70), unit };
 }
 
 /** The product where the pose shows it: the lift gesture brings it up and closer (larger); breathing moves it. */
@@ -481,30 +492,34 @@ export function figureSvg(
     <g transform="${headTransform}">${head(c, t, pose)}</g>${arms}${hand ? backHand(hand, c) : ''}</svg>`;
 }
 
-/** Behind the product: the palm and the thumb on the far side. */
+/** Behind the product: the palm and the thumb on the far side (at the fingers' height, below the label). */
 function backHand(h: HandGeometry, c: RigColours): string {
   const [gx, gy] = h.grip;
   const s = h.side;
+  const k = h.unit / 16;
   return `<g transform="translate(${f(gx)} ${f(gy)}) rotate(${f(h.angle)})">
-    <rect x="${f(s === 1 ? -h.hw * 0.2 : -h.hw - 30)}" y="-30" width="${f(h.hw * 1.2 + 30)}" height="60" rx="26" fill="${c.skin}"/>
-    <ellipse cx="${f(-s * (h.hw - 4))}" cy="-30" rx="11" ry="17" fill="${c.skin}" transform="rotate(${-s * 30} ${f(-s * (h.hw - 4))} -30)"/></g>`;
+    <rect x="${f(s === 1 ? -h.hw * 0.2 : -h.hw - 30)}" y="${f(-30 * k)}" width="${f(h.hw * 1.2 + 30)}" height="${f(60 * k)}" rx="${f(26 * k)}" fill="${c.skin}"/>
+    <ellipse cx="${f(-s * (h.hw - 4))}" cy="${f(-h.unit)}" rx="${f(11 * k)}" ry="${f(17 * k)}" fill="${c.skin}" transform="rotate(${-s * 30} ${f(-s * (h.hw - 4))} ${f(-h.unit)})"/></g>`;
 }
 
-/** In front of the product: the back of the hand at the product's edge and four fingers across its face. */
+/** In front of the product: the back of the hand at the product's edge and four fingers across its lower part. */
 function frontHand(h: HandGeometry, c: RigColours): string {
   const [gx, gy] = h.grip;
   const s = h.side;
+  const u = h.unit;
+  const k = u / 16;
   const edge = s * h.hw;
-  const fingers = [-24, -8, 8, 23].map((dy, i) => {
+  const fingers = [-1.5, -0.5, 0.5, 1.5].map((m, i) => {
+    const dy = m * u;
     const len = h.reach * [0.86, 1, 0.96, 0.78][i]!;
     const x0 = s === 1 ? edge - len : edge - 6;
-    return `<rect x="${f(x0)}" y="${dy - 8}" width="${f(len + 6)}" height="16" rx="8" fill="${c.skin}"/>
-      <path d="M ${f(edge - s * len + s * 7)} ${dy - 5} L ${f(edge - s * len + s * 7)} ${dy + 5}" stroke="${c.skinShade}" stroke-width="2" stroke-linecap="round"/>`;
+    return `<rect x="${f(x0)}" y="${f(dy - u / 2)}" width="${f(len + 6)}" height="${f(u)}" rx="${f(u / 2)}" fill="${c.skin}"/>
+      <path d="M ${f(edge - s * len + s * 7)} ${f(dy - u * 0.3)} L ${f(edge - s * len + s * 7)} ${f(dy + u * 0.3)}" stroke="${c.skinShade}" stroke-width="2" stroke-linecap="round"/>`;
   });
   return `<g transform="translate(${f(gx)} ${f(gy)}) rotate(${f(h.angle)})">
-    <path d="M ${f(edge - s * 8)} -34 Q ${f(edge + s * 30)} -38 ${f(edge + s * 40)} 6 Q ${f(edge + s * 34)} 40 ${f(edge - s * 6)} 34 Z" fill="${c.skin}"/>
+    <path d="M ${f(edge - s * 8)} ${f(-2 * u)} Q ${f(edge + s * 30)} ${f(-38 * k)} ${f(edge + s * 40)} ${f(6 * k)} Q ${f(edge + s * 34)} ${f(40 * k)} ${f(edge - s * 6)} ${f(34 * k)} Z" fill="${c.skin}"/>
     ${fingers.join('')}
-    <path d="M ${f(edge - s * 2)} -30 Q ${f(edge + s * 8)} 0 ${f(edge - s * 2)} 30" stroke="${c.skinShade}" stroke-width="2.5" fill="none" opacity="0.7"/></g>`;
+    <path d="M ${f(edge - s * 2)} ${f(-30 * k)} Q ${f(edge + s * 8)} 0 ${f(edge - s * 2)} ${f(30 * k)}" stroke="${c.skinShade}" stroke-width="2.5" fill="none" opacity="0.7"/></g>`;
 }
 
 /** The rig's boxes in frame coordinates for a pose (layout reads these to keep text off the face and product). */

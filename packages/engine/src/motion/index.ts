@@ -15,7 +15,7 @@ import {
 } from './timeline.ts';
 
 export interface RiggedActor {
-  /** Frame files in play order with their durations (the concat list). */
+  /** Frame files (yuv420p Y4M) in play order with their durations (the concat list). */
   segments: Array<{ path: string; durationSec: number; pose: RigPose }>;
   /** ffmpeg filter for the camera, on the 720x1280 stream. */
   camera: string;
@@ -65,23 +65,37 @@ export async function rigActor(input: {
   const files = await rigFrames({ spec: input.spec, product, poses, width: VIDEO_WIDTH, height: VIDEO_HEIGHT });
   const boxes = boxesOverPoses(input.spec, product, poses);
   const face = { cx: boxes.face.x + boxes.face.w / 2, cy: boxes.face.y + boxes.face.h / 2 };
-  const productCentre = product ? { cx: product.held.cx, cy: product.held.cy } : null;
-  const shots = cameraShots({ totalSec: input.totalSec, beats, face, product: productCentre });
+  // The CTA comes after the lift gesture: the close-up frames the product where the resting hand holds it.
+  const ctaProduct = product ? rigBoxes(input.spec.traits, product.held, REST_POSE).product : null;
+  const shots = cameraShots({ totalSec: input.totalSec, beats, face, product: ctaProduct });
   return {
-    segments: timeline.map((s) => ({ path: files.get(poseKey(s.pose))!, durationSec: s.durationSec, pose: s.pose })),
+    segments: timeline.map((s) => ({
+      path: files.get(poseKey(s.pose))!.y4m,
+      durationSec: s.durationSec,
+      pose: s.pose,
+    })),
     camera: cameraFilter(shots, VIDEO_WIDTH, VIDEO_HEIGHT),
     shots,
-    posterSourcePath: files.get(poseKey(REST_POSE))!,
+    posterSourcePath: files.get(poseKey(REST_POSE))!.png,
     boxes,
   };
 }
 
-export { prepareProduct, renderRigFrame, rigFrames, type PreparedProduct, type ProductPlacement } from './frames.ts';
+export {
+  prepareProduct,
+  renderRigFrame,
+  rigFrames,
+  y4mFrame,
+  type PreparedProduct,
+  type ProductPlacement,
+  type RigFrameFiles,
+} from './frames.ts';
 export {
   beatsOf,
   blinkTimes,
   cameraFilter,
   cameraShots,
+  closeUpZoom,
   mouthShapes,
   poseTimeline,
   visemesOfWord,

@@ -99,9 +99,12 @@ describe('character rig', () => {
       const i = (Math.round(y) * png.info.width + Math.round(x)) * png.info.channels;
       return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
     };
-    // Where the hand wraps the product (lower part, arm side) the pixel is skin, not the product's blue.
-    const grip = at(held.cx + held.width * 0.35, held.cy + held.height * 0.5 * 0.32);
+    // Where the hand wraps the product (its bottom part, arm side) the pixel is skin, not the product's blue.
+    const grip = at(held.cx + held.width * 0.35, held.cy + held.height * 0.32);
     expect(grip[2]).toBeLessThan(grip[0]);
+    // The middle, where a label sits, stays the product's own colour on the arm side too.
+    const middle = at(held.cx + held.width * 0.35, held.cy + held.height * 0.05);
+    expect(middle[2]).toBeGreaterThan(150);
     // The product's own colour shows above the hand.
     const body = at(held.cx, held.cy - held.height * 0.2);
     expect(body[2]).toBeGreaterThan(150);

@@ -6,9 +6,12 @@ import {
   beatsOf,
   blinkTimes,
   boxAtTime,
+  cameraAt,
   cameraShots,
+  closeUpZoom,
   mouthShapes,
   poseTimeline,
+  PUSH_IN_ZOOM,
   visemesOfWord,
 } from './timeline.ts';
 
@@ -68,8 +71,8 @@ describe('motion timeline', () => {
   it('pushes in, punches in on the hook’s last word and closes up on the product for the CTA', () => {
     const w = words('Stop scrolling right now. This serum fixed my skin. Try it today!');
     const beats = beatsOf(w, null);
-    const shots = cameraShots({ totalSec: 5, beats, face: { cx: 288, cy: 400 }, product: { cx: 380, cy: 700 } });
     const product = { x: 350, y: 620, w: 60, h: 160 };
+    const shots = cameraShots({ totalSec: 5, beats, face: { cx: 288, cy: 400 }, product });
     const wide = boxAtTime(product, shots, 0.1, 720, 1280);
     const cta = boxAtTime(product, shots, 4.8, 720, 1280);
     expect(cta.w).toBeGreaterThan(wide.w * 1.3);
@@ -80,5 +83,34 @@ describe('motion timeline', () => {
     const early = boxAtTime(product, shots, 0.5, 720, 1280);
     const later = boxAtTime(product, shots, beats.hookLastWord!.startSec - 0.1, 720, 1280);
     expect(later.w).toBeGreaterThan(early.w);
+  });
+
+  it('closes up on the product for the CTA: the crop holds the whole product box, zoomed past the push-in', () => {
+    const w = words('Stop scrolling right now. This serum fixed my skin. Try it today!');
+    const beats = beatsOf(w, null);
+    // Products held low at the right, in the middle, and tall: the close-up contains each and fills the frame.
+    for (const product of [
+      { x: 330, y: 565, w: 82, h: 221 },
+      { x: 240, y: 560, w: 96, h: 150 },
+      { x: 420, y: 820, w: 120, h: 200 },
+    ]) {
+      const shots = cameraShots({ totalSec: 5, beats, face: { cx: 288, cy: 390 }, product });
+      const t = beats.cta!.startSec + 0.1;
+      const cta = shots.find((s) => t >= s.startSec && t < s.endSec)!;
+      const push = shots.find((s) => s.startSec === 0)!;
+      expect(cta.zoomFrom).toBeGreaterThan(Math.max(push.zoomTo, PUSH_IN_ZOOM));
+      expect(cta.zoomFrom).toBe(closeUpZoom(product));
+      // The crop window (frame coordinates) contains the product's box.
+      const cam = cameraAt(shots, t, 720, 1280);
+      const k = 720 / 576;
+      const crop = { x: cam.x / (k * cam.zoom), y: cam.y / (k * cam.zoom), w: 576 / cam.zoom, h: 1024 / cam.zoom };
+      expect(crop.x).toBeLessThanOrEqual(product.x);
+      expect(crop.y).toBeLessThanOrEqual(product.y);
+      expect(crop.x + crop.w).toBeGreaterThanOrEqual(product.x + product.w);
+      expect(crop.y + crop.h).toBeGreaterThanOrEqual(product.y + product.h);
+      // On screen the product fills a good part of the picture.
+      const seen = boxAtTime(product, shots, t, 720, 1280);
+      expect(seen.h / 1280).toBeGreaterThan(0.3);
+    }
   });
 });

@@ -207,20 +207,41 @@ export interface CameraShot {
   cy: number;
 }
 
+/** Largest zoom of the gentle push-in during the hook. */
+export const PUSH_IN_ZOOM = 1.05;
+/** Zoom of the punch-in cut on the hook's last word. */
+export const PUNCH_IN_ZOOM = 1.18;
+/** Share of the frame's height the product fills in the CTA close-up. */
+const CLOSE_UP_FILL = 0.45;
+/**
+ * Zoom limits of the close-up: at least a clear cut from the punch-in, at most what the 720x1280 pose frames
+ * stand being enlarged before the illustration goes visibly soft.
+ */
+const CLOSE_UP_MIN_ZOOM = 1.6;
+const CLOSE_UP_MAX_ZOOM = 2.2;
+
+/** Zoom of the CTA close-up for a product box (frame coordinates, 576x1024). */
+export function closeUpZoom(product: { w: number; h: number }): number {
+  const fill = Math.min((CLOSE_UP_FILL * 1024) / Math.max(1, product.h), (0.8 * 576) / Math.max(1, product.w));
+  return Math.min(CLOSE_UP_MAX_ZOOM, Math.max(CLOSE_UP_MIN_ZOOM, fill));
+}
+
 /**
  * The camera: a gentle push-in during the hook, a punch-in cut on the hook's last word (held a beat), a steady
- * wide shot, and a close-up on the product for the CTA. Apart from the push-in, shots are cuts, not moves, as an
- * editor would make them — and a still camera is what keeps the encode cheap.
+ * wide shot, and a close-up on the product for the CTA: centred on the product's box and zoomed until the
+ * product fills CLOSE_UP_FILL of the picture's height (within the zoom limits). Apart from the push-in, shots
+ * are cuts, not moves, as an editor would make them — and a still camera is what keeps the encode cheap.
  */
 export function cameraShots(input: {
   totalSec: number;
   beats: Beats;
   face: { cx: number; cy: number };
-  product: { cx: number; cy: number } | null;
+  /** Where the product is held during the CTA (frame coordinates), or null without a product. */
+  product: { x: number; y: number; w: number; h: number } | null;
 }): CameraShot[] {
   const { totalSec, beats, face } = input;
   const pushEnd = Math.max(0.5, beats.hookLastWord?.startSec ?? Math.min(3, totalSec));
-  const push = (t: number) => 1 + 0.05 * Math.min(1, t / pushEnd);
+  const push = (t: number) => 1 + (PUSH_IN_ZOOM - 1) * Math.min(1, t / pushEnd);
   // The wide shot frames a little above centre, where the face is.
   const wideY = 512 + (face.cy - 512) * 0.25;
   const shots: CameraShot[] = [];
@@ -230,13 +251,20 @@ export function cameraShots(input: {
     cutPoints.push({
       at,
       until: Math.min(totalSec, beats.hookLastWord.endSec + 0.7),
-      zoom: 1.18,
+      zoom: PUNCH_IN_ZOOM,
       cx: 288,
       cy: face.cy + 80,
     });
   }
   if (beats.cta && input.product) {
-    cutPoints.push({ at: beats.cta.startSec, until: totalSec, zoom: 1.45, cx: input.product.cx, cy: input.product.cy });
+    const p = input.product;
+    cutPoints.push({
+      at: beats.cta.startSec,
+      until: totalSec,
+      zoom: closeUpZoom(p),
+      cx: p.x + p.w / 2,
+      cy: p.y + p.h / 2,
+    });
   }
   cutPoints.sort((a, b) => a.at - b.at);
   let t = 0;
@@ -276,7 +304,8 @@ export function cameraFilter(shots: readonly CameraShot[], width: number, height
   const scale = `scale=w='if(isnan(t),${2 * Math.ceil((width * maxZoom) / 2)},${sw})':h='if(isnan(t),${2 * Math.ceil((height * maxZoom) / 2)},${sh})':eval=frame:flags=bilinear`;
   const x = `if(isnan(t),0,max(0,min(${sw}-${width},(${cx})*${z}-${width / 2})))`;
   const y = `if(isnan(t),0,max(0,min(${sh}-${height},(${cy})*${z}-${height / 2})))`;
-  return `${scale},crop=${width}:${height}:x='${x}':y='${y}'`;
+  // exact=1: on yuv420p the crop would otherwise round its offsets to even pixels and the push-in would judder.
+  return `${scale},crop=${width}:${height}:x='${x}':y='${y}':exact=1`;
 }
 
 /** The camera's zoom and crop offset (output pixels) at time t — what `cameraFilter` does, in numbers. */

@@ -33,6 +33,8 @@ export interface FakeServer {
 
 export async function startFakeServer(
   handler: (req: RecordedRequest, server: { url: string }) => FakeReply | Promise<FakeReply>,
+  /** A fixed port (e2e, where the app is started with the fakes' addresses); any free port when absent. */
+  options: { port?: number } = {},
 ): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const ref = { url: '' };
@@ -70,7 +72,7 @@ export async function startFakeServer(
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   ref.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: ref.url,

@@ -211,7 +211,7 @@ export {
   type ProductAnalysis,
   type ProductAnalyzer,
 } from './openai.ts';
-export { OpenAIHookWriter, hookWriterPrompt, parseHookLines, type HookWriter } from './hook-writer.ts';
+export { MODEL_HOOK_MAX, OpenAIHookWriter, hookWriterPrompt, parseHookLines, type HookWriter } from './hook-writer.ts';
 export {
   ContentRuleError,
   INVENTED_PERSON_FRAMING,

@@ -68,3 +68,34 @@ export function falQueueHandler(opts: { videoUrl: string; duration?: number; fai
     return { json: { video: { url: opts.videoUrl, content_type: 'video/mp4' }, duration: opts.duration } };
   };
 }
+
+/**
+ * OpenAI-compatible `POST {base}/images/edits` (multipart, as gpt-image-1 takes it): answers
+ * `{created, data: [{b64_json}], usage}` with `image` (a PNG). Refuses a request without a bearer key, without
+ * two `image[]` parts or without a prompt, as the real API would. `fail` replaces the answer.
+ */
+export function openAIEditsHandler(opts: { image: Buffer; fail?: FakeReply }) {
+  return async (req: RecordedRequest): Promise<FakeReply> => {
+    const error = (status: number, message: string, type = 'invalid_request_error') => ({
+      status,
+      json: { error: { message, type, param: null, code: null } },
+    });
+    if (req.method !== 'POST' || !/\/images\/edits$/.test(req.path.split('?')[0]!)) {
+      return error(404, `Invalid URL (${req.method} ${req.path})`);
+    }
+    if (!req.headers.authorization?.startsWith('Bearer ')) return error(401, 'Missing bearer authentication');
+    if (opts.fail) return opts.fail;
+    const form = await new Response(new Uint8Array(req.body), {
+      headers: { 'content-type': String(req.headers['content-type']) },
+    }).formData();
+    if (form.getAll('image[]').length !== 2) return error(400, 'Expected two image[] parts');
+    if (!String(form.get('prompt') ?? '').trim()) return error(400, "Missing required parameter: 'prompt'.");
+    return {
+      json: {
+        created: Math.floor(req.at / 1000),
+        data: [{ b64_json: opts.image.toString('base64') }],
+        usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50 },
+      },
+    };
+  };
+}

@@ -50,6 +50,11 @@ export interface RenderInput {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
   timeoutMs?: number;
+  /**
+   * More outputs from the finished frames in the same run (the quality report's pictures and samples): `graph`
+   * reads the frames from the link label it is given; `outputArgs` follow the video's output.
+   */
+  taps?: (input: string) => { graph: string; outputArgs: string[] };
 }
 
 export interface MouthSegment {
@@ -85,6 +90,11 @@ export function mouthTimeline(words: readonly WordTiming[], totalSec: number, fl
   return segs;
 }
 
+/** How every render is encoded (the bench encodes its floor with the same settings). */
+export const VIDEO_CODEC_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-threads', '2'] as const;
+/** AAC with the fast coder: a third of the default two-loop search's CPU at this bitrate, speech sounds the same. */
+export const AUDIO_CODEC_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k'] as const;
+
 const filterPath = (p: string) => p.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
 
 /**
@@ -117,7 +127,9 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     if (segs.length) lines.push(`file '${segs[segs.length - 1]!.path}'`);
     await writeFile(list, lines.join('\n') + '\n');
     args.push('-f', 'concat', '-safe', '0', '-i', list);
-    motion = `fps=30,${input.visual.camera}`;
+    // Pose frames are yuv420p already (Y4M) and stay planar before fps repeats them: the camera then scales 1.5
+    // bytes a pixel instead of 4, which more than halves the cost of the render (decision 096).
+    motion = `format=yuv420p,fps=30,${input.visual.camera}`;
   } else if (input.visual.kind === 'clip') {
     args.push('-i', input.visual.videoPath);
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase:flags=bicubic,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},fps=30,tpad=stop_mode=clone:stop_duration=${input.durationSec.toFixed(3)}`;
@@ -127,7 +139,7 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     const W = Math.round(VIDEO_WIDTH * CAMERA.photo.maxZoom);
     const H = Math.round(VIDEO_HEIGHT * CAMERA.photo.maxZoom);
     const d = CAMERA.photo.driftPx;
-    motion = `scale=${W}:${H}:flags=bicubic,setsar=1,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:x='(in_w-out_w)/2+sin(t*0.7)*min(${d},(in_w-out_w)/2)':y='(in_h-out_h)/2+cos(t*0.5)*min(${d},(in_h-out_h)/2)',fps=30`;
+    motion = `format=yuv420p,scale=${W}:${H}:flags=bicubic,setsar=1,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:x='(in_w-out_w)/2+sin(t*0.7)*min(${d},(in_w-out_w)/2)':y='(in_h-out_h)/2+cos(t*0.5)*min(${d},(in_h-out_h)/2)':exact=1,fps=30`;
   }
   args.push('-i', input.audioPath);
   // Square pixels whatever the source: scale to exactly 720x1280 and declare SAR 1:1.
@@ -144,7 +156,9 @@ export async function renderVideo(input: RenderInput): Promise<void> {
       `;${last}[card]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='gte(t,${card.startSec.toFixed(2)})'[carded]`;
     last = '[carded]';
   }
-  graph += `;${last}format=yuv420p,setsar=1[v]`;
+  graph += `;${last}format=yuv420p,setsar=1${input.taps ? ',split=2[v][tap]' : '[v]'}`;
+  const taps = input.taps?.('[tap]');
+  if (taps) graph += `;${taps.graph}`;
   args.push(
     '-filter_complex',
     graph,
@@ -152,18 +166,8 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     '[v]',
     '-map',
     '1:a',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
-    '-threads',
-    '2',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '160k',
+    ...VIDEO_CODEC_ARGS,
+    ...AUDIO_CODEC_ARGS,
     '-ar',
     '48000',
     '-ac',
@@ -177,7 +181,7 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   );
   const total = input.durationSec;
   await produceAtomic(input.outPath, async (tmp) => {
-    await runProcess(FFMPEG, [...args, '-f', 'mp4', tmp], {
+    await runProcess(FFMPEG, [...args, '-f', 'mp4', tmp, ...(taps?.outputArgs ?? [])], {
       signal: input.signal,
       timeoutMs: input.timeoutMs ?? 300_000,
       onStdout: (chunk) => {

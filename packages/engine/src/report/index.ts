@@ -1,11 +1,9 @@
 import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { QualityCheck, QualityReport } from '@hookreel/contracts';
 import { checkLayout, textElements, type VideoLayout } from '../layout/index.ts';
 import type { WordTiming } from '../types.ts';
 import { parseEbur128 } from './ebur128.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
-import { produceAtomic } from '../util/files.ts';
 import { FFMPEG, FFPROBE } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 
@@ -18,91 +16,73 @@ const PATCH_H = 16;
 export { parseEbur128 };
 export const CONTACT_SHEET = { columns: 3, rows: 2, thumbWidth: 180, thumbHeight: 320 } as const;
 
+/**
+ * The pictures and samples the report needs, taken from the frames on their way to the encoder (a branch of the
+ * render's own filter graph), so the finished video is never decoded again: the 6-frame contact sheet, the
+ * poster, and a small grey picture of every frame at 15 fps (for lip motion). `graph` reads the frames from
+ * `input` (a filter link label); `outputArgs` go after the video's own output (decision 096).
+ */
+export function reportTaps(input: {
+  input: string;
+  layout: VideoLayout;
+  durationSec: number;
+  posterPath: string;
+  contactSheetPath: string;
+  mouthRawPath: string;
+}): { graph: string; outputArgs: string[] } {
+  const step = input.durationSec / 6;
+  const sheetStart = Math.min(0.35, step / 2);
+  const posterAt = posterTime(input.layout, input.durationSec);
+  const graph = [
+    `${input.input}split=3[s][p][m]`,
+    `[s]select='gte(t,${sheetStart.toFixed(3)})*(isnan(prev_selected_t)+gte(t-prev_selected_t,${(step * 0.98).toFixed(3)}))',` +
+      `scale=${CONTACT_SHEET.thumbWidth}:${CONTACT_SHEET.thumbHeight},tile=${CONTACT_SHEET.columns}x${CONTACT_SHEET.rows}:padding=4:margin=4:color=white[sheet]`,
+    // One frame only: frames after it would still be converted for a JPEG that is already written.
+    `[p]select='isnan(prev_selected_t)*gte(t,${posterAt.toFixed(3)})',setsar=1[poster]`,
+    `[m]fps=${MOUTH_FPS},scale=${GREY_W}:${GREY_H},format=gray[mouth]`,
+  ].join(';');
+  const outputArgs = [
+    ...['-map', '[sheet]', '-frames:v', '1', '-q:v', '4', input.contactSheetPath],
+    ...['-map', '[poster]', '-frames:v', '1', '-q:v', '3', input.posterPath],
+    ...['-map', '[mouth]', '-f', 'rawvideo', input.mouthRawPath],
+  ];
+  return { graph, outputArgs };
+}
+
 export interface AnalyseInput {
   videoPath: string;
   layout: VideoLayout;
   words: readonly WordTiming[];
-  posterPath: string;
-  contactSheetPath: string;
-  workDir: string;
+  /** The grey 15 fps frames written by the render's `reportTaps` (removed once read). */
+  mouthRawPath: string;
   signal?: AbortSignal;
 }
 
 /**
- * Measures a finished video and writes its poster and 6-frame contact sheet, in one decoding pass: the frames
- * for the pictures and a small grey patch of the mouth region (for lip motion), and the sound through ffmpeg's
- * EBU R128 meter (integrated loudness, true peak). Stream facts (size, SAR, rates, A/V drift) come from ffprobe,
- * the geometric rules from the layout the video was drawn from (docs/video-design.md#quality-report).
+ * Measures a finished video: stream facts (size, SAR, rates, A/V drift) from ffprobe, the sound through ffmpeg's
+ * EBU R128 meter on the MP4's own AAC track (integrated loudness, true peak), lip motion from the grey frames the
+ * render tapped, and the geometric rules from the layout the video was drawn from
+ * (docs/video-design.md#quality-report).
  */
 export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> {
   const probe = await probeStreams(input.videoPath, input.signal);
-  const duration = probe.duration;
   const { layout } = input;
-  const step = duration / 6;
-  const sheetStart = Math.min(0.35, step / 2);
-  const posterAt = posterTime(layout, duration);
-  const mouthRaw = path.join(input.workDir, 'mouth.gray');
-  const graph = [
-    `[0:v]split=3[s][p][m]`,
-    `[s]select='gte(t,${sheetStart.toFixed(3)})*(isnan(prev_selected_t)+gte(t-prev_selected_t,${(step * 0.98).toFixed(3)}))',` +
-      `scale=${CONTACT_SHEET.thumbWidth}:${CONTACT_SHEET.thumbHeight},tile=${CONTACT_SHEET.columns}x${CONTACT_SHEET.rows}:padding=4:margin=4:color=white[sheet]`,
-    `[p]select='gte(t,${posterAt.toFixed(3)})',setsar=1[poster]`,
-    `[m]fps=${MOUTH_FPS},scale=${GREY_W}:${GREY_H},format=gray[mouth]`,
-    `[0:a]ebur128=peak=true[loud]`,
-  ].join(';');
-  let stderr = '';
-  await produceAtomic(input.posterPath, (posterTmp) =>
-    produceAtomic(input.contactSheetPath, async (sheetTmp) => {
-      const r = await runProcess(
-        FFMPEG,
-        [
-          '-y',
-          '-hide_banner',
-          '-nostats',
-          '-protocol_whitelist',
-          'file',
-          '-i',
-          input.videoPath,
-          '-filter_complex',
-          graph,
-          '-map',
-          '[sheet]',
-          '-frames:v',
-          '1',
-          '-q:v',
-          '4',
-          sheetTmp,
-          '-map',
-          '[poster]',
-          '-frames:v',
-          '1',
-          '-q:v',
-          '3',
-          posterTmp,
-          '-map',
-          '[mouth]',
-          '-f',
-          'rawvideo',
-          mouthRaw,
-          '-map',
-          '[loud]',
-          '-f',
-          'null',
-          '-',
-        ],
-        { signal: input.signal, timeoutMs: 120_000 },
-      );
-      stderr = r.stderr;
-    }),
+  const { stderr } = await runProcess(
+    FFMPEG,
+    [
+      ...['-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-vn', '-i', input.videoPath],
+      ...['-af', 'ebur128=peak=true', '-f', 'null', '-'],
+    ],
+    { signal: input.signal, timeoutMs: 120_000 },
   );
   const loud = parseEbur128(stderr);
-  const mouthFrames = await readFile(mouthRaw);
-  await rm(mouthRaw, { force: true });
+  const mouthFrames = await readFile(input.mouthRawPath);
+  await rm(input.mouthRawPath, { force: true });
   const mouth = mouthMotion(
     mouthPatches(mouthFrames, layout),
     PATCH_W * PATCH_H,
     input.words,
-    layout.endCard?.startSec ?? duration,
+    layout.endCard?.startSec ?? probe.duration,
   );
   return buildReport({ probe, loud, mouth, layout });
 }

@@ -61,27 +61,43 @@ export const localVoice: VoiceSynthesizer = {
       voice = `espeak:${espeakVoice}`;
       words = (await espeakSpeak(text, espeakVoice, raw, signal)).words;
     }
-    const { wavPath, durationSec } = await toVoiceWav(raw, outDir, signal);
+    // festival and eSpeak are asked for their normal rate; the speed is applied to the audio (pitch kept) and the
+    // word timings scaled with it, so both voices honour it the same way.
+    const tempo = localTempo(req.speed);
+    const { wavPath, durationSec } = await toVoiceWav(raw, outDir, signal, tempo);
+    const scaled =
+      tempo === 1 ? words : words.map((w) => ({ ...w, startSec: w.startSec / tempo, endSec: w.endSec / tempo }));
     return {
       wavPath,
       durationSec,
-      words: forwardTimings(words, durationSec).map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
+      words: forwardTimings(scaled, durationSec).map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
       voice,
     };
   },
 };
 
-/** Every voice, local or remote, is resampled to one format (48 kHz mono WAV) so every render mixes the same. */
+/** The local voices' speed: 0.8–1.2 in hundredths, 1 when unset or unreadable. */
+export function localTempo(speed: number | undefined): number {
+  if (speed === undefined || !Number.isFinite(speed)) return 1;
+  return Math.round(Math.min(1.2, Math.max(0.8, speed)) * 100) / 100;
+}
+
+/**
+ * Every voice, local or remote, is resampled to one format (48 kHz mono WAV) so every render mixes the same.
+ * `tempo` other than 1 speeds the speech up or slows it down without changing its pitch (ffmpeg atempo).
+ */
 export async function toVoiceWav(
   raw: string,
   outDir: string,
   signal?: AbortSignal,
+  tempo = 1,
 ): Promise<{ wavPath: string; durationSec: number }> {
   const wavPath = path.join(outDir, 'voice.wav');
+  const filter = tempo === 1 ? [] : ['-af', `atempo=${tempo}`];
   await produceAtomic(wavPath, (tmp) =>
     runProcess(
       FFMPEG,
-      ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-ac', '1', '-ar', '48000', tmp],
+      ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, ...filter, '-ac', '1', '-ar', '48000', tmp],
       { timeoutMs: 60_000, signal },
     ),
   );

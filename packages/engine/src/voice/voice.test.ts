@@ -64,6 +64,28 @@ describe('local voice', () => {
     expect(out.voice).toMatch(language === 'english' ? /^festival:/ : /^espeak:/);
   });
 
+  it.each([
+    ['english', 'This serum changed my skin in seven days, honestly.'],
+    ['spanish', LINES.spanish],
+  ] as const)(
+    'speaks %s faster at 1.2x and slower at 0.8x, its word timings scaled with it',
+    async (language, text) => {
+      const at = (speed: number) =>
+        localVoice.synthesize(
+          { text, language, accent: 'american', gender: 'female', speed },
+          path.join(dir, `speed-${language}-${speed}`),
+        );
+      const [normal, fast, slow] = [await at(1), await at(1.2), await at(0.8)];
+      expect(fast.durationSec).toBeCloseTo(normal.durationSec / 1.2, 1);
+      expect(slow.durationSec).toBeCloseTo(normal.durationSec / 0.8, 1);
+      const last = (v: typeof normal) => v.words.at(-1)!.startSec;
+      expect(last(fast)).toBeCloseTo(last(normal) / 1.2, 1);
+      expect(last(slow)).toBeCloseTo(last(normal) / 0.8, 1);
+      expect(fast.words.map((w) => w.word)).toEqual(normal.words.map((w) => w.word));
+      expect(await audioPeak(fast.wavPath)).toBeGreaterThan(0.05);
+    },
+  );
+
   it('gives the actor a voice of their gender and accent', async () => {
     const male = await localVoice.synthesize(
       { text: 'Hello there.', language: 'english', accent: 'american', gender: 'male' },

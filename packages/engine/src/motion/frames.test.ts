@@ -1,0 +1,55 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runProcess } from '../util/process.ts';
+import { y4mFrame } from './frames.ts';
+
+/** An RGBA picture of vertical stripes two pixels wide, one per colour. */
+function picture(colours: Array<[number, number, number]>, width: number, height: number): Buffer {
+  const out = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = colours[Math.floor(x / 2)]!;
+      out.set([r, g, b, 255], (y * width + x) * 4);
+    }
+  return out;
+}
+
+describe('pose frames as Y4M', () => {
+  it('converts RGBA to limited-range BT.601 yuv420p as ffmpeg does', () => {
+    const rgba = picture(
+      [
+        [255, 255, 255],
+        [0, 0, 0],
+        [255, 0, 0],
+        [0, 0, 255],
+      ],
+      8,
+      2,
+    );
+    const frame = y4mFrame(rgba, 8, 2);
+    const header = 'YUV4MPEG2 W8 H2 F30:1 Ip A1:1 C420jpeg XCOLORRANGE=LIMITED\nFRAME\n';
+    expect(frame.subarray(0, header.length).toString()).toBe(header);
+    const body = frame.subarray(header.length);
+    expect(body.length).toBe(8 * 2 + 2 * 4);
+    expect([...body.subarray(0, 8)]).toEqual([235, 235, 16, 16, 82, 82, 41, 41]);
+    expect([...body.subarray(16, 20)]).toEqual([128, 128, 90, 240]);
+    expect([...body.subarray(20, 24)]).toEqual([128, 128, 240, 110]);
+  });
+
+  it('is read by ffmpeg as one 720x1280 yuv420p frame', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-y4m-'));
+    try {
+      const file = path.join(dir, 'pose.y4m');
+      await writeFile(file, y4mFrame(picture(Array(360).fill([40, 120, 200]), 720, 1280), 720, 1280));
+      const { stdout } = await runProcess('ffprobe', [
+        ...['-v', 'error', '-count_frames', '-show_entries', 'stream=width,height,pix_fmt,nb_read_frames'],
+        ...['-of', 'csv=p=0', file],
+      ]);
+      expect(stdout.trim()).toBe('720,1280,yuv420p,1');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
