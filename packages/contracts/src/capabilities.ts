@@ -12,6 +12,7 @@ export const ModeAvailability = z.object({
   available: z.boolean(),
   missing: z.array(z.string()),
 });
+export type ModeAvailability = z.infer<typeof ModeAvailability>;
 
 /**
  * GET /api/capabilities: which stages run on providers here, and so whether Realistic can be offered and why not.

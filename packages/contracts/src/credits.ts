@@ -89,6 +89,29 @@ export const creditsLabel = (credits: number): string =>
 /** A spending button's text with its price: "Generate 12 videos · 12.00 credits". */
 export const withCost = (label: string, credits: number): string => `${label} · ${creditsLabel(credits)}`;
 
+/**
+ * Realistic videos are priced from what the talking-actor provider bills, per second of video: a Draft video's
+ * price plus `creditsPerSecond` for each second the voice is expected to speak. The server's operator sets
+ * creditsPerSecond (REALISTIC_CREDITS_PER_SECOND, docs/providers.md); this is its default.
+ */
+export const DEFAULT_REALISTIC_CREDITS_PER_SECOND = 0.04;
+/** Characters a voice speaks per second at normal speed (a conservative average over our languages). */
+export const SPOKEN_CHARACTERS_PER_SECOND = 14;
+/** A provider bills a few seconds at least, however short the line. */
+export const MIN_BILLED_SECONDS = 3;
+/** A hook-pack video speaks one hook line; every one is priced at this length, whatever line it gets. */
+export const REALISTIC_HOOK_SECONDS = 8;
+
+/** Whole seconds a script takes to speak at `speed` (estimated, rounded up). */
+export function spokenSeconds(text: string, speed = 1): number {
+  const chars = [...text.trim()].length;
+  return Math.max(MIN_BILLED_SECONDS, Math.ceil(chars / (SPOKEN_CHARACTERS_PER_SECOND * (speed > 0 ? speed : 1))));
+}
+
+/** A Realistic video of `seconds`: the Draft price plus the per-second provider share, in hundredths. */
+export const realisticVideoCost = (creditsPerSecond: number, seconds: number): number =>
+  Math.round((PRICES.video + creditsPerSecond * seconds) * 100) / 100;
+
 // HTTP ------------------------------------------------------------------------------------------------------
 
 /** GET /api/credits/prices */
@@ -100,6 +123,8 @@ export const PriceList = z.object({
     merge: z.number(),
   }),
   trial_credits: z.number(),
+  /** Realistic mode: credits per second of provider video (on top of `prices.video`), and a hook video's price. */
+  realistic: z.object({ credits_per_second: z.number(), hook_video: z.number() }),
   characters_per_type: z.number().int(),
   videos_per_pack: z.number().int(),
 });

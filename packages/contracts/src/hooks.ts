@@ -4,6 +4,7 @@ import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { HookPackStatus, PreviewStatus } from './statuses.ts';
 import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
+import { HookMatrix } from './hook-matrix.ts';
 
 export const CharacterType = z.object({ id: z.number().int(), description: z.string(), order_index: z.number().int() });
 export type CharacterType = z.infer<typeof CharacterType>;
@@ -125,6 +126,7 @@ export const HookVariant = z.object({
     .max(LIMITS.hookTextMax)
     .refine(hasNoBidiControls, BIDI_CONTROL_MESSAGE),
 });
+/** Either the 12 pairs (`variants`, or none for the defaults) or a hook matrix (docs/product.md#hook-matrix). */
 export const QueueHookPackVideosRequest = z
-  .object({ variants: z.array(HookVariant).max(LIMITS.videosPerHookPack) })
+  .object({ variants: z.array(HookVariant).max(LIMITS.videosPerHookPack), matrix: HookMatrix })
   .partial();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobStatus } from './statuses.ts';
-import { QualityLevel } from './video.ts';
+import { QualityLevel, VideoQuality } from './video.ts';
 
 /**
  * What the providers billed for a job, in their units (summed over attempts; a failed attempt's calls count too).
@@ -66,11 +66,20 @@ export const Job = z.object({
   variant_label: z.string().nullable().default(null),
   /** The hook line a pack video opens with. */
   hook_text: z.string().nullable().default(null),
+  /** A pack video's cell, 'H2-A1-C3' (hook, actor, call to action), for joining ad results back. */
+  variant_id: z.string().nullable().default(null),
   /** The video with an attachment name `<pack-or-project>-<variant>-<actor>.mp4` (under the API base). */
   download_url: z.string().nullable().default(null),
   /** Seconds until the video is ready, from measured render times and the queue ahead; null before any measurement. */
   eta_seconds: z.number().nullable().default(null),
   cost: JobCost.nullable(),
+  /** Whether the video was made by the local engine (draft) or through the providers (realistic). */
+  render_quality: VideoQuality.default('draft'),
+  /**
+   * Credits "Make realistic" would charge now (the Realistic price minus the Draft price already paid); null when
+   * it is not offered: not a finished draft project video, or its project is gone.
+   */
+  realistic_upgrade_cost: z.number().nullable().default(null),
 });
 export type Job = z.infer<typeof Job>;
 

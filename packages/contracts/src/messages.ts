@@ -71,6 +71,13 @@ export const MESSAGES = {
     statusFailed: 'Failed to load job status',
     notFound: "Job not found or you don't have permission to view it.",
     empty: 'No jobs found. Queue a job from a project page.',
+    makeRealistic: 'Make realistic',
+    madeRealistic: 'Realistic video queued.',
+    notUpgradable: 'Only a finished draft video of an existing project can be made realistic.',
+  },
+  realistic: {
+    unavailable: 'Realistic is not available on this server.',
+    unavailableHint: 'Ask the operator to configure the providers:',
   },
   notifications: {
     updateFailed: 'Failed to update notification settings',
@@ -96,6 +103,8 @@ export const MESSAGES = {
     previewImagesFailed: 'Failed to generate preview images. Please try again.',
     approvalFailed: 'Failed to update approval status. Please try again.',
     videosFailed: 'Failed to generate videos. Please try again.',
+    captionStyleFailed: 'Failed to save the caption style. Please try again.',
+    videoStyleFailed: 'Failed to save the quality or voice speed. Please try again.',
     previewNotFound: 'Preview data not found',
     characterNotFound: 'Character data not found',
     productUrlNotFound: 'Product image URL not found',
@@ -108,6 +117,7 @@ export const MESSAGES = {
     failed: 'Failed to create mask',
     generated: 'Mask generated successfully!',
     aiComingSoon: 'Generate with AI coming soon!',
+    imageLoadFailed: 'Could not load this image.',
   },
   avatars: {
     loadFailed: 'Failed to load avatars. Please try again.',
@@ -145,5 +155,13 @@ export const MESSAGES = {
     tooManyFiles: 'Too many files in one upload',
     uploadTooLarge: 'Upload is too large (max 60MB in one request)',
     uploadRateLimited: 'Too many uploads. Please wait a minute and try again.',
+    mergeInProgress:
+      "The product is already being placed in this actor's hands (in another tab or window). Wait for it to finish, then apply again.",
+    charactersInProgress:
+      'The characters for this character type are already made or on their way (in another tab or window). See them on the Characters step.',
+    previewInProgress:
+      "This character's preview is already made or on its way (in another tab or window). When it is ready you can regenerate it.",
+    projectVideosInProgress:
+      'Videos for this project are already being generated (in another tab or window). See them in Jobs; when they are done you can generate again.',
   },
 } as const;

@@ -31,15 +31,45 @@ export const CtaText = z
   .nullable()
   .transform((v) => (v ? v : null));
 
+/**
+ * How a video is made (docs/providers.md#draft-and-realistic-what-a-video-costs-at-list-prices): `draft` is the
+ * local engine (always available, the default), `realistic` goes through the configured providers.
+ */
+export const VIDEO_QUALITIES = ['draft', 'realistic'] as const;
+export const VideoQuality = z.enum(VIDEO_QUALITIES);
+export type VideoQuality = z.infer<typeof VideoQuality>;
+export const DEFAULT_VIDEO_QUALITY: VideoQuality = 'draft';
+export const VIDEO_QUALITY_LABELS: Record<VideoQuality, { name: string; hint: string }> = {
+  draft: { name: 'Draft', hint: 'Made on our servers: illustrated actor, synthetic voice.' },
+  realistic: { name: 'Realistic', hint: 'Photoreal actor holding the product, natural voice, matching lips.' },
+};
+
+/** The voice's speaking rate a project or pack may choose (1 = normal), in steps of 0.05. */
+export const VOICE_SPEED = { min: 0.8, max: 1.2, step: 0.05, default: 1 } as const;
+export const VoiceSpeed = z
+  .number()
+  .min(VOICE_SPEED.min, `The voice speed must be between ${VOICE_SPEED.min}x and ${VOICE_SPEED.max}x`)
+  .max(VOICE_SPEED.max, `The voice speed must be between ${VOICE_SPEED.min}x and ${VOICE_SPEED.max}x`)
+  .transform((v) => Math.round(v * 100) / 100);
+
 /** How a project's or hook pack's videos look and sound, beside the script. */
 export const VideoStyleFields = z.object({
+  /** Draft (local engine) or Realistic (providers): what its next videos are made with. */
+  quality: VideoQuality,
+  /** Speaking rate, 0.8–1.2. */
+  voice_speed: z.number(),
   caption_style: CaptionStyle,
   /** End card line; null for no end card. */
   cta_text: z.string().nullable(),
   /** The uploaded music bed (`static/...`), or null for none. */
   music_url: z.string().nullable(),
 });
-export const UpdateVideoStyleFields = z.object({ caption_style: CaptionStyle, cta_text: CtaText });
+export const UpdateVideoStyleFields = z.object({
+  caption_style: CaptionStyle,
+  cta_text: CtaText,
+  quality: VideoQuality,
+  voice_speed: VoiceSpeed,
+});
 
 export const Box = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 export type Box = z.infer<typeof Box>;
