@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { BILLING_MODES, DEFAULT_TRIAL_CREDITS } from '@hookreel/contracts';
+import {
+  BILLING_MODES,
+  DEFAULT_REALISTIC_CREDITS_PER_SECOND,
+  DEFAULT_TRIAL_CREDITS,
+  INTEGRATION_LIMITS,
+} from '@hookreel/contracts';
 import { z } from 'zod';
 
 /** Every setting comes from the environment; the embedded default needs none of them. */
@@ -45,6 +50,11 @@ const Env = z.object({
   TRUST_PROXY: z.string().default('false'),
   /** Credits of the free trial (docs/billing.md); the default buys one hook pack and one product-in-hand video. */
   TRIAL_CREDITS: z.coerce.number().min(0).max(100_000).multipleOf(0.01).default(DEFAULT_TRIAL_CREDITS),
+  /**
+   * Realistic videos: credits per second of provider video on top of a Draft video's price (docs/providers.md).
+   * Set it from the talking-actor provider's price per second and what one credit sells for.
+   */
+  REALISTIC_CREDITS_PER_SECOND: z.coerce.number().min(0).max(100).default(DEFAULT_REALISTIC_CREDITS_PER_SECOND),
   BILLING: z.enum(BILLING_MODES).default('demo'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -52,6 +62,14 @@ const Env = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Uploads (every multipart route together) per user per minute. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Requests per minute of one personal API key, across every route. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(INTEGRATION_LIMITS.apiKeyRequestsPerMinute),
+  /**
+   * FOR TESTS ONLY: exact origins (comma-separated, e.g. `http://127.0.0.1:4517`) that webhooks may reach
+   * although they are not public https addresses, so an end-to-end test can receive deliveries on a local fake.
+   * Refused when NODE_ENV is production; the server warns at start whenever it is set (decision 132).
+   */
+  UNSAFE_WEBHOOK_TEST_ORIGINS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -120,9 +138,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     signInMailRateLimit: e.SIGN_IN_MAIL_RATE_LIMIT,
     trustProxy,
     trialCredits: e.TRIAL_CREDITS,
+    realisticCreditsPerSecond: e.REALISTIC_CREDITS_PER_SECOND,
     billing: billingConfig(e),
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookTestOrigins: webhookTestOrigins(e.UNSAFE_WEBHOOK_TEST_ORIGINS, env.NODE_ENV),
   };
+}
+
+/** The test-only webhook origins, normalised; never in production. */
+function webhookTestOrigins(value: string, nodeEnv: string | undefined): string[] {
+  const origins = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => new URL(s).origin);
+  if (origins.length > 0 && nodeEnv === 'production') {
+    throw new Error('UNSAFE_WEBHOOK_TEST_ORIGINS is for tests only and cannot be set when NODE_ENV is production');
+  }
+  return origins;
 }
 
 /** TRUST_PROXY as Fastify's trustProxy: false, a hop count, or proxy addresses and CIDR ranges. */

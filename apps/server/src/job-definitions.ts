@@ -10,6 +10,8 @@ import {
 } from './services/hook-packs.jobs.ts';
 import { mergeCharacterJob } from './services/merge.jobs.ts';
 import { renderProjectVideoJob } from './services/projects.jobs.ts';
+import { emitJobEndedEvents } from './services/webhooks.ts';
+import { deliverWebhookJob } from './services/webhooks.jobs.ts';
 
 /** Each key must be the name of the definition under it (checked here by the compiler, and at boot). */
 type ByOwnName<T> = { readonly [K in keyof T]: AnyJobDefinition & { readonly name: K } };
@@ -27,12 +29,17 @@ export const JOB_DEFINITIONS = byOwnName({
   'generate-characters': generateCharactersJob,
   'generate-preview': generatePreviewJob,
   'render-hook-video': renderHookVideoJob,
+  'deliver-webhook': deliverWebhookJob,
 });
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
 
-/** What the runner does around every job: credit holds are settled by the credits service, batches mailed. */
+/**
+ * What the runner does around every job: credit holds are settled by the credits service, batches mailed, and
+ * finished videos announced to the user's webhooks.
+ */
 export const JOB_RUNNER_HOOKS: JobRunnerHooks = {
   settleHold: (trx, holdId, state) => (state === 'captured' ? captureHold(trx, holdId) : releaseHold(trx, holdId)),
   afterBatchJob: notifyBatchIfDone,
+  afterJobEnded: emitJobEndedEvents,
 };

@@ -259,6 +259,12 @@ const TABLE: Row[] = [
     call: (w) => ({ path: `/api/jobs/${w.owned.projectId}/queue` }),
   },
   {
+    route: 'POST /api/jobs/:id/make-realistic',
+    // The owner gets past the access check to the rule: only a finished draft project video (409).
+    expect: OWNED(409),
+    call: (w) => ({ path: `/api/jobs/${w.owned.jobId}/make-realistic` }),
+  },
+  {
     route: 'POST /api/jobs/hook-pack/:id/queue-videos',
     // The owner gets past the access check to the pack's rules: no approved previews yet (422).
     expect: OWNED(422),
@@ -278,6 +284,12 @@ const TABLE: Row[] = [
 
   // Public figures (aggregates only).
   { route: 'GET /api/stats', expect: PUBLIC, call: () => ({ path: '/api/stats' }) },
+  {
+    // Signed-in only; the address is a loopback one, which the SSRF guard refuses for everyone (422).
+    route: 'POST /api/generate/remote-image',
+    expect: { anon: 401, owner: 422, other: 422, admin: 422 },
+    call: () => ({ path: '/api/generate/remote-image', body: { url: 'http://127.0.0.1/product.png' } }),
+  },
 
   // Hook packs.
   ...['/api/hooks', '/api/hooks/'].flatMap((p): Row[] => [
@@ -330,7 +342,8 @@ const TABLE: Row[] = [
   {
     route: 'POST /api/hooks/generate-characters',
     expect: OWNED(),
-    call: (w) => ({ path: `/api/hooks/generate-characters?hook_pack_id=${w.owned.packId}&count=1` }),
+    // 'Generate More': the pack's type already has its people, and repeating those is refused (409).
+    call: (w) => ({ path: `/api/hooks/generate-characters?hook_pack_id=${w.owned.packId}&count=1&description=dad` }),
   },
   {
     route: 'GET /api/hooks/characters/:id',
@@ -344,7 +357,8 @@ const TABLE: Row[] = [
   },
   {
     route: 'POST /api/hooks/generate-preview',
-    expect: OWNED(),
+    // The owner is let through and refused as a repeat: that character's preview is already on its way.
+    expect: OWNED(409),
     call: (w) => ({
       path: '/api/hooks/generate-preview',
       body: { hook_pack_id: w.owned.packId, character_ids: [w.owned.characterId] },
@@ -357,7 +371,8 @@ const TABLE: Row[] = [
   },
   {
     route: 'POST /api/hooks/preview/:id/regenerate',
-    expect: OWNED(),
+    // The owner is let through and refused as a repeat: that preview is still being made.
+    expect: OWNED(409),
     call: (w) => ({ path: `/api/hooks/preview/${w.owned.previewId}/regenerate?reason=product` }),
   },
 
@@ -410,6 +425,42 @@ const TABLE: Row[] = [
       body: { email: w.users.owner.email, action: 'grant', amount: 1, reason: 'Access matrix' },
     }),
   },
+  // Personal API keys and webhooks (decisions 131, 132): each person's own; a public IP literal needs no DNS.
+  { route: 'GET /api/api-keys', expect: SIGNED_IN(), call: () => ({ path: '/api/api-keys' }) },
+  {
+    route: 'POST /api/api-keys',
+    expect: SIGNED_IN(201),
+    call: () => ({ path: '/api/api-keys', body: { name: 'Matrix key' } }),
+  },
+  {
+    route: 'DELETE /api/api-keys/:id',
+    expect: OWNED(204),
+    call: async (w) => {
+      const key = await asOwner<{ id: number }>(w, 'POST', '/api/api-keys', { name: 'To revoke' });
+      return { path: `/api/api-keys/${key.id}` };
+    },
+  },
+  { route: 'GET /api/webhooks', expect: SIGNED_IN(), call: () => ({ path: '/api/webhooks' }) },
+  {
+    route: 'POST /api/webhooks',
+    expect: SIGNED_IN(201),
+    call: () => ({ path: '/api/webhooks', body: { url: 'https://93.184.215.14/hookreel' } }),
+  },
+  {
+    route: 'DELETE /api/webhooks/:id',
+    expect: OWNED(204),
+    call: async (w, role) => {
+      if (role !== 'anon' && role !== 'owner') return { path: `/api/webhooks/${w.owned.webhookId}` };
+      const hook = await asOwner<{ id: number }>(w, 'POST', '/api/webhooks', { url: 'https://93.184.215.14/gone' });
+      return { path: `/api/webhooks/${hook.id}` };
+    },
+  },
+  {
+    route: 'POST /api/webhooks/:id/test',
+    expect: OWNED(202),
+    call: (w) => ({ path: `/api/webhooks/${w.owned.webhookId}/test` }),
+  },
+  { route: 'GET /api/webhooks/deliveries', expect: SIGNED_IN(), call: () => ({ path: '/api/webhooks/deliveries' }) },
   { route: 'GET /api/admin/refunds', expect: ADMIN_ONLY(), call: () => ({ path: '/api/admin/refunds' }) },
   {
     route: 'POST /api/admin/refunds/:id',

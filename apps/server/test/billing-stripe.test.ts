@@ -42,6 +42,7 @@ for (const dialect of TEST_DIALECTS) {
           STRIPE_API_URL: stripe.url,
         },
       });
+      stripe.sendWebhooksTo(`${server.url}/api/billing/webhook`, WEBHOOK_SECRET);
     });
     afterAll(async () => {
       await server?.close();
@@ -103,7 +104,8 @@ for (const dialect of TEST_DIALECTS) {
       const res = await api(u, 'POST', '/billing/checkout', { plan: 'growth', interval: 'year' });
       expect(res.status).toBe(200);
       expect(res.json.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test/);
-      const [customer, session] = stripe.calls.slice(-2);
+      const customer = stripe.calls.findLast((c) => c.path === '/v1/customers');
+      const session = stripe.calls.at(-1);
       expect(customer).toMatchObject({ path: '/v1/customers', authorization: `Bearer ${SECRET_KEY}` });
       expect(customer!.params).toMatchObject({ email: u.email, metadata: { user_id: String(u.id) } });
       expect(session!.path).toBe('/v1/checkout/sessions');
@@ -113,18 +115,17 @@ for (const dialect of TEST_DIALECTS) {
         client_reference_id: String(u.id),
         success_url: `${server.url}/credits?checkout=success`,
         cancel_url: `${server.url}/credits?checkout=cancelled`,
-        line_items: [
-          {
-            quantity: '1',
-            price_data: {
-              currency: 'usd',
-              unit_amount: String(growth.yearlyPrice * 100),
-              recurring: { interval: 'year' },
-            },
-          },
-        ],
+        line_items: [{ quantity: '1', price: expect.stringMatching(/^price_/) }],
         metadata: { plan: 'growth', interval: 'year', user_id: String(u.id) },
         subscription_data: { metadata: { plan: 'growth', interval: 'year' } },
+      });
+      // A catalogue price, found again by its lookup key, at the price /credits shows.
+      const price = stripe.prices.get((session!.params.line_items as Array<{ price: string }>)[0]!.price)!;
+      expect(price).toMatchObject({
+        unit_amount: growth.yearlyPrice * 100,
+        currency: 'usd',
+        recurring: { interval: 'year' },
+        lookup_key: 'hookreel_growth_year',
       });
 
       const bundle = await api(u, 'POST', '/billing/checkout', { bundle: 'bundle-20' });
@@ -147,7 +148,8 @@ for (const dialect of TEST_DIALECTS) {
       expect(portal.json.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_test/);
       expect(stripe.calls.at(-1)!.params).toMatchObject({
         customer: await customerOf(u),
-        return_url: `${server.url}/credits`,
+        configuration: stripe.portalConfigurations.at(-1)!.id,
+        return_url: `${server.url}/credits?portal=return`,
       });
 
       // One failure: the SDK retries once with the same Idempotency-Key, so Stripe makes one session.
@@ -257,6 +259,90 @@ for (const dialect of TEST_DIALECTS) {
       expect(await credits(u)).toBe(ROLLOVER_CAP.starter! + 15);
       const b = await ledgerBalances(server.ctx.db.kysely, u.id);
       expect(b.granted).toBe(b.available + b.held + b.consumed);
+    });
+
+    /** Checkout for a plan, paid on the fake's Checkout page: the subscription it started. */
+    const subscribe = async (u: InsertedUser, plan: string, interval: string) => {
+      const res = await api(u, 'POST', '/billing/checkout', { plan, interval });
+      expect(res.status).toBe(200);
+      const session = /\/c\/pay\/(cs_\w+)$/.exec(res.json.url as string)![1]!;
+      return (await stripe.payCheckout(session)).subscription!;
+    };
+    const priceFor = (key: string) => [...stripe.prices.values()].find((p) => p.lookup_key === key)!.id;
+    const subscription = async (u: InsertedUser) => (await api(u, 'GET', '/billing/subscription')).json.subscription;
+    const ledgerRows = async (u: InsertedUser) =>
+      (
+        (await api(u, 'GET', '/credits/ledger')).json.entries as Array<{ kind: string; change: number; reason: string }>
+      ).map((e) => [e.kind, e.change, e.reason]);
+
+    it('plan changes in the Customer Portal: an upgrade is charged and credited at once, prorated; a downgrade starts at renewal; a cancel ends the plan at period end', async () => {
+      const u = await insertUser(server);
+      const sub = await subscribe(u, 'starter', 'month');
+      expect(await credits(u)).toBe(15);
+      expect(await subscription(u)).toMatchObject({ plan: 'starter', interval: 'month', status: 'active' });
+
+      // The portal the user is sent to allows switching between the six catalogue prices; upgrades are invoiced
+      // at once, downgrades and shorter intervals wait for the end of the period; cancelling waits too.
+      const portal = await api(u, 'POST', '/billing/portal');
+      expect(portal.status).toBe(200);
+      const config = stripe.portalConfigurations.at(-1)!;
+      expect(stripe.calls.at(-1)!.params.configuration).toBe(config.id);
+      expect(config.features).toMatchObject({
+        subscription_update: {
+          enabled: 'true',
+          default_allowed_updates: ['price'],
+          proration_behavior: 'always_invoice',
+          schedule_at_period_end: { conditions: [{ type: 'decreasing_item_amount' }, { type: 'shortening_interval' }] },
+        },
+        subscription_cancel: { enabled: 'true', mode: 'at_period_end' },
+      });
+      const offered = (
+        config.features as { subscription_update: { products: Array<{ prices: string[] }> } }
+      ).subscription_update.products.flatMap((p) => p.prices);
+      expect(offered.sort()).toEqual(
+        ['starter', 'growth', 'agency']
+          .flatMap((p) => [priceFor(`hookreel_${p}_month`), priceFor(`hookreel_${p}_year`)])
+          .sort(),
+      );
+
+      // Upgrade halfway through the month: Stripe charges half the difference; the credits follow the money:
+      // −15/2 (unused Starter) + 40/2 (the rest of the month on Growth) = 12.50.
+      await stripe.portalSwitch(sub, priceFor('hookreel_growth_month'), 0.5);
+      expect(await subscription(u)).toMatchObject({ plan: 'growth', interval: 'month', status: 'active' });
+      expect(await credits(u)).toBe(27.5);
+      expect((await ledgerRows(u))[0]).toEqual(['purchase', 12.5, 'Growth plan upgrade (prorated)']);
+
+      // Downgrade: nothing changes until the month is over (the user keeps what they paid for)…
+      await stripe.portalSwitch(sub, priceFor('hookreel_starter_month'), 0.7);
+      expect(await subscription(u)).toMatchObject({ plan: 'growth', interval: 'month' });
+      expect(await credits(u)).toBe(27.5);
+      // …then the renewal is a Starter month, with Starter's rollover cap (5) on the unspent plan credits.
+      await stripe.renew(sub);
+      expect(await subscription(u)).toMatchObject({ plan: 'starter', interval: 'month', status: 'active' });
+      expect(await credits(u)).toBe(ROLLOVER_CAP.starter! + 15);
+      expect((await ledgerRows(u)).slice(0, 2)).toEqual([
+        ['purchase', 15, 'Starter plan renewal'],
+        ['expire', -22.5, 'Rollover above 5 credits'],
+      ]);
+
+      // Cancel: the plan runs to the end of the period, then ends; nothing more is granted.
+      await stripe.portalCancel(sub);
+      expect(await subscription(u)).toMatchObject({ plan: 'starter', status: 'active', cancel_at_period_end: true });
+      await stripe.renew(sub);
+      expect((await subscription(u)).status).toBe('canceled');
+      expect(await credits(u)).toBe(20);
+      expect(stripe.deliveries.every((d) => d.status === 200)).toBe(true);
+      const b = await ledgerBalances(server.ctx.db.kysely, u.id);
+      expect(b.granted).toBe(b.available + b.held + b.consumed);
+    });
+
+    it('switching from monthly to yearly in the portal starts a paid year at once, less the unused month', async () => {
+      const u = await insertUser(server);
+      const sub = await subscribe(u, 'starter', 'month');
+      await stripe.portalSwitch(sub, priceFor('hookreel_growth_year'), 0.5);
+      expect(await subscription(u)).toMatchObject({ plan: 'growth', interval: 'year', status: 'active' });
+      // 40 × 12 for the year, less half of Starter's 15 for the unused half month.
+      expect(await credits(u)).toBe(15 + 480 - 7.5);
     });
 
     it('refuses a second subscription while one is active (changes go through the portal)', async () => {

@@ -56,6 +56,8 @@ for (const dialect of TEST_DIALECTS) {
       expect(res.json).toEqual({
         prices: { ...PRICES },
         trial_credits: DEFAULT_TRIAL_CREDITS,
+        // 0.04 credits per second of provider video; a hook video is priced at 8 s.
+        realistic: { credits_per_second: 0.04, hook_video: 1.32 },
         characters_per_type: 4,
         videos_per_pack: 12,
       });

@@ -8,7 +8,7 @@ import { grantCredits, ledgerBalances, toHundredths } from '../src/services/cred
 import type { FileStore } from '../src/storage/file-store.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { startHttpFaultProxy, type HttpFaultProxy } from './helpers/fault-proxy-http.ts';
-import { registerUser, TEST_SCRIPT, type TestUser } from './helpers/factories.ts';
+import { registerUser, selectFirstActor, TEST_SCRIPT, type TestUser } from './helpers/factories.ts';
 import { noisyPng, projectForm } from './helpers/images.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { startS3Bucket, type TestBucket } from './helpers/s3-bucket.ts';
@@ -77,6 +77,7 @@ describe('S3 answering 500 on a share of requests, then on all of them', () => {
       body: JSON.stringify({ script: TEST_SCRIPT }),
     });
     expect(scripted.status).toBe(200);
+    await selectFirstActor(server.url, user.authHeader, projectId);
     const res = await api(`/jobs/${projectId}/queue`, { method: 'POST' });
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: number }).id;

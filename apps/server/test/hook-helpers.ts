@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { now } from '../src/db/database.ts';
@@ -135,7 +136,7 @@ export async function fakeApprovedPreview(server: TestServer, packId: number, ch
  */
 export async function packWithCharacters(
   server: TestServer,
-  user: TestUser,
+  user: Pick<TestUser, 'authHeader'>,
   opts: { name: string; count: number },
 ): Promise<{ id: number; typeId: number; characters: number[] }> {
   const pack = await call(server, user, 'POST', '/api/hooks', {
@@ -169,4 +170,33 @@ export async function packWithEverything(server: TestServer, user: TestUser) {
   });
   expect(previews.status).toBe(200);
   return { id, typeId, characterId, previewId: previews.json[0].id as number };
+}
+
+/** The bytes of one entry of a zip (stored or deflated), found through its central directory. */
+export function zipEntry(zip: Buffer, name: string): Buffer {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error('not a zip');
+  const count = zip.readUInt16LE(eocd + 10);
+  let p = zip.readUInt32LE(eocd + 16);
+  for (let n = 0; n < count; n++) {
+    const method = zip.readUInt16LE(p + 10);
+    const size = zip.readUInt32LE(p + 20);
+    const nameLen = zip.readUInt16LE(p + 28);
+    const extraLen = zip.readUInt16LE(p + 30);
+    const commentLen = zip.readUInt16LE(p + 32);
+    const local = zip.readUInt32LE(p + 42);
+    if (zip.toString('utf8', p + 46, p + 46 + nameLen) === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + size);
+      return method === 0 ? Buffer.from(data) : inflateRawSync(data);
+    }
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  throw new Error(`${name} is not in the zip`);
 }

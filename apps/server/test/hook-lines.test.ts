@@ -22,8 +22,13 @@ const provider: Server = createServer((req, res) => {
       res.end(JSON.stringify({ error: { message: 'model is not loaded' } }));
       return;
     }
-    const lines = ['POV: your skin glows by noon', 'Why is nobody talking about this serum?', 'Glow all day'];
-    res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ lines }) } }] }));
+    const hooks = [
+      { angle: 'pov', line: 'POV: your skin glows by noon' },
+      { angle: 'question', line: 'Why is nobody talking about this serum?' },
+      { angle: 'own', line: 'Glow all day' },
+      { angle: 'made-up', line: 'An angle the library does not have' },
+    ];
+    res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ hooks }) } }] }));
   });
 });
 
@@ -52,7 +57,7 @@ describe('hook lines for a pack', () => {
     delete process.env.OPENAI_TEXT_MODEL;
   });
 
-  it('asks the configured model and keeps the hook first, topping up to 12 with the rules', async () => {
+  it('asks the configured model for angle-labelled lines and keeps the hook first, topping up with the library', async () => {
     const res = await call(server, alice, 'GET', `/api/hooks/${packId}/hook-lines`);
     expect(res.status).toBe(200);
     expect(res.json.source).toBe('model');
@@ -62,7 +67,10 @@ describe('hook lines for a pack', () => {
       'POV: your skin glows by noon',
       'Why is nobody talking about this serum?',
     ]);
+    expect(res.json.angles.slice(0, 3)).toEqual(['own', 'pov', 'question']);
     expect(new Set(res.json.lines).size).toBe(12);
+    expect(new Set(res.json.angles).size).toBe(12);
+    expect(res.json.lines).not.toContain('An angle the library does not have');
     expect(requests.at(-1)?.model).toBe('llama3.1');
   });
 
@@ -84,6 +92,7 @@ describe('hook lines for a pack', () => {
     expect(res.json.source).toBe('rules');
     expect(res.json.lines).toHaveLength(12);
     expect(res.json.lines[0]).toBe('Glow all day');
+    expect(new Set(res.json.angles).size).toBe(12);
   });
 
   it("hides another user's pack", async () => {

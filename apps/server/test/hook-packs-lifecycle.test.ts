@@ -150,20 +150,23 @@ describe('hook pack lifecycle (sqlite)', () => {
     expect(zip.status).toBe(200);
     expect(zip.res.headers.get('content-type')).toBe('application/zip');
     const names = zipEntryNames(Buffer.from(await zip.res.arrayBuffer()));
-    // Files are named <pack>-<video>-<actor>, the actor numbered as the wizard numbers it (one approved: 1).
+    // Files are named <pack>-<video>-<cell>-<actor>, the actor numbered as the wizard numbers it (one approved: 1),
+    // the cell naming hook, actor and call to action (the 12-video pack: one hook per video, the pack's CTA).
     const packSlug = asciiSlug((await call(server, user, 'GET', `/api/hooks/${id}`)).json.name ?? 'Untitled Hook Pack');
     for (let n = 1; n <= 12; n++) {
-      const base = `${packSlug}-video-${String(n).padStart(2, '0')}-character-1`;
+      const base = `${packSlug}-video-${String(n).padStart(2, '0')}-h${n}-a1-c1-character-1`;
       expect(names).toContain(`${base}.mp4`);
       expect(names).toContain(`${base}.srt`);
       expect(names).toContain(`${base}.vtt`);
       const job = jobs[n - 1];
-      expect(job).toMatchObject({ actor_name: 'Character 1', variant_label: `Video #${n}` });
+      expect(job).toMatchObject({ actor_name: 'Character 1', variant_label: `Video #${n}`, variant_id: `H${n}-A1-C1` });
       expect(job.hook_text).toBeTruthy();
       expect(job.download_url).toBe(`${job.video_url}?download=${base}.mp4`);
     }
     const file = await fetch(`${server.url}/api/${jobs[0].download_url}`);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${packSlug}-video-01-character-1.mp4"`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="${packSlug}-video-01-h1-a1-c1-character-1.mp4"`,
+    );
     expect(names).toContain('manifest.csv');
     expect(names).toHaveLength(37);
   });

@@ -106,7 +106,7 @@ describe('hook pack rules (sqlite)', () => {
   it('answers 402 with the documented messages when credits are short, and moves nothing', async () => {
     const user = await registerUser(server);
     const p = await packWithEverything(server, user);
-    await fakeApprovedPreview(server, p.id, p.characterId);
+    const finished = await fakeApprovedPreview(server, p.id, p.characterId);
     // 5 credits do not buy 12 videos: nothing is created, nothing is held.
     await drainCredits(server, user.id);
     await grantCredits(server.ctx.db.kysely, user.id, toHundredths(5), 'test grant');
@@ -119,19 +119,27 @@ describe('hook pack rules (sqlite)', () => {
     expect((await call(server, user, 'GET', `/api/hooks/${p.id}`)).json.status).not.toBe('generating_videos');
 
     await drainCredits(server, user.id);
-    const chars = await call(server, user, 'POST', `/api/hooks/generate-characters?hook_pack_id=${p.id}&count=4`);
+    // New orders (the pack's type already has its people, which a repeat would be refused for: 409).
+    const chars = await call(
+      server,
+      user,
+      'POST',
+      `/api/hooks/generate-characters?hook_pack_id=${p.id}&count=4&description=skater%20dad`,
+    );
     expect(chars.status).toBe(402);
     expect(chars.json.detail).toBe(INSUFFICIENT_CREDITS.characters);
     // The rolled-back request left no pending characters behind.
-    expect((await call(server, user, 'GET', `/api/hooks/characters/${p.id}`)).json).toHaveLength(4);
+    const characters = (await call(server, user, 'GET', `/api/hooks/characters/${p.id}`)).json as Array<{ id: number }>;
+    expect(characters).toHaveLength(4);
 
     const previews = await call(server, user, 'POST', '/api/hooks/generate-preview', {
       hook_pack_id: p.id,
-      character_ids: [p.characterId],
+      character_ids: [characters.find((c) => c.id !== p.characterId)!.id],
     });
     expect(previews.status).toBe(402);
     expect(previews.json.detail).toBe(INSUFFICIENT_CREDITS.previews);
-    const regen = await call(server, user, 'POST', `/api/hooks/preview/${p.previewId}/regenerate?reason=product`);
+    // A finished preview (the first one's job still waits: regenerating that would be refused with 409).
+    const regen = await call(server, user, 'POST', `/api/hooks/preview/${finished}/regenerate?reason=product`);
     expect(regen.status).toBe(402);
     expect(regen.json.detail).toBe(INSUFFICIENT_CREDITS.previews);
   });

@@ -4,7 +4,7 @@ import { grantCredits, ledgerBalances } from '../src/services/credits.ts';
 import { IDEMPOTENCY_MESSAGES } from '../src/services/idempotency.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, TEST_SCRIPT, type TestUser } from './helpers/factories.ts';
+import { registerUser, selectFirstActor, TEST_SCRIPT, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
 import { call, drainCredits, fakeApprovedPreview, packWithCharacters, productPhoto } from './hook-helpers.ts';
 
@@ -57,6 +57,7 @@ async function newProject(server: TestServer, user: TestUser, withProduct: boole
   expect(res.status).toBe(200);
   const id = res.json.id as number;
   expect((await call(server, user, 'PUT', `/api/projects/${id}`, { script: TEST_SCRIPT })).status).toBe(200);
+  await selectFirstActor(server.url, user.authHeader, id);
   return id;
 }
 
@@ -80,8 +81,12 @@ const CASES: SpendCase[] = [
     async setup(server, user) {
       const { id } = await newPack(server, user);
       return {
-        request: { method: 'POST', path: `/api/hooks/generate-characters?hook_pack_id=${id}&count=2` },
-        different: { method: 'POST', path: `/api/hooks/generate-characters?hook_pack_id=${id}&count=3` },
+        // 'Generate More' (the pack's type already has its people: repeating the type's own is refused).
+        request: { method: 'POST', path: `/api/hooks/generate-characters?hook_pack_id=${id}&count=2&description=dad` },
+        different: {
+          method: 'POST',
+          path: `/api/hooks/generate-characters?hook_pack_id=${id}&count=3&description=dad`,
+        },
         status: 200,
       };
     },
@@ -122,12 +127,8 @@ const CASES: SpendCase[] = [
     name: 'POST /hooks/preview/{id}/regenerate',
     async setup(server, user) {
       const { id, characters } = await newPack(server, user);
-      const preview = await call(server, user, 'POST', '/api/hooks/generate-preview', {
-        hook_pack_id: id,
-        character_ids: [characters[0]],
-      });
-      expect(preview.status).toBe(200);
-      const previewId = preview.json[0].id as number;
+      // A finished preview: regenerating one still being made is refused (409) whatever the key.
+      const previewId = await fakeApprovedPreview(server, id, characters[0]!);
       return {
         request: { method: 'POST', path: `/api/hooks/preview/${previewId}/regenerate?reason=product` },
         different: { method: 'POST', path: `/api/hooks/preview/${previewId}/regenerate?reason=person` },

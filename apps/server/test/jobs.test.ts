@@ -23,6 +23,7 @@ describe('job definitions', () => {
     expect(() => assertJobDefinitions(JOB_DEFINITIONS)).not.toThrow();
     expect(Object.keys(JOB_DEFINITIONS).sort()).toEqual(
       [
+        'deliver-webhook',
         'generate-characters',
         'generate-preview',
         'merge-character',
@@ -188,6 +189,26 @@ for (const dialect of TEST_DIALECTS) {
         expect(res.status).toBe(422);
         expect(await res.json()).toEqual({ detail: VALIDATION.scriptRequired });
       }
+      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
+      expect(await expectLedger(u.id)).toMatchObject({ available: 500, held: 0 });
+    });
+
+    it("answers 422 'Select at least one actor' for a project without a character, and reserves nothing", async () => {
+      const u = await insertUser(server, { credits: 5 });
+      const projectId = await insertProject(server, u.id);
+      // The editor's 'remove' on the only character: an empty selection over HTTP.
+      const cleared = await fetch(api(`/projects/${projectId}/selected-characters`), {
+        method: 'POST',
+        headers: { ...u.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ character_ids: [] }),
+      });
+      expect(cleared.status).toBe(200);
+      expect(
+        ((await cleared.json()) as { characters: Array<{ selected: boolean }> }).characters.filter((c) => c.selected),
+      ).toEqual([]);
+      const res = await queue(projectId, u.headers);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ detail: VALIDATION.selectOneActor });
       expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
       expect(await expectLedger(u.id)).toMatchObject({ available: 500, held: 0 });
     });

@@ -3,31 +3,56 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Capabilities, Job } from '@hookreel/contracts';
+import type { AvatarWithStatus } from '@hookreel/contracts';
+import { Capabilities, Job, PriceList, Project } from '@hookreel/contracts';
 import {
   elevenLabsHandler,
   falQueueHandler,
+  openAIEditsHandler,
   startFakeServer,
   type FakeReply,
   type FakeServer,
 } from '@hookreel/engine/testing';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
+import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
+import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { TEST_SCRIPT, insertProject, insertUser } from './helpers/factories.ts';
+import { TEST_SCRIPT, insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
+import { formData, projectForm } from './helpers/images.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
- * Realistic stages against local fakes of ElevenLabs and fal (their documented wire formats): GET /api/capabilities,
- * a project video whose voice and talking actor come from the providers with the cost recorded on the job, and a
- * provider refusal that fails the job with a readable line, releases its credits and never shows a key.
+ * Draft and Realistic against local fakes of the providers (their documented wire formats, real HTTP servers):
+ * GET /api/capabilities and the prices; a Draft video that stays local although providers are configured; "Make
+ * realistic" on it (a new job through the providers, holding only the difference); a Realistic project whose
+ * merge goes through the image-edit provider and whose video goes through the talking-actor and voice providers at
+ * the project's voice speed; a provider refusal (failed job, credits released, no key shown); and Realistic
+ * refused before any hold when the providers are not configured.
  */
 const EL_KEY = 'sk_eleven_SECRET_0123456789';
 const FAL_KEY = 'fal-id:fal-SECRET-abcdef0123';
+const OPENAI_KEY = 'sk-openai-SECRET-0123456789';
 const AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
+const PROVIDER_ENV = [
+  'ELEVENLABS_API_KEY',
+  'ELEVENLABS_BASE_URL',
+  'FAL_KEY',
+  'FAL_BASE_URL',
+  'FAL_AVATAR_MODEL',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'OPENAI_EDIT_MODEL',
+];
+// TEST_SCRIPT has 45 characters: 4 s at 14 characters a second, so Realistic is 1 + 4 × 0.04 credits.
+const UPGRADE_HUNDREDTHS = 16;
+// Spoken at 1.1x the same script takes 3 s: 1 + 3 × 0.04.
+const FAST_PRICE_HUNDREDTHS = 112;
+const placement = { position_x: 300, position_y: 640, scale: 0.3, rotation: -8 };
 
 let dir: string;
 let mp3: Buffer;
@@ -36,7 +61,30 @@ let elevenFail: FakeReply | undefined;
 let eleven: FakeServer;
 let cdn: FakeServer;
 let fal: FakeServer;
+let openai: FakeServer;
 const savedEnv = { ...process.env };
+
+function setProviderEnv() {
+  Object.assign(process.env, {
+    ELEVENLABS_API_KEY: EL_KEY,
+    ELEVENLABS_BASE_URL: eleven.url,
+    FAL_KEY,
+    FAL_BASE_URL: fal.url,
+    FAL_AVATAR_MODEL: AVATAR_MODEL,
+    OPENAI_API_KEY: OPENAI_KEY,
+    OPENAI_BASE_URL: `${openai.url}/v1`,
+    OPENAI_EDIT_MODEL: 'gpt-image-1',
+  });
+  resetEngineConfig();
+}
+
+function restoreEnv() {
+  for (const k of PROVIDER_ENV) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+  resetEngineConfig();
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-'));
@@ -58,31 +106,25 @@ beforeAll(async () => {
     ],
     path.join(dir, 'avatar.mp4'),
   );
+  // What the image-edit model answers: a 2:3 portrait (gpt-image-1's 1024x1536), one plain colour.
+  const edited = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#b08d74' } })
+    .png()
+    .toBuffer();
   eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
   // fal serves results from its CDN, another origin: the key must not travel there.
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
-  Object.assign(process.env, {
-    ELEVENLABS_API_KEY: EL_KEY,
-    ELEVENLABS_BASE_URL: eleven.url,
-    FAL_KEY,
-    FAL_BASE_URL: fal.url,
-    FAL_AVATAR_MODEL: AVATAR_MODEL,
-  });
-  resetEngineConfig();
+  openai = await startFakeServer(openAIEditsHandler({ image: edited }));
+  setProviderEnv();
 });
 afterAll(async () => {
-  for (const k of ['ELEVENLABS_API_KEY', 'ELEVENLABS_BASE_URL', 'FAL_KEY', 'FAL_BASE_URL', 'FAL_AVATAR_MODEL']) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEngineConfig();
-  await Promise.all([eleven, cdn, fal].map((s) => s.close()));
+  restoreEnv();
+  await Promise.all([eleven, cdn, fal, openai].map((s) => s.close()));
   await rm(dir, { recursive: true, force: true });
 });
 
 for (const dialect of TEST_DIALECTS) {
-  describe(`realistic providers (${dialect})`, () => {
+  describe(`Draft and Realistic with fake providers (${dialect})`, () => {
     let server: TestServer;
     const api = (p: string) => `${server.url}/api${p}`;
 
@@ -93,13 +135,16 @@ for (const dialect of TEST_DIALECTS) {
     });
     afterAll(() => server.close());
 
+    const asUser = (u: InsertedUser) => ({ authHeader: u.headers });
+
     /**
-     * A project with the script and an uploaded photo actor (a still; catalogue actors are drawn by the engine
-     * and keep the local lip-flap), so the talking-actor provider is used.
+     * A project with the script and an uploaded photo actor (a still, so the talking-actor provider animates it
+     * as it is), in the given quality.
      */
-    async function projectWithActor(userId: number, headers: Record<string, string>) {
-      const projectId = await insertProject(server, userId, 'Realistic promo');
+    async function projectWithActor(u: InsertedUser, quality: 'draft' | 'realistic') {
+      const projectId = await insertProject(server, u.id, 'Realistic promo');
       const db = server.ctx.db.kysely;
+      await projectsRepository.update(db, u.id, projectId, { render_quality: quality });
       const catalogue = await db
         .selectFrom('avatars')
         .select('image_key')
@@ -107,8 +152,8 @@ for (const dialect of TEST_DIALECTS) {
         .executeTakeFirstOrThrow();
       const at = new Date().toISOString();
       const actor = await avatarsRepository.insert(db, {
-        owner_user_id: userId,
-        created_by_user_id: userId,
+        owner_user_id: u.id,
+        created_by_user_id: u.id,
         image_key: catalogue.image_key,
         prompt: null,
         name: 'Uploaded actor',
@@ -123,71 +168,160 @@ for (const dialect of TEST_DIALECTS) {
         rotation: 0,
         corners: null,
         consent_confirmed_at: at,
-        consent_by_user_id: userId,
+        consent_by_user_id: u.id,
       });
-      const sel = await fetch(api(`/projects/${projectId}/selected-characters`), {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ character_ids: [actor.id] }),
+      const sel = await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
+        character_ids: [actor.id],
       });
       expect(sel.status).toBe(200);
       return projectId;
     }
 
-    async function runJob(credits: number) {
-      const u = await insertUser(server, { credits });
-      const projectId = await projectWithActor(u.id, u.headers);
-      const res = await fetch(api(`/jobs/${projectId}/queue`), { method: 'POST', headers: u.headers });
-      expect(res.status).toBe(201);
-      const { id } = (await res.json()) as { id: number };
-      const job = await waitFor(async () => {
-        const r = await fetch(api(`/jobs/${id}`), { headers: u.headers });
-        const j = Job.parse(await r.json());
+    async function finished(u: InsertedUser, id: number): Promise<Job> {
+      return waitFor(async () => {
+        const j = Job.parse((await call(server, asUser(u), 'GET', `/api/jobs/${id}`)).json);
         return j.status === 'completed' || j.status === 'failed' ? j : null;
       }, 90_000);
-      const raw = await (await fetch(api(`/jobs/${id}`), { headers: u.headers })).text();
-      const list = await (await fetch(api('/jobs/'), { headers: u.headers })).text();
-      return { u, job, raw: raw + list };
     }
 
-    it('tells the browser which stages are remote and why Realistic is not available, with no secret', async () => {
+    async function queue(u: InsertedUser, projectId: number) {
+      const res = await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`);
+      expect(res.status).toBe(201);
+      const id = (res.json as { id: number }).id;
+      return { id, job: await finished(u, id) };
+    }
+
+    const providerCalls = () => eleven.requests.length + fal.requests.length + openai.requests.length;
+
+    it('tells the browser what Realistic needs and costs, with no secret', async () => {
       const res = await fetch(api('/capabilities'));
       expect(res.status).toBe(200);
       const text = await res.text();
       const caps = Capabilities.parse(JSON.parse(text));
       expect(caps.stages.voice).toEqual({ remote: true, provider: 'ElevenLabs', word_timings: 'exact' });
       expect(caps.stages.talking_actor).toEqual({ remote: true, provider: 'fal' });
-      expect(caps.stages.product_in_hand).toEqual({ remote: false, provider: null });
-      expect(caps.realistic.videos).toEqual({
+      expect(caps.stages.product_in_hand).toEqual({ remote: true, provider: 'OpenAI-compatible' });
+      expect(caps.realistic.videos).toEqual({ available: true, missing: [] });
+      expect(caps.realistic.hook_packs).toEqual({
         available: false,
-        missing: ['Product in hand: set OPENAI_EDIT_MODEL or GEMINI_API_KEY'],
+        missing: ['Characters: set OPENAI_IMAGE_MODEL'],
       });
-      expect(caps.voice_speed).toEqual({ min: 0.8, max: 1.2 });
-      for (const secret of ['SECRET', eleven.url, fal.url]) expect(text).not.toContain(secret);
+      for (const secret of ['SECRET', eleven.url, fal.url, openai.url]) expect(text).not.toContain(secret);
+      const prices = PriceList.parse(await (await fetch(api('/credits/prices'))).json());
+      expect(prices.realistic).toEqual({ credits_per_second: 0.04, hook_video: 1.32 });
     });
 
-    it('renders with the provider voice and talking actor, and records their cost on the job', async () => {
+    it('keeps a Draft video local, then makes it realistic through the providers for the difference', async () => {
       elevenFail = undefined;
-      const before = fal.requests.length;
-      const { job, raw } = await runJob(3);
-      expect(job.status).toBe('completed');
-      expect(job.cost).toEqual({ images: 0, characters: TEST_SCRIPT.length, seconds: 2.5, calls: 2 });
-      expect(job.logs).toEqual(
-        expect.arrayContaining([
-          `Provider cost: elevenlabs voice (eleven_multilingual_v2) ${TEST_SCRIPT.length} characters, request el-${eleven.requests.at(-1)!.at}`,
-          expect.stringMatching(
-            /^Provider cost: fal avatar \(fal-ai\/bytedance\/omnihuman\) 2\.5 s, request fake-\d+$/,
-          ),
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await projectWithActor(u, 'draft');
+      const before = providerCalls();
+      const draft = await queue(u, projectId);
+      expect(draft.job).toMatchObject({
+        status: 'completed',
+        render_quality: 'draft',
+        cost: null,
+        realistic_upgrade_cost: UPGRADE_HUNDREDTHS / 100,
+      });
+      expect(providerCalls()).toBe(before);
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ consumed: 100, available: 200 });
+
+      const res = await call(server, asUser(u), 'POST', `/api/jobs/${draft.id}/make-realistic`);
+      expect(res.status).toBe(201);
+      const id = (res.json as { id: number }).id;
+      expect(id).not.toBe(draft.id);
+      // Only the difference is held.
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 16, available: 184 });
+      const real = await finished(u, id);
+      expect(real).toMatchObject({
+        status: 'completed',
+        render_quality: 'realistic',
+        realistic_upgrade_cost: null,
+        project_id: projectId,
+        actor_name: 'Uploaded actor',
+      });
+      expect(real.quality).not.toBe('fail');
+      // The uploaded actor has no placement: voice and talking actor, no image edit.
+      expect(real.cost).toEqual({ images: 0, characters: TEST_SCRIPT.length, seconds: 2.5, calls: 2 });
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({
+        consumed: 100 + UPGRADE_HUNDREDTHS,
+        held: 0,
+      });
+      // A realistic video is not made realistic again; the draft could be, again, on purpose.
+      expect((await call(server, asUser(u), 'POST', `/api/jobs/${id}/make-realistic`)).status).toBe(409);
+      const raw = JSON.stringify((await call(server, asUser(u), 'GET', '/api/jobs/')).json);
+      expect(raw).not.toContain('SECRET');
+    });
+
+    it('merges a Realistic project through the image edit and renders it through the providers at its speed', async () => {
+      elevenFail = undefined;
+      const u = await insertUser(server, { credits: 5 });
+      const created = await call(
+        server,
+        asUser(u),
+        'POST',
+        '/api/projects/',
+        projectForm('Serum launch', await productPhoto(), 'serum.png'),
+      );
+      expect(created.status).toBe(200);
+      const projectId = (created.json as { id: number }).id;
+      const put = await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {
+        script: TEST_SCRIPT,
+        quality: 'realistic',
+        voice_speed: 1.1,
+      });
+      expect(put.status).toBe(200);
+      expect(Project.parse(put.json)).toMatchObject({ quality: 'realistic', voice_speed: 1.1 });
+      const actorId = (
+        (await call(server, asUser(u), 'GET', `/api/avatars/?project_id=${projectId}`)).json as { id: number }[]
+      )[0]!.id;
+      await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
+        character_ids: [actorId],
+      });
+      const editsBefore = openai.requests.length;
+      const merge = await call(
+        server,
+        asUser(u),
+        'POST',
+        '/api/merge/single',
+        formData([
+          { name: 'project_id', value: String(projectId) },
+          { name: 'character_id', value: String(actorId) },
+          { name: 'mask_data', value: JSON.stringify(placement) },
         ]),
       );
-      // The actor still and the provider voice went to the avatar model inline.
-      const submit = fal.requests.slice(before).find((r) => r.method === 'POST')!;
+      expect(merge.status).toBe(200);
+      const mergeJob = await finished(u, (merge.json as { job_id: number }).job_id);
+      expect(mergeJob.status).toBe('completed');
+      expect(mergeJob.cost).toEqual({ images: 1, characters: 0, seconds: 0, calls: 1 });
+      const edit = openai.requests.slice(editsBefore);
+      expect(edit.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/images/edits']);
+      expect(edit[0]!.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+      const states = (await call(server, asUser(u), 'GET', `/api/merge/avatars-with-status/${projectId}`))
+        .json as AvatarWithStatus[];
+      expect(states[0]).toMatchObject({ status: 'merged' });
+      expect(states[0]!.merged_url).toMatch(/merged-realistic\.png$/);
+
+      const [elBefore, falBefore] = [eleven.requests.length, fal.requests.length];
+      const queued = await call(server, asUser(u), 'POST', `/api/jobs/product-in-hand/${projectId}/queue-videos`);
+      expect(queued.status).toBe(200);
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: FAST_PRICE_HUNDREDTHS });
+      const list = Job.array().parse((await call(server, asUser(u), 'GET', '/api/jobs/')).json);
+      const video = await finished(u, list.find((j) => j.kind === 'render-project-video')!.id);
+      expect(video).toMatchObject({ status: 'completed', render_quality: 'realistic' });
+      expect(video.quality).not.toBe('fail');
+      // The realistic merge is animated as it is: no second edit, voice then avatar video.
+      expect(video.cost).toEqual({ images: 0, characters: TEST_SCRIPT.length, seconds: 2.5, calls: 2 });
+      expect(openai.requests.length).toBe(editsBefore + 1);
+      const speech = eleven.requests.slice(elBefore)[0]!.json<{ voice_settings: { speed: number } }>();
+      expect(speech.voice_settings.speed).toBe(1.1);
+      const submit = fal.requests.slice(falBefore).find((r) => r.method === 'POST')!;
       expect(submit.path).toBe(`/${AVATAR_MODEL}`);
-      expect(submit.headers.authorization).toBe(`Key ${FAL_KEY}`);
-      const body = submit.json<{ image_url: string; audio_url: string }>();
-      expect(body.image_url).toMatch(/^data:image\/png;base64,/);
-      expect(body.audio_url).toMatch(/^data:audio\/wav;base64,/);
-      expect(raw).not.toContain('SECRET');
+      expect(submit.json<{ image_url: string }>().image_url).toMatch(/^data:image\/png;base64,/);
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({
+        consumed: 10 + FAST_PRICE_HUNDREDTHS,
+        held: 0,
+      });
     });
 
     it('fails a refused provider call at once with a plain line, releases the credits and hides the key', async () => {
@@ -195,7 +329,8 @@ for (const dialect of TEST_DIALECTS) {
         status: 401,
         json: { detail: { status: 'invalid_api_key', message: `Invalid API key: ${EL_KEY}` } },
       };
-      const { u, job, raw } = await runJob(3);
+      const u = await insertUser(server, { credits: 3 });
+      const { id, job } = await queue(u, await projectWithActor(u, 'realistic'));
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(
         /^Provider error \(ElevenLabs\): ElevenLabs error 401 on POST .*: Invalid API key: \*\*\*$/,
@@ -204,10 +339,33 @@ for (const dialect of TEST_DIALECTS) {
       // A refusal is not retried: one attempt, no "Retrying" line.
       expect(job.logs.some((l) => /Retrying|Attempt 1 failed/.test(l))).toBe(false);
       expect(job.cost).toBeNull();
+      const raw = JSON.stringify((await call(server, asUser(u), 'GET', `/api/jobs/${id}`)).json);
       expect(raw).not.toContain('SECRET');
-      const b = await ledgerBalances(server.ctx.db.kysely, u.id);
-      expect(b).toMatchObject({ held: 0, consumed: 0, available: 300 });
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({
+        held: 0,
+        consumed: 0,
+        available: 300,
+      });
       elevenFail = undefined;
+    });
+
+    it('refuses Realistic before holding anything when a provider is not configured', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await projectWithActor(u, 'realistic');
+      delete process.env.FAL_KEY;
+      resetEngineConfig();
+      try {
+        const res = await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`);
+        expect(res.status).toBe(422);
+        expect((res.json as { detail: string }).detail).toBe(
+          'Realistic is not available on this server. Talking actor: set FAL_KEY.',
+        );
+        expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 0, available: 300 });
+        const caps = Capabilities.parse(await (await fetch(api('/capabilities'))).json());
+        expect(caps.realistic.videos).toEqual({ available: false, missing: ['Talking actor: set FAL_KEY'] });
+      } finally {
+        setProviderEnv();
+      }
     });
   });
 }

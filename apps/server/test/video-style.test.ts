@@ -44,6 +44,24 @@ describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
     expect(((await (await call('GET', `/projects/${id}`)).json()) as Project).caption_style).toBe('pop');
   });
 
+  it('keeps Draft or Realistic and the voice speed of a project and a pack, Draft at 1x by default', async () => {
+    const id = await createProjectOverHttp(server, user, 'Quality project');
+    const fresh = (await (await call('GET', `/projects/${id}`)).json()) as Project;
+    expect([fresh.quality, fresh.voice_speed]).toEqual(['draft', 1]);
+    const res = await call('PUT', `/projects/${id}`, { quality: 'realistic', voice_speed: 0.85 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ quality: 'realistic', voice_speed: 0.85 });
+    for (const bad of [{ voice_speed: 1.5 }, { voice_speed: 0.5 }, { quality: 'cinematic' }]) {
+      expect((await call('PUT', `/projects/${id}`, bad)).status).toBe(422);
+    }
+    expect(((await (await call('GET', `/projects/${id}`)).json()) as Project).voice_speed).toBe(0.85);
+    const pack = (await (await call('POST', '/hooks', { name: 'Quality pack' })).json()) as HookPack;
+    expect([pack.quality, pack.voice_speed]).toEqual(['draft', 1]);
+    const put = await call('PUT', `/hooks/${pack.id}`, { quality: 'realistic', voice_speed: 1.2 });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ quality: 'realistic', voice_speed: 1.2 });
+  });
+
   it("keeps a hook pack's caption style and CTA", async () => {
     const pack = (await (await call('POST', '/hooks', { name: 'Styled pack' })).json()) as HookPack;
     expect(pack.caption_style).toBe('highlight');

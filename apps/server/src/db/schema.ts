@@ -5,6 +5,7 @@ import type { ProjectTables } from './tables/projects.ts';
 import type { HookPackTables } from './tables/hook-packs.ts';
 import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { BillingTables } from './tables/billing.ts';
+import type { IntegrationTables } from './tables/integrations.ts';
 
 export type Id = Generated<number>;
 /** Booleans are stored as 0/1 integers so both dialects read back the same values. */
@@ -12,4 +13,4 @@ export type Bool = number;
 
 /** The whole database: each area declares its own tables in db/tables/<area>.ts. */
 export interface Database
-  extends AuthTables, JobTables, ProjectTables, HookPackTables, IdempotencyTables, BillingTables {}
+  extends AuthTables, JobTables, ProjectTables, HookPackTables, IdempotencyTables, BillingTables, IntegrationTables {}

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -19,9 +19,11 @@ import {
 import type { AppContext } from '../context.ts';
 import { sessionStands } from '../services/users.ts';
 import { createUploadLimiter } from '../uploads/rate-limit.ts';
-import { createAuthGuard, createStreamGuard } from './auth-guard.ts';
+import { authenticateApiKey } from '../services/api-keys.ts';
+import { createAuthGuard, createKeyChecker, createSessionGuard, createStreamGuard } from './auth-guard.ts';
 import { badRequest } from '../errors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './error-handler.ts';
+import { OPENAPI_EXTENSIONS, OPENAPI_SCHEMAS, OPENAPI_SECURITY_SCHEMES } from './openapi-extras.ts';
 import { API_ROUTES } from './routes/index.ts';
 import type { App } from './types.ts';
 
@@ -101,22 +103,35 @@ export async function buildApp(ctx: AppContext, opts: { logStream?: DestinationS
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hookreel API', version: '0.1.0', description: 'Generated from packages/contracts.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: OPENAPI_SECURITY_SCHEMES, schemas: OPENAPI_SCHEMAS },
+      ...OPENAPI_EXTENSIONS,
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  if (ctx.config.webhookTestOrigins.length > 0) {
+    app.log.warn(
+      { origins: ctx.config.webhookTestOrigins },
+      'UNSAFE_WEBHOOK_TEST_ORIGINS is set: webhooks may reach these local origins (for tests only)',
+    );
+  }
   const sessionLive = (id: number, issuedAtMs: number) => sessionStands(ctx, id, issuedAtMs);
-  const requireUser = createAuthGuard(ctx.tokens, sessionLive);
-  const requireStreamUser = createStreamGuard(ctx.tokens, sessionLive);
+  // One key budget shared by the guards, so the event stream and the other routes count against the same limit.
+  const checkKey = createKeyChecker({
+    authenticate: (token) => authenticateApiKey(ctx, token),
+    perMinute: ctx.config.apiKeyRateLimit,
+  });
+  const requireUser = createAuthGuard(ctx.tokens, sessionLive, checkKey);
+  const requireStreamUser = createStreamGuard(ctx.tokens, sessionLive, checkKey);
+  const requireSession = createSessionGuard(ctx.tokens, sessionLive);
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       const limitUploads = createUploadLimiter(ctx.config.uploadRateLimit);
       for (const register of API_ROUTES)
-        await register(api as App, { ctx, requireUser, requireStreamUser, limitUploads });
+        await register(api as App, { ctx, requireUser, requireStreamUser, requireSession, limitUploads });
     },
     { prefix: '/api' },
   );
@@ -154,10 +169,27 @@ async function serveWebApp(app: App, ctx: AppContext): Promise<void> {
     return;
   }
   await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
+  // The public screens come prerendered (apps/web/prerender.mjs, decision 114): path → page name.
+  const prerendered = readPrerenderedRoutes(dist);
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send({ detail: MESSAGES.server.notFound });
     const file = request.url.split('?')[0] ?? '/';
     if (file !== '/' && /\.[a-z0-9]+$/i.test(file)) return reply.status(404).send({ detail: MESSAGES.server.notFound });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = prerendered.get(file);
+    reply.header('cache-control', 'no-cache');
+    return page ? reply.sendFile(`prerendered/${page}.html`) : reply.sendFile('index.html');
   });
+}
+
+/** The prerendered pages the web build wrote (dist/prerendered/routes.json), or none. */
+function readPrerenderedRoutes(dist: string): Map<string, string> {
+  const file = path.join(dist, 'prerendered', 'routes.json');
+  if (!existsSync(file)) return new Map();
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return new Map(
+    Object.entries(routes).filter(
+      ([route, name]) =>
+        route.startsWith('/') && /^[a-z-]+$/.test(name) && existsSync(path.join(dist, 'prerendered', `${name}.html`)),
+    ),
+  );
 }

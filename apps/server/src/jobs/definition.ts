@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/database.ts';
 import type { ProviderUsage } from '../media/port.ts';
+import type { JobSettings } from './settings.ts';
 
 /**
  * What a handler receives: the row's ids and its payload, already checked against the job's schema. Everything
@@ -72,6 +73,11 @@ export interface JobDefinition<N extends string = string, P = unknown, R = unkno
    * for a row whose payload no longer matches the schema: there is nothing trustworthy to act on.
    */
   onGaveUp?(trx: Executor, job: ClaimedJob<P>): Promise<void>;
+  /**
+   * The wait before retry number `attempt` (1 after the first failure), when the job keeps its own schedule
+   * (webhook deliveries retry for a day); the runner's doubling backoff otherwise.
+   */
+  retryDelayMs?(attempt: number, settings: JobSettings): number;
 }
 
 /**

@@ -257,7 +257,7 @@ export class JobExecutor {
     });
     if (!done) return;
     ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
-    await this.afterTerminal(row);
+    await this.afterTerminal(row, 'completed');
   }
 
   private async onError(row: JobRow, entry: Running, logs: string[], err: unknown): Promise<void> {
@@ -290,7 +290,8 @@ export class JobExecutor {
     console.warn(`[jobs] job ${row.id} attempt ${row.attempts} failed:`, err);
     const permanent = err instanceof PermanentJobError;
     if (!permanent && row.attempts < row.max_attempts) {
-      const delay = retryDelayMs(ctx.jobSettings, row.attempts);
+      const own = this.definitionOf(row)?.retryDelayMs;
+      const delay = own ? own(row.attempts, ctx.jobSettings) : retryDelayMs(ctx.jobSettings, row.attempts);
       const ok = await jobsRepository.finishLeased(db, row.id, this.owner, {
         status: 'queued',
         error: message,
@@ -328,10 +329,16 @@ export class JobExecutor {
     // An earlier attempt may have stored outputs and died before completing; a failed job serves none of them.
     await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
     ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
-    await this.afterTerminal(row);
+    await this.afterTerminal(row, 'failed');
   }
 
-  private async afterTerminal(row: JobRow): Promise<void> {
+  private async afterTerminal(row: JobRow, status: 'completed' | 'failed'): Promise<void> {
+    if (this.hooks.afterJobEnded) {
+      const ended = { id: row.id, userId: row.user_id, name: row.name, status, batchId: row.batch_id };
+      await this.hooks.afterJobEnded(this.ctx, ended).catch((err: unknown) => {
+        console.warn(`[jobs] after-job step failed for job ${row.id}: ${errorText(err)}`);
+      });
+    }
     if (!row.batch_id || !this.hooks.afterBatchJob) return;
     await this.hooks.afterBatchJob(this.ctx, row.batch_id).catch((err: unknown) => {
       console.warn(`[jobs] after-batch step failed for batch ${row.batch_id}: ${errorText(err)}`);

@@ -11,4 +11,14 @@ export interface JobRunnerHooks {
   settleHold(trx: Executor, holdId: number, state: 'captured' | 'released'): Promise<unknown>;
   /** After the transaction that ended a job of a batch has committed (e.g. the "videos ready" e-mail). */
   afterBatchJob?(ctx: AppContext, batchId: string): Promise<unknown>;
+  /** After the transaction that ended any job has committed (e.g. webhooks for finished videos). */
+  afterJobEnded?(ctx: AppContext, job: EndedJob): Promise<unknown>;
+}
+
+export interface EndedJob {
+  id: number;
+  userId: number;
+  name: string;
+  status: 'completed' | 'failed';
+  batchId: string | null;
 }

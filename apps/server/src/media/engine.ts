@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACTORS, type Accent, type Language } from '@hookreel/contracts';
 import {
@@ -9,14 +9,20 @@ import {
   createEngineConfig,
   cutoutProduct,
   formatUsage,
+  localVoice,
   renderActorPortrait,
   renderHoldingPortrait,
   renderTalkingVideo,
+  sharedVoice,
   type ActorSpec,
 } from '@hookreel/engine';
 import type { MediaPort, RigActorRef } from './port.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
+/** Which synthesiser speaks (its line of the config summary: provider, model, voice), part of a take's key. */
+const voiceName = (): string =>
+  engineConfig().summary.find((l) => l.startsWith('voice:')) ?? engineConfig().providers.voice ?? 'local';
+
 /**
  * Which stages run remotely, from the environment (OPENAI_*, FAL_KEY; docs/providers.md), built once per process.
  * Voice and product analysis switch here; everything else stays local.
@@ -48,24 +54,35 @@ async function seededActor(seed: string, description: string, signal?: AbortSign
 export const engineMedia: MediaPort = {
   describeUsage: formatUsage,
   async renderProjectVideo(input) {
-    const rigSpec = await rigSpecOf(input.actor?.rig?.actor, input.signal);
+    const realistic = input.quality === 'realistic';
+    // Realistic animates a still through the talking-actor provider: a drawn rig is not used there.
+    const rigSpec = realistic ? null : await rigSpecOf(input.actor?.rig?.actor, input.signal);
+    let actorStill = input.actor;
+    if (realistic && !actorStill) {
+      // No actor chosen: the generated one's portrait is the still the provider animates.
+      const imagePath = path.join(input.workDir, 'generated-actor.png');
+      const spec = actorFromDescription(input.project.name, 0);
+      await writeFile(imagePath, await renderActorPortrait(spec));
+      actorStill = { imagePath, gender: spec.gender };
+    }
     const out = await renderTalkingVideo({
       script: input.project.script,
       language: input.project.language as Language,
       accent: input.project.accent as Accent,
       actor: rigSpec
         ? { kind: 'procedural', spec: rigSpec }
-        : input.actor
-          ? { kind: 'photo', imagePath: input.actor.imagePath, gender: input.actor.gender }
+        : actorStill
+          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender }
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
-      productFrameBox: rigSpec ? null : (input.actor?.productBox ?? null),
+      productFrameBox: rigSpec ? null : (actorStill?.productBox ?? null),
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
       watermark: input.watermark,
-      voice: engineConfig().voice,
-      lipSync: engineConfig().lipsync,
+      voice: realistic ? engineConfig().voice : localVoice,
+      voiceSpeed: input.style?.voiceSpeed,
+      lipSync: realistic ? engineConfig().lipsync : null,
       workDir: path.join(input.workDir, 'render'),
       signal: input.signal,
       onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
@@ -91,6 +108,18 @@ export const engineMedia: MediaPort = {
     );
   },
   async compositeProduct(input) {
+    const placer = input.quality === 'realistic' ? engineConfig().placement : null;
+    if (placer) {
+      const edited = await placer.placeProduct({
+        actorPath: input.actorPath,
+        productPath: input.productPath,
+        placement: input.placement,
+        outPath: input.outPath,
+        signal: input.signal,
+      });
+      await input.onUsage?.(edited.usage);
+      return;
+    }
     const spec = await rigSpecOf(input.actor, input.signal);
     if (spec) {
       await renderHoldingPortrait({
@@ -104,6 +133,7 @@ export const engineMedia: MediaPort = {
     await compositeProduct(input);
   },
   async renderHookVideo(input) {
+    if (input.quality === 'realistic') return realisticHookVideo(input);
     const out = await renderTalkingVideo({
       script: input.hookText,
       hookText: input.hookText,
@@ -118,13 +148,21 @@ export const engineMedia: MediaPort = {
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
       watermark: input.watermark,
-      voice: engineConfig().voice,
+      // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
+      voice: input.voiceStore
+        ? sharedVoice(localVoice, input.voiceStore, {
+            voiceName: 'local',
+            onReuse: () => input.onVoiceReused?.(),
+          })
+        : localVoice,
+      voiceSpeed: input.voiceSpeed,
       workDir: path.join(input.outDir, 'render'),
       signal: input.signal,
       onProgress: input.onProgress,
     });
     return {
       videoPath: out.videoPath,
+      durationSec: out.durationSec,
       posterPath: out.posterPath,
       srtPath: out.srtPath,
       vttPath: out.vttPath,
@@ -133,3 +171,78 @@ export const engineMedia: MediaPort = {
     };
   },
 };
+
+/**
+ * A Realistic hook video: the character as a photoreal still (images provider, from its description and seed; the
+ * drawn portrait when that stage is local), the product put in its hand by the image-edit provider (the drawn
+ * actor holding it when that stage is local), then voiced and animated by the providers with the local layout,
+ * hook sticker and captions on top.
+ */
+async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']>[0]) {
+  const cfg = engineConfig();
+  const dir = path.join(input.outDir, 'realistic');
+  await mkdir(dir, { recursive: true });
+  const spec = await seededActor(input.actorSeed, input.actorDescription, input.signal);
+  const portrait = path.join(dir, 'portrait.png');
+  if (cfg.images) {
+    const made = await cfg.images.generate({
+      description: input.actorDescription,
+      seed: input.actorSeed,
+      outPath: portrait,
+      signal: input.signal,
+    });
+    if (made.usage) await input.onUsage?.(made.usage);
+  } else {
+    await writeFile(portrait, await renderActorPortrait(spec));
+  }
+  let still = portrait;
+  if (input.productCutoutPath && input.placement) {
+    still = path.join(dir, 'holding.png');
+    if (cfg.placement) {
+      const edited = await cfg.placement.placeProduct({
+        actorPath: portrait,
+        productPath: input.productCutoutPath,
+        placement: input.placement,
+        outPath: still,
+        signal: input.signal,
+      });
+      await input.onUsage?.(edited.usage);
+    } else {
+      await renderHoldingPortrait({
+        spec,
+        cutoutPath: input.productCutoutPath,
+        placement: input.placement,
+        outPath: still,
+      });
+    }
+  }
+  const out = await renderTalkingVideo({
+    script: input.hookText,
+    hookText: input.hookText,
+    language: input.language as Language,
+    accent: input.accent as Accent,
+    actor: { kind: 'photo', imagePath: still, gender: spec.gender },
+    captionStyle: input.style?.captionStyle,
+    cta: input.style?.cta ?? null,
+    musicPath: input.style?.musicPath ?? null,
+    watermark: input.watermark,
+    voice: input.voiceStore
+      ? sharedVoice(cfg.voice, input.voiceStore, { voiceName: voiceName(), onReuse: () => input.onVoiceReused?.() })
+      : cfg.voice,
+    voiceSpeed: input.voiceSpeed,
+    lipSync: cfg.lipsync,
+    workDir: path.join(input.outDir, 'render'),
+    signal: input.signal,
+    onProgress: input.onProgress,
+    onUsage: input.onUsage,
+  });
+  return {
+    videoPath: out.videoPath,
+    durationSec: out.durationSec,
+    posterPath: out.posterPath,
+    srtPath: out.srtPath,
+    vttPath: out.vttPath,
+    contactSheetPath: out.contactSheetPath,
+    report: out.report,
+  };
+}

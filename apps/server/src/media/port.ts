@@ -1,5 +1,5 @@
-import type { Box, CaptionStyle, QualityReport } from '@hookreel/contracts';
-import type { Placement, ProviderUsage } from '@hookreel/engine';
+import type { Box, CaptionStyle, QualityReport, VideoQuality } from '@hookreel/contracts';
+import type { Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
 export type { ProviderUsage } from '@hookreel/engine';
@@ -27,8 +27,9 @@ export interface MediaPort {
   /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
   renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
   /**
-   * The product at a placement in the 576x1024 frame (PNG). A drawn actor (`actor`) is redrawn holding it, fingers
-   * over the product; a photo gets the cut-out composited onto it.
+   * The product at a placement in the 576x1024 frame (PNG). Draft: a drawn actor (`actor`) is redrawn holding it,
+   * fingers over the product; a photo gets the cut-out composited onto it. Realistic: the image-edit provider
+   * returns the pictured actor holding the product (the placement sent as mask and words).
    */
   compositeProduct(input: {
     actorPath: string;
@@ -37,6 +38,8 @@ export interface MediaPort {
     outPath: string;
     signal: AbortSignal;
     actor?: RigActorRef | null;
+    quality?: VideoQuality;
+    onUsage?(usage: ProviderUsage): Promise<void>;
   }): Promise<void>;
   /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
   renderHookVideo(input: {
@@ -49,11 +52,27 @@ export interface MediaPort {
     accent: string;
     style?: VideoStyle;
     watermark: boolean;
+    /**
+     * Takes already spoken for this pack: a hook said by the same voice is synthesised once and reused by every
+     * video of the pack that says it (docs/product.md#hook-matrix). `onVoiceReused` hears when this video reused one.
+     */
+    voiceStore?: VoiceStore | null;
+    onVoiceReused?: () => void;
     outDir: string;
     signal: AbortSignal;
+    /** Speaking rate 0.8–1.2. */
+    voiceSpeed?: number;
+    /**
+     * Realistic: the character is made photoreal from its description by the images provider (seeded by the
+     * character's seed), holding the product by the image-edit provider, voiced and animated by the providers.
+     */
+    quality?: VideoQuality;
+    onUsage?(usage: ProviderUsage): Promise<void>;
     onProgress(fraction: number, message: string): void;
   }): Promise<{
     videoPath: string;
+    /** The finished video's length in seconds, when the engine knows it. */
+    durationSec?: number | null;
     posterPath: string | null;
     srtPath: string | null;
     vttPath: string | null;
@@ -80,6 +99,8 @@ export interface VideoStyle {
   cta: string | null;
   /** Local path of the music bed, or null for none. */
   musicPath: string | null;
+  /** Speaking rate 0.8–1.2 (1 = normal). */
+  voiceSpeed?: number;
 }
 
 export interface RenderProjectVideoInput {
@@ -100,6 +121,11 @@ export interface RenderProjectVideoInput {
     productBox?: Box | null;
   } | null;
   style?: VideoStyle;
+  /**
+   * Draft: every stage local, whatever providers are configured. Realistic: the configured voice and talking
+   * actor (the actor is animated as a still, never as a drawn rig). Draft when absent.
+   */
+  quality?: VideoQuality;
   watermark: boolean;
   /** Scratch directory for this run (removed afterwards); write outputs here. */
   workDir: string;

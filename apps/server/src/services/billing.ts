@@ -14,6 +14,7 @@ import { billingRepository as repo } from '../db/repositories/billing.ts';
 import { usersRepository } from '../db/repositories/users.ts';
 import type { Executor } from '../db/database.ts';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { type PlanPrice, catalogue, planOfPrice } from './billing-catalogue.ts';
 import { expirePlanCredits, grantCredits, toHundredths } from './credits.ts';
 
 export const BILLING_MESSAGES = {
@@ -86,25 +87,17 @@ export async function checkout(ctx: AppContext, userId: number, body: CheckoutRe
     success_url: `${back}?checkout=success`,
     cancel_url: `${back}?checkout=cancelled`,
   };
-  const session = await callStripe(() => {
+  const session = await callStripe(async () => {
     if ('plan' in body) {
       const plan = planById(body.plan);
       const metadata = { user_id: String(userId), kind: 'plan', plan: plan.id, interval: body.interval };
+      // Catalogue prices made from our one price list (contracts), so the amount is the one /credits shows and
+      // the Customer Portal can switch the subscription between plans (decision 104).
+      const prices = await catalogue(stripe);
       return stripe.checkout.sessions.create({
         ...common,
         mode: 'subscription',
-        // Prices come from our one price list (contracts), so the dashboard's catalogue cannot drift from /credits.
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: planPrice(plan, body.interval) * 100,
-              recurring: { interval: body.interval },
-              product_data: { name: `Hookreel ${plan.name}`, metadata: { plan: plan.id } },
-            },
-          },
-        ],
+        line_items: [{ quantity: 1, price: prices.priceOf(plan.id, body.interval) }],
         metadata,
         subscription_data: { metadata },
       });
@@ -159,8 +152,12 @@ export async function portal(ctx: AppContext, userId: number): Promise<{ url: st
   const customer = await repo.customerOf(ctx.db.kysely, userId);
   if (!customer) throw conflict(BILLING_MESSAGES.noCustomer);
   const stripe = stripeClient(billing);
-  const session = await callStripe(() =>
-    stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.publicUrl}/credits` }),
+  const session = await callStripe(async () =>
+    stripe.billingPortal.sessions.create({
+      customer,
+      configuration: (await catalogue(stripe)).portalConfiguration,
+      return_url: `${ctx.config.publicUrl}/credits?portal=return`,
+    }),
   );
   return { url: session.url };
 }
@@ -205,9 +202,15 @@ export async function handleWebhook(
     throw badRequest(BILLING_MESSAGES.badSignature);
   }
   if (!HANDLED.has(event.type)) return 'ignored';
+  // Which plan each invoice line paid for, asked of Stripe before the transaction (never inside one). If Stripe
+  // cannot answer, the 502 makes Stripe deliver the event again later.
+  const prices =
+    event.type === 'invoice.paid'
+      ? await callStripe(() => linePlans(stripeClient(billing), event.data.object))
+      : new Map<string, PlanPrice>();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await repo.claimEvent(trx, event.id, event.type))) return 'duplicate';
-    await applyEvent(trx, event);
+    await applyEvent(trx, event, prices);
     return 'applied';
   });
 }
@@ -219,12 +222,12 @@ const HANDLED = new Set<string>([
   'customer.subscription.deleted',
 ]);
 
-async function applyEvent(trx: Executor, event: Stripe.Event): Promise<void> {
+async function applyEvent(trx: Executor, event: Stripe.Event, prices: Map<string, PlanPrice>): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
       return sessionCompleted(trx, event.data.object, event.id);
     case 'invoice.paid':
-      return invoicePaid(trx, event.data.object, event.id);
+      return invoicePaid(trx, event.data.object, event.id, prices);
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return subscriptionChanged(trx, event.data.object);
@@ -235,6 +238,23 @@ async function applyEvent(trx: Executor, event: Stripe.Event): Promise<void> {
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v === null || v === undefined ? null : typeof v === 'string' ? v : v.id;
+
+const priceIdOf = (line: Stripe.InvoiceLineItem): string | null => idOf(line.pricing?.price_details?.price);
+const isProration = (line: Stripe.InvoiceLineItem): boolean =>
+  line.parent?.subscription_item_details?.proration ?? line.parent?.invoice_item_details?.proration ?? false;
+
+/** The plan of each price on an invoice's lines: our catalogue's, or (an older price) its own metadata. */
+async function linePlans(stripe: Stripe, invoice: Stripe.Invoice): Promise<Map<string, PlanPrice>> {
+  const out = new Map<string, PlanPrice>();
+  const ids = new Set((invoice.lines?.data ?? []).map(priceIdOf).filter((id): id is string => id !== null));
+  if (ids.size === 0) return out;
+  const cat = await catalogue(stripe);
+  for (const id of ids) {
+    const known = cat.planOf(id) ?? planOfPrice(await stripe.prices.retrieve(id));
+    if (known) out.set(id, known);
+  }
+  return out;
+}
 
 async function userFor(trx: Executor, metadata: Stripe.Metadata | null | undefined, customer: string | null) {
   const fromCustomer = customer ? await repo.userOfCustomer(trx, customer) : null;
@@ -274,7 +294,7 @@ async function sessionCompleted(trx: Executor, session: Stripe.Checkout.Session,
  * first expires the unspent allowance above the plan's rollover cap; a renewal of a cancelled subscription
  * grants nothing.
  */
-async function invoicePaid(trx: Executor, invoice: Stripe.Invoice, eventId: string) {
+async function invoicePaid(trx: Executor, invoice: Stripe.Invoice, eventId: string, prices: Map<string, PlanPrice>) {
   const details = invoice.parent?.subscription_details;
   const subscription = idOf(details?.subscription);
   if (!subscription) return;
@@ -282,8 +302,15 @@ async function invoicePaid(trx: Executor, invoice: Stripe.Invoice, eventId: stri
   const userId = await userFor(trx, meta, idOf(invoice.customer));
   if (userId === null) return;
   const known = await repo.findByExternalId(trx, subscription);
-  const planId = isPlanId(meta.plan) ? meta.plan : known?.plan;
-  const interval = isInterval(meta.interval) ? meta.interval : known?.interval;
+  if (invoice.billing_reason === 'subscription_update') {
+    return planChangeInvoice(trx, userId, subscription, invoice, eventId, prices, known?.status === 'canceled');
+  }
+  // What the invoice's plan line paid for wins: the subscription's metadata keeps the plan first bought, and a
+  // plan changed in the portal (a downgrade starting at renewal) shows only on the line.
+  const paidLine = (invoice.lines?.data ?? []).find((l) => !isProration(l) && prices.has(priceIdOf(l) ?? ''));
+  const fromLine = paidLine ? prices.get(priceIdOf(paidLine)!) : undefined;
+  const planId = fromLine?.plan ?? (isPlanId(meta.plan) ? meta.plan : known?.plan);
+  const interval = fromLine?.interval ?? (isInterval(meta.interval) ? meta.interval : known?.interval);
   if (!planId || !interval) return;
   const renewal = invoice.billing_reason === 'subscription_cycle';
   if (renewal && known?.status === 'canceled') return;
@@ -308,14 +335,59 @@ async function invoicePaid(trx: Executor, invoice: Stripe.Invoice, eventId: stri
   );
 }
 
+/**
+ * A plan changed in the Customer Portal is charged at once, prorated, on an invoice of proration lines: unused
+ * time on the old price (negative) and the rest of the period on the new one. The credits follow the money: each
+ * line's share of its plan's credits for a full period, summed. An upgrade halfway through a Starter month to
+ * Growth grants (40 − 15) / 2 = 12.50 credits. A sum at or below zero (possible only if Stripe is configured to
+ * downgrade at once) takes nothing back: credits already granted stay.
+ */
+async function planChangeInvoice(
+  trx: Executor,
+  userId: number,
+  subscription: string,
+  invoice: Stripe.Invoice,
+  eventId: string,
+  prices: Map<string, PlanPrice>,
+  canceled: boolean,
+) {
+  let credits = 0;
+  let now: PlanPrice | undefined;
+  for (const line of invoice.lines?.data ?? []) {
+    const pp = prices.get(priceIdOf(line) ?? '');
+    if (!pp) continue;
+    const plan = planById(pp.plan);
+    credits += (planCredits(plan, pp.interval) * line.amount) / (planPrice(plan, pp.interval) * 100);
+    if (line.amount > 0) now = pp;
+  }
+  if (!now) return;
+  await repo.upsertExternal(trx, userId, subscription, {
+    plan: now.plan,
+    interval: now.interval,
+    ...(canceled ? {} : { status: 'active' as const }),
+  });
+  const hundredths = Math.floor(credits * 100 + 1e-6);
+  if (hundredths > 0) {
+    await grantCredits(trx, userId, hundredths, `${planById(now.plan).name} plan upgrade (prorated)`, {
+      kind: 'purchase',
+      plan: true,
+      ref: eventId,
+    });
+  }
+}
+
 /** Cancellation (now or at period end) and status changes, so renewals stop when the subscription does. */
 async function subscriptionChanged(trx: Executor, sub: Stripe.Subscription) {
   const status = sub.status === 'canceled' ? 'canceled' : sub.status === 'past_due' ? 'past_due' : 'active';
-  const periodEnd = isoFromUnix(sub.items?.data?.[0]?.current_period_end);
+  const item = sub.items?.data?.[0];
+  const periodEnd = isoFromUnix(item?.current_period_end);
+  // The plan the subscription is on now (changed in the portal), named by its catalogue price.
+  const current = planOfPrice(item?.price);
   const fields = {
     status: status as 'active' | 'past_due' | 'canceled',
     cancel_at_period_end: sub.cancel_at_period_end ? 1 : 0,
     ...(periodEnd ? { current_period_end: periodEnd } : {}),
+    ...(current ? { plan: current.plan, interval: current.interval } : {}),
   };
   if (await repo.updateExternal(trx, sub.id, fields)) return;
   // The subscription's first event may arrive before checkout.session.completed: record it from its metadata.

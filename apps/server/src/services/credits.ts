@@ -8,6 +8,8 @@ import {
   CHARACTERS_PER_TYPE,
   PRICES,
   VIDEOS_PER_PACK,
+  REALISTIC_HOOK_SECONDS,
+  realisticVideoCost,
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -193,6 +195,10 @@ export async function ledgerBalances(db: Executor, userId: number) {
 export const priceList = (ctx: Pick<AppContext, 'config'>): PriceList => ({
   prices: { ...PRICES },
   trial_credits: ctx.config.trialCredits,
+  realistic: {
+    credits_per_second: ctx.config.realisticCreditsPerSecond,
+    hook_video: realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS),
+  },
   characters_per_type: CHARACTERS_PER_TYPE,
   videos_per_pack: VIDEOS_PER_PACK,
 });

@@ -6,6 +6,9 @@ describe('download file names', () => {
     expect(videoFileName({ base: 'Glow Serum — Nov 23', variantIndex: 3, actor: 'Character 2' })).toBe(
       'glow-serum-nov-23-video-03-character-2.mp4',
     );
+    expect(videoFileName({ base: 'Glow Serum', variantIndex: 3, variantId: 'H2-A1-C3', actor: 'Character 1' })).toBe(
+      'glow-serum-video-03-h2-a1-c3-character-1.mp4',
+    );
     expect(videoFileName({ base: 'Crème brûlée «été» 日本', actor: 'Zoë' })).toBe('creme-brulee-ete-zoe.mp4');
     expect(videoFileName({ base: '日本語' })).toBe('video.mp4');
   });

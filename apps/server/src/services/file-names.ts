@@ -18,13 +18,20 @@ export function asciiSlug(text: string, max = 48): string {
 export const variantSlug = (index: number): string => `video-${String(index).padStart(2, '0')}`;
 
 /**
- * `<pack-or-project>-<variant>-<actor>.mp4`, e.g. 'glow-serum-nov-23-video-03-character-2.mp4'; a single
- * project video has no variant part ('spring-launch-ava.mp4').
+ * `<pack-or-project>-<variant>-<cell>-<actor>.mp4`, e.g. 'glow-serum-nov-23-video-03-h2-a1-c1-character-1.mp4'
+ * (the cell names hook, actor and call to action, for joining ad results back); a single project video has no
+ * variant part ('spring-launch-ava.mp4').
  */
-export function videoFileName(parts: { base: string; variantIndex?: number | null; actor?: string | null }): string {
+export function videoFileName(parts: {
+  base: string;
+  variantIndex?: number | null;
+  variantId?: string | null;
+  actor?: string | null;
+}): string {
   const pieces = [
     asciiSlug(parts.base) || 'video',
     parts.variantIndex ? variantSlug(parts.variantIndex) : '',
+    parts.variantId ? asciiSlug(parts.variantId, 24) : '',
     parts.actor ? asciiSlug(parts.actor, 32) : '',
   ].filter(Boolean);
   return `${pieces.join('-')}.mp4`;

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES } from '@hookreel/contracts';
+import type { StoredVoiceMeta, VoiceStore } from '@hookreel/engine';
+import { MESSAGES, VideoQuality } from '@hookreel/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { hookPacksRepository as repo, type HookPackRow } from '../db/repositories/hook-packs.ts';
@@ -10,6 +12,7 @@ import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
 import { qualityLine, storeQuality } from '../jobs/quality.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 import { isOnFreeTrial } from './users.ts';
+import { withProviderErrors } from './provider-errors.ts';
 
 const id = z.number().int().positive();
 const ids = z.array(id);
@@ -149,9 +152,11 @@ export const generatePreviewJob = defineJob({
  */
 export const renderHookVideoJob = defineJob({
   name: 'render-hook-video',
-  payload: z.object({ hookPackId: id, variantIndex: z.number().int().min(0) }),
+  // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
+  payload: z.object({ hookPackId: id, variantIndex: z.number().int().min(0), quality: VideoQuality.optional() }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
+    const realistic = job.payload.quality === 'realistic';
     const db = jc.app.db.kysely;
     const index = job.payload.variantIndex;
     const variant = await repo.findVariant(db, pack.id, index);
@@ -173,30 +178,46 @@ export const renderHookVideoJob = defineJob({
         : null;
 
     let last = 0;
-    const out = await jc.app.media.renderHookVideo({
-      actorSeed: character.seed,
-      actorDescription: character.prompt,
-      productCutoutPath: cutout,
-      placement,
-      hookText: variant.hook_text,
-      language: pack.language,
-      accent: pack.accent,
-      style: await (async () => {
-        const style = renderStyleOf(pack);
-        return { captionStyle: style.captionStyle, cta: style.cta, musicPath: await localMusic(jc, style.musicKey) };
-      })(),
-      watermark: await isOnFreeTrial(jc.app, job.userId),
-      outDir: jc.workDir,
-      signal: jc.signal,
-      onProgress: (fraction, message) => {
-        const pct = 5 + fraction * 85;
-        if (pct - last >= 5) {
-          last = pct;
-          void jc.progress(pct, message).catch(() => undefined);
-        }
-      },
-    });
+    let voiceReused = false;
+    const style = renderStyleOf(pack);
+    const musicPath = await localMusic(jc, style.musicKey);
+    const watermark = await isOnFreeTrial(jc.app, job.userId);
+    const out = await withProviderErrors(() =>
+      jc.app.media.renderHookVideo({
+        actorSeed: character.seed,
+        actorDescription: character.prompt,
+        productCutoutPath: cutout,
+        placement,
+        hookText: variant.hook_text,
+        language: pack.language,
+        accent: pack.accent,
+        style: {
+          captionStyle: style.captionStyle,
+          // A matrix video has its own call to action; the 12-video pack uses the pack's.
+          cta: variant.cta_text ?? style.cta,
+          musicPath,
+        },
+        voiceSpeed: style.voiceSpeed,
+        quality: realistic ? 'realistic' : 'draft',
+        onUsage: (usage) => jc.recordUsage(usage),
+        watermark,
+        voiceStore: packVoiceStore(jc, pack),
+        onVoiceReused: () => {
+          voiceReused = true;
+        },
+        outDir: jc.workDir,
+        signal: jc.signal,
+        onProgress: (fraction, message) => {
+          const pct = 5 + fraction * 85;
+          if (pct - last >= 5) {
+            last = pct;
+            void jc.progress(pct, message).catch(() => undefined);
+          }
+        },
+      }),
+    );
 
+    if (voiceReused) await jc.log('Voice reused from another video of this pack');
     await jc.progress(92, 'Saving the video');
     const videoKey = variantFileKey(pack, index, 'mp4');
     await jc.app.files.putFile(videoKey, out.videoPath, 'video/mp4');
@@ -212,7 +233,13 @@ export const renderHookVideoJob = defineJob({
     return {
       videoKey,
       posterKey,
-      result: { hook_pack_id: pack.id, variant_index: index, ...quality },
+      result: {
+        hook_pack_id: pack.id,
+        variant_index: index,
+        variant_id: variant.variant_id,
+        duration_sec: out.durationSec ?? null,
+        ...quality,
+      },
       logLine: qualityLine(quality),
     };
   },
@@ -236,6 +263,38 @@ async function loadPack(job: ClaimedJob<{ hookPackId: number }>, jc: JobContext)
   const pack = await repo.findById(jc.app.db.kysely, job.payload.hookPackId);
   if (!pack || pack.user_id !== job.userId) throw new PermanentJobError('The hook pack no longer exists');
   return pack;
+}
+
+/**
+ * The pack's spoken takes in its file storage (`<pack>/shared/voice-<key>.wav|json`), so every video of the pack
+ * (another call to action, another actor with the same voice), on any worker, reuses a take instead of speaking it
+ * again. The JSON is written last: a take without it is unfinished and is spoken again.
+ */
+function packVoiceStore(jc: JobContext, pack: HookPackRow): VoiceStore {
+  const keyOf = (key: string, ext: string) => `${packFilePrefix(pack)}/shared/voice-${key}.${ext}`;
+  return {
+    async load(key, outDir) {
+      if (!(await jc.app.files.exists(keyOf(key, 'json')))) return null;
+      await mkdir(outDir, { recursive: true });
+      const metaPath = path.join(outDir, 'shared-voice.json');
+      const wavPath = path.join(outDir, 'shared-voice.wav');
+      try {
+        await jc.app.files.toLocalFile(keyOf(key, 'json'), metaPath);
+        await jc.app.files.toLocalFile(keyOf(key, 'wav'), wavPath);
+        const meta = JSON.parse(await readFile(metaPath, 'utf8')) as StoredVoiceMeta;
+        return { wavPath, durationSec: meta.durationSec, words: meta.words, voice: meta.voice };
+      } catch {
+        return null;
+      }
+    },
+    async save(key, voice) {
+      await jc.app.files.putFile(keyOf(key, 'wav'), voice.wavPath, 'audio/wav');
+      const metaPath = path.join(jc.workDir, `voice-${key}.json`);
+      const meta: StoredVoiceMeta = { durationSec: voice.durationSec, words: voice.words, voice: voice.voice };
+      await writeFile(metaPath, JSON.stringify(meta));
+      await jc.app.files.putFile(keyOf(key, 'json'), metaPath, 'application/json');
+    },
+  };
 }
 
 const shortHash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 12);

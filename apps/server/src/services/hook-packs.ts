@@ -3,7 +3,11 @@ import {
   INSUFFICIENT_CREDITS,
   MaskPlacement,
   MESSAGES,
+  PRICES,
+  REALISTIC_HOOK_SECONDS,
   VALIDATION,
+  VideoQuality,
+  realisticVideoCost,
   type Accent,
   type CharacterType,
   type GeneratedCharacter,
@@ -26,12 +30,23 @@ import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
 import { checkStatusChange } from './hook-packs-status.ts';
-import { LIMITS, writeHookVariants, type CaptionStyle } from '@hookreel/contracts';
+import {
+  HOOK_ANGLES,
+  LIMITS,
+  MATRIX_MESSAGES,
+  mergeHookLines,
+  writeHookLines,
+  type CaptionStyle,
+  type HookLine,
+  type HookLinesResponse,
+  type HookMatrix,
+} from '@hookreel/contracts';
 import { videoFileName } from './file-names.ts';
-import { createJob, newBatchId, submitJobs, withEstimates } from './jobs.ts';
+import { assertRealisticAvailable, createJob, newBatchId, submitJobs, withEstimates } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
 import { videoStyleOf } from './video-style.ts';
+import { cellIdOfPair, planMatrix, type PlannedVariant } from './hook-packs-matrix.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
 const packNotFound = () => notFound('Hook pack not found');
@@ -106,6 +121,8 @@ export async function updatePack(
     name?: string | undefined;
     caption_style?: CaptionStyle | undefined;
     cta_text?: string | null | undefined;
+    quality?: VideoQuality | undefined;
+    voice_speed?: number | undefined;
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
@@ -115,8 +132,13 @@ export async function updatePack(
     const after = { ...current, message: patch.message ?? current.message };
     if (patch.status !== current.status) checkStatusChange(after, patch.status as HookPackStatus, videos);
   }
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  if (Object.keys(changes).length > 0) await repo.update(ctx.db.kysely, id, changes as typeof patch);
+  // The API says `quality`; the column is render_quality.
+  const { quality, ...rest } = patch;
+  const changes = Object.fromEntries(
+    Object.entries({ ...rest, render_quality: quality }).filter(([, v]) => v !== undefined),
+  );
+  if (Object.keys(changes).length > 0)
+    await repo.update(ctx.db.kysely, id, changes as Parameters<typeof repo.update>[2]);
   return getPack(ctx, userId, id);
 }
 
@@ -207,6 +229,7 @@ export async function generateCharacters(
   const { jobIds, created } = await submitJobs(ctx, userId, async (trx) => {
     const pack = await repo.findOwned(trx, userId, q.hook_pack_id);
     if (!pack) throw packNotFound();
+    await repo.lockForQueueing(trx, ctx.db.dialect, pack.id);
     let sources: Array<{ typeId: number | null; description: string }>;
     if (q.character_type_id !== undefined) {
       const type = await repo.findType(trx, pack.id, q.character_type_id);
@@ -218,6 +241,16 @@ export async function generateCharacters(
       const types = await repo.typesOf(trx, pack.id);
       if (types.length === 0) throw unprocessable(VALIDATION.characterTypesMin);
       sources = types.map((t) => ({ typeId: t.id, description: t.description }));
+    }
+    // The Character Type step's Continue generates each type's people once. Repeated from a second tab (its own
+    // Idempotency-Key) while they render or after they are made, it would charge for the same step again: 409.
+    // A type's people are known by their description, as type ids change each time the step saves. 'Generate
+    // More' (no type) is a new order every time; failed characters were refunded and may be made again.
+    const live = new Set(
+      (await repo.charactersOf(trx, pack.id)).filter((c) => c.status !== 'failed').map((c) => normalise(c.prompt)),
+    );
+    if (sources.some((s) => s.typeId !== null && live.has(normalise(s.description)))) {
+      throw conflict(MESSAGES.server.charactersInProgress);
     }
     const rows: Array<{ hook_pack_id: number; character_type_id: number | null; seed: string; prompt: string }> = [];
     for (const s of sources) {
@@ -253,8 +286,9 @@ export async function generateCharacters(
 }
 
 /** Normalised so 'Young runner' and ' young  runner ' are the same people. */
-export const characterSeed = (description: string, index: number): string =>
-  `${description.trim().replace(/\s+/g, ' ').toLowerCase()}#${index}`;
+export const characterSeed = (description: string, index: number): string => `${normalise(description)}#${index}`;
+
+const normalise = (description: string): string => description.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export async function listCharacters(
   ctx: AppContext,
@@ -292,6 +326,15 @@ export async function generatePreviewsAuto(
   return queuePreviews(ctx, userId, input.hook_pack_id, async (trx, pack) => {
     const chars = await repo.charactersByIds(trx, pack.id, ids);
     if (chars.length !== ids.length) throw characterNotFound();
+    // The Previews step makes each chosen character's preview once. Asked again (a second tab, its own key) while
+    // it renders or once it is made, it would be charged twice for one step: 409. Regenerate is the way to a new
+    // one; a failed preview (refunded) may be made again.
+    for (const c of chars) {
+      const existing = await repo.findPreviewOfCharacter(trx, pack.id, c.id);
+      if (existing && (existing.image_key || (await repo.jobIsActive(trx, existing.job_id)))) {
+        throw conflict(MESSAGES.server.previewInProgress);
+      }
+    }
     return chars.map((c) => ({ character: c, placement: autoPlacement(c.seed), maskKey: null }));
   });
 }
@@ -326,7 +369,15 @@ export async function generatePreviewFromEditor(
       ? (await storeUploadedImage(ctx, { userId, area: 'masks', buffer: mask.buffer })).key
       : null;
   try {
-    return await queuePreviews(ctx, userId, packId, async () => [{ character, placement, maskKey }]);
+    return await queuePreviews(ctx, userId, packId, async (trx) => {
+      // The same position saved again (a second tab) while that preview still renders would pay for it twice.
+      // Another position is a new order, even while the first renders.
+      const existing = await repo.findPreviewOfCharacter(trx, packId, character.id);
+      if (existing && samePlacement(existing, placement) && (await repo.jobIsActive(trx, existing.job_id))) {
+        throw conflict(MESSAGES.server.previewInProgress);
+      }
+      return [{ character, placement, maskKey }];
+    });
   } catch (err) {
     if (maskKey) await ctx.files.delete(maskKey).catch(() => undefined);
     throw err;
@@ -346,6 +397,7 @@ async function queuePreviews(
     const pack = await repo.findOwned(trx, userId, packId);
     if (!pack) throw packNotFound();
     if (!pack.product_key) throw unprocessable(MESSAGES.hookPacks.productUrlNotFound);
+    await repo.lockForQueueing(trx, ctx.db.dialect, pack.id);
     const items = await plan(trx, pack);
     for (const it of items) {
       if (it.character.status === 'failed') throw unprocessable(MESSAGES.hookPacks.characterNotFound);
@@ -410,6 +462,11 @@ export async function regeneratePreview(
   const { preview } = await submitJobs(ctx, userId, async (trx) => {
     const p = await repo.findOwnedPreview(trx, userId, previewId);
     if (!p) throw previewNotFound();
+    await repo.lockForQueueing(trx, ctx.db.dialect, p.hook_pack_id);
+    // Regenerating a finished preview is a new order (priced on its button); the same regenerate again while the
+    // first still renders (a second tab, its own key) would pay twice for one new picture: 409.
+    const current = await repo.findPreview(trx, p.id);
+    if (await repo.jobIsActive(trx, current?.job_id ?? null)) throw conflict(MESSAGES.server.previewInProgress);
     const pack = await repo.findById(trx, p.hook_pack_id);
     const character = await repo.findCharacter(trx, p.generated_character_id);
     if (!pack || !character) throw new HttpError(422, MESSAGES.hookPacks.cannotRegenerate);
@@ -452,31 +509,37 @@ export async function regeneratePreview(
 // Videos ----------------------------------------------------------------------------------------------------
 
 /**
- * The pack's LIMITS.videosPerHookPack hook lines: the user's hook as typed first, then variations — from the
- * OpenAI-compatible writer when OPENAI_TEXT_MODEL is set (topped up by the local rules if it returns fewer, and
- * replaced by them if it fails), otherwise from the local rules. `hook` overrides the pack's saved message.
+ * The pack's LIMITS.videosPerHookPack hook lines, each from its own angle of the hook-angle library (contracts
+ * `HOOK_ANGLES`): the user's hook as typed first, then rewrites filled from the product analysis (name and
+ * category). With OPENAI_TEXT_MODEL set, a model writes angle-labelled lines first (checked against the library,
+ * topped up by the local angles it did not use, and replaced by them if it fails). `hook` overrides the saved one.
  */
 export async function suggestHookLines(
   ctx: AppContext,
   userId: number,
   packId: number,
   hook?: string,
-): Promise<{ lines: string[]; source: 'model' | 'rules' }> {
+): Promise<HookLinesResponse> {
   const pack = await getOwnedPack(ctx, userId, packId);
   const text = (hook ?? pack.message ?? '').trim();
-  if (!text) return { lines: [], source: 'rules' };
-  const input = { hook: text, productDetails: pack.product_details, language: pack.language };
-  const rules = writeHookVariants(input, LIMITS.videosPerHookPack);
+  if (!text) return { lines: [], angles: [], source: 'rules' };
+  const input = {
+    hook: text,
+    productDetails: pack.product_details,
+    category: pack.detected_category,
+    language: pack.language,
+  };
+  const rules = writeHookLines(input, HOOK_ANGLES.length);
+  const answer = (lines: HookLine[], source: HookLinesResponse['source']): HookLinesResponse => {
+    const picked = mergeHookLines(rules, lines, LIMITS.videosPerHookPack);
+    return { lines: picked.map((l) => l.text), angles: picked.map((l) => l.angle), source };
+  };
   const writer = engineConfig().hooks;
-  if (!writer) return { lines: rules, source: 'rules' };
+  if (!writer) return answer([], 'rules');
   try {
-    const fromModel = await writer.write({ ...input, count: LIMITS.videosPerHookPack });
-    const lines = [...new Set([...fromModel, ...rules])]
-      .map((l) => l.slice(0, LIMITS.hookTextMax))
-      .slice(0, LIMITS.videosPerHookPack);
-    return { lines, source: 'model' };
+    return answer(await writer.write({ ...input, count: LIMITS.videosPerHookPack }), 'model');
   } catch {
-    return { lines: rules, source: 'rules' };
+    return answer([], 'rules');
   }
 }
 
@@ -489,10 +552,15 @@ export async function queueVideos(
   ctx: AppContext,
   userId: number,
   packId: number,
-  body: { variants?: Array<{ index: number; generated_character_id: number; hook_text: string }> | undefined },
+  body: {
+    variants?: Array<{ index: number; generated_character_id: number; hook_text: string }> | undefined;
+    matrix?: HookMatrix | undefined;
+  },
 ): Promise<{ hook_pack_id: number; total_jobs: number }> {
+  if (body.matrix && body.variants && body.variants.length > 0) throw unprocessable(MATRIX_MESSAGES.bothForms);
   // Written before the transaction: a model call must never hold a database transaction open.
-  const suggested = body.variants && body.variants.length > 0 ? null : await suggestHookLines(ctx, userId, packId);
+  const suggested =
+    body.matrix || (body.variants && body.variants.length > 0) ? null : await suggestHookLines(ctx, userId, packId);
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
     const pack = await repo.findOwned(trx, userId, packId);
     if (!pack) throw packNotFound();
@@ -504,8 +572,10 @@ export async function queueVideos(
     if (approved.length === 0) throw unprocessable(VALIDATION.noApprovedPreviews);
     const approvedCharacters = [...new Set(approved.map((p) => p.generated_character_id))];
 
-    let variants: Array<{ variant_index: number; generated_character_id: number; hook_text: string }>;
-    if (body.variants && body.variants.length > 0) {
+    let variants: PlannedVariant[];
+    if (body.matrix) {
+      variants = planMatrix(body.matrix, approvedCharacters);
+    } else if (body.variants && body.variants.length > 0) {
       const indexes = new Set(body.variants.map((v) => v.index));
       if (indexes.size !== body.variants.length) throw unprocessable('Each variant needs its own index');
       if (body.variants.some((v) => !approvedCharacters.includes(v.generated_character_id))) {
@@ -515,24 +585,38 @@ export async function queueVideos(
         variant_index: v.index,
         generated_character_id: v.generated_character_id,
         hook_text: v.hook_text.trim(),
+        variant_id: cellIdOfPair(
+          { variant_index: v.index, generated_character_id: v.generated_character_id },
+          approvedCharacters,
+        ),
+        cta_text: null,
       }));
     } else {
       const lines = suggested?.lines ?? [];
       if (lines.length === 0) throw unprocessable(VALIDATION.hookRequired);
-      variants = lines.map((hook_text, i) => ({
-        variant_index: i + 1,
-        generated_character_id: approvedCharacters[i % approvedCharacters.length] as number,
-        hook_text,
-      }));
+      variants = lines.map((hook_text, i) => {
+        const pair = {
+          variant_index: i + 1,
+          generated_character_id: approvedCharacters[i % approvedCharacters.length] as number,
+        };
+        return { ...pair, hook_text, variant_id: cellIdOfPair(pair, approvedCharacters), cta_text: null };
+      });
     }
 
+    // Realistic packs hold a hook video's Realistic price per video (every hook is priced at one length).
+    const quality = VideoQuality.catch('draft').parse(pack.render_quality);
+    if (quality === 'realistic') assertRealisticAvailable('hookPacks');
+    const credits =
+      quality === 'realistic'
+        ? realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS)
+        : PRICES.video;
     const rows = await repo.replaceVariants(trx, packId, variants);
     const batchId = newBatchId();
     const ids: number[] = [];
     for (const v of rows) {
       const jobId = await createJob(trx, renderHookVideoJob, {
         userId,
-        payload: { hookPackId: packId, variantIndex: v.variant_index },
+        payload: { hookPackId: packId, variantIndex: v.variant_index, quality },
         projectName: `${packName(pack)} · Video #${v.variant_index}`,
         hookPackId: packId,
         variantIndex: v.variant_index,
@@ -540,8 +624,10 @@ export async function queueVideos(
           actorName: characterLabel(approvedCharacters, v.generated_character_id),
           variantLabel: `Video #${v.variant_index}`,
           hookText: v.hook_text,
+          variantId: v.variant_id,
         },
         price: 'video',
+        credits,
         insufficientMessage: INSUFFICIENT_CREDITS.videos,
         batchId,
       });
@@ -598,18 +684,39 @@ export async function downloadPlan(
     ...new Set((await repo.approvedPreviews(ctx.db.kysely, packId)).map((p) => p.generated_character_id)),
   ];
   const entries: DownloadEntry[] = [];
-  const lines = [['variant_id', 'actor', 'hook_text', 'language', 'accent', 'file_name']];
+  // One line per video, keyed by its cell id so ad-platform results join back (docs/product.md#hook-matrix).
+  const lines = [
+    ['variant_id', 'hook', 'actor', 'cta', 'aspect', 'duration', 'file', 'video', 'language', 'accent', 'actor_prompt'],
+  ];
   for (const v of variants) {
-    const videoKey = v.job?.video_key as string;
-    const actorName = v.job?.actor_name ?? characterLabel(approvedCharacters, v.generated_character_id);
-    const file = videoFileName({ base: packName(pack), variantIndex: v.variant_index, actor: actorName });
+    const job = v.job as NonNullable<typeof v.job>;
+    const videoKey = job.video_key as string;
+    const actorName = job.actor_name ?? characterLabel(approvedCharacters, v.generated_character_id);
+    const cellId = v.variant_id ?? job.variant_id ?? '';
+    const file = videoFileName({
+      base: packName(pack),
+      variantIndex: v.variant_index,
+      variantId: cellId || null,
+      actor: actorName,
+    });
     const base = file.replace(/\.mp4$/, '');
     entries.push({ name: file, key: videoKey });
     entries.push({ name: `${base}.srt`, key: videoKey.replace(/\.mp4$/, '.srt') });
     entries.push({ name: `${base}.vtt`, key: videoKey.replace(/\.mp4$/, '.vtt') });
-    const c = characters.get(v.generated_character_id);
-    const actor = c ? `${actorName}: ${c.prompt}` : actorName;
-    lines.push([String(v.variant_index), actor, v.hook_text, pack.language, pack.accent, file]);
+    const duration = durationOfResult(job.result);
+    lines.push([
+      cellId,
+      v.hook_text,
+      actorName,
+      v.cta_text ?? pack.cta_text ?? '',
+      VIDEO_ASPECT,
+      duration === null ? '' : duration.toFixed(2),
+      file,
+      String(v.variant_index),
+      pack.language,
+      pack.accent,
+      characters.get(v.generated_character_id)?.prompt ?? '',
+    ]);
   }
   const manifest = lines.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
   const slug =
@@ -618,6 +725,20 @@ export async function downloadPlan(
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'hook-pack';
   return { fileName: `${slug}-${pack.id}.zip`, entries, manifest };
+}
+
+/** Every pack video is portrait 720x1280. */
+const VIDEO_ASPECT = '9:16';
+
+/** The video's length in seconds as its render measured it (the job's result), or null for older jobs. */
+function durationOfResult(result: string | null): number | null {
+  if (!result) return null;
+  try {
+    const v = (JSON.parse(result) as { duration_sec?: unknown }).duration_sec;
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 /** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
@@ -637,6 +758,15 @@ const packName = (pack: Pick<HookPackRow, 'name'>) => pack.name || UNTITLED_HOOK
 function characterLabel(approvedCharacters: readonly number[], characterId: number): string {
   const at = approvedCharacters.indexOf(characterId);
   return at >= 0 ? `Character ${at + 1}` : `Character ${characterId}`;
+}
+
+function samePlacement(p: PreviewCharacterRow, placement: Placement): boolean {
+  return (
+    p.position_x === placement.position_x &&
+    p.position_y === placement.position_y &&
+    p.scale === placement.scale &&
+    p.rotation === placement.rotation
+  );
 }
 
 function parseId(value: string | undefined, field: string): number {

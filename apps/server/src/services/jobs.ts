@@ -5,6 +5,9 @@ import {
   MESSAGES,
   PRICES,
   VALIDATION,
+  VideoQuality,
+  realisticVideoCost,
+  spokenSeconds,
   type Job,
   type PricedOperation,
 } from '@hookreel/contracts';
@@ -15,7 +18,9 @@ import type { Executor } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, unprocessable } from '../errors.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
+import { engineConfig } from '../media/engine.ts';
+import { realisticAvailability } from '@hookreel/engine';
 import { encodePayload, type JobDefinition } from '../jobs/definition.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import type { ProjectForRender } from '../media/port.ts';
@@ -58,7 +63,12 @@ export interface NewJob<P> {
   hookPackId?: number | null;
   variantIndex?: number | null;
   /** Who is in the video and which video of a pack it is, as the UI shows them (see job-labels migration). */
-  labels?: { actorName?: string | null; variantLabel?: string | null; hookText?: string | null };
+  labels?: {
+    actorName?: string | null;
+    variantLabel?: string | null;
+    hookText?: string | null;
+    variantId?: string | null;
+  };
   /**
    * Reserve `units` × PRICES[price] credits for this job under one hold (402 with the message for the operation,
    * or `insufficientMessage`, when the balance is short). The runner captures it on success, releases it on failure.
@@ -66,6 +76,11 @@ export interface NewJob<P> {
   price?: PricedOperation;
   /** How many priced items the job makes (e.g. 4 previews in one job); 1 when absent. */
   units?: number;
+  /**
+   * The exact credits to hold instead of `units` × PRICES[price] (a Realistic video, priced by its length); `price`
+   * still names the operation for the 402 message. Zero holds nothing.
+   */
+  credits?: number;
   insufficientMessage?: string;
   /** Jobs of one request share a batch id: one "videos ready" e-mail per batch. */
   batchId?: string | null;
@@ -88,12 +103,19 @@ export async function createJob<P>(
   const units = spec.units ?? 1;
   if (!Number.isSafeInteger(units) || units < 1)
     throw new Error(`A job holds credits for at least one unit, not ${units}`);
+  const amount =
+    spec.price === undefined
+      ? 0
+      : spec.credits !== undefined
+        ? toHundredths(spec.credits)
+        : toHundredths(PRICES[spec.price]) * units;
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`A job cannot hold ${spec.credits} credits`);
   const holdId =
-    spec.price !== undefined
+    spec.price !== undefined && amount > 0
       ? await reserveCredits(
           trx,
           spec.userId,
-          toHundredths(PRICES[spec.price]) * units,
+          amount,
           job.name,
           spec.insufficientMessage ?? INSUFFICIENT_MESSAGE[spec.price],
         )
@@ -109,6 +131,7 @@ export async function createJob<P>(
     actor_name: spec.labels?.actorName ?? null,
     variant_label: spec.labels?.variantLabel ?? null,
     hook_text: spec.labels?.hookText ?? null,
+    variant_id: spec.labels?.variantId ?? null,
     status: 'queued',
     progress: 0,
     payload,
@@ -149,22 +172,60 @@ export async function submitJobs<T extends { jobIds: number[] }>(
 
 export const newBatchId = (): string => randomUUID();
 
-/** POST /jobs/{projectId}/queue: one render of the project, paid with one video's credits. */
+/**
+ * Realistic needs the providers of every realistic stage (GET /api/capabilities says which): refused with the
+ * missing ones named when this server lacks any, so no credits are held for a job that would only fail.
+ */
+export function assertRealisticAvailable(kind: 'videos' | 'hookPacks' = 'videos'): void {
+  const availability = realisticAvailability(engineConfig().remote)[kind];
+  if (!availability.available) {
+    throw unprocessable(`${MESSAGES.realistic.unavailable} ${availability.missing.join('; ')}.`);
+  }
+}
+
+/** What one video of a project costs in its quality: the Draft price, or the Realistic price for its script. */
+export function projectVideoCredits(
+  ctx: Pick<AppContext, 'config'>,
+  quality: VideoQuality,
+  project: { script: string; voice_speed: number },
+): number {
+  return quality === 'realistic'
+    ? realisticVideoCost(ctx.config.realisticCreditsPerSecond, spokenSeconds(project.script, project.voice_speed))
+    : PRICES.video;
+}
+
+/** The quality a video job was queued in (jobs from before the choice existed were drafts). */
+export function renderQualityOf(row: Pick<JobRow, 'payload'>): VideoQuality {
+  try {
+    const parsed = VideoQuality.safeParse((JSON.parse(row.payload) as { quality?: unknown }).quality);
+    return parsed.success ? parsed.data : 'draft';
+  } catch {
+    return 'draft';
+  }
+}
+
+/** POST /jobs/{projectId}/queue: one render of the project in its quality, paid with that video's price. */
 export async function queueProjectVideo(ctx: AppContext, userId: number, projectId: number): Promise<{ id: number }> {
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
     const project = await ctx.projectSource.findOwned(trx, userId, projectId);
     if (!project) throw notFound();
     // A script is required (docs/product.md#rules): without one the render has nothing to say (and would only fail).
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
-    // The render features the first chosen actor (render-project-video); the card and file name say who.
+    const row = await projectsRepository.findOwned(trx, userId, projectId);
+    const quality = VideoQuality.catch('draft').parse(row?.render_quality);
+    if (quality === 'realistic') assertRealisticAvailable();
+    // The render features the first chosen actor (render-project-video); the card and file name say who. Without
+    // one there is nobody to present the product: the editor keeps Generate disabled, and so does the server.
     const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);
+    if (!chosen) throw unprocessable(VALIDATION.selectOneActor);
     const id = await createJob(trx, renderProjectVideoJob, {
-      labels: { actorName: chosen ? (chosen.name ?? `Actor ${chosen.avatar_id}`) : null },
+      labels: { actorName: chosen.name ?? `Actor ${chosen.avatar_id}` },
       userId,
-      payload: { projectId },
+      payload: { projectId, quality },
       projectName: project.name,
       projectId,
       price: 'video',
+      credits: projectVideoCredits(ctx, quality, { script: project.script, voice_speed: row?.voice_speed ?? 1 }),
       insufficientMessage: INSUFFICIENT_CREDITS.videos,
       batchId: newBatchId(),
     });
@@ -172,6 +233,48 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
   });
   return { id: jobIds[0]! };
 }
+
+/**
+ * POST /jobs/{id}/make-realistic: the same project, actor, placement and script rendered again through the
+ * providers as a new job, holding only the difference between the Realistic price and the Draft price paid.
+ */
+export async function makeRealistic(ctx: AppContext, userId: number, jobId: number): Promise<{ id: number }> {
+  const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
+    const job = await jobsRepository.findOwned(trx, userId, jobId);
+    if (!job) throw notFound(MESSAGES.jobs.notFound);
+    if (
+      job.name !== renderProjectVideoJob.name ||
+      job.status !== 'completed' ||
+      renderQualityOf(job) !== 'draft' ||
+      job.project_id === null
+    ) {
+      throw conflict(MESSAGES.jobs.notUpgradable);
+    }
+    const project = await projectsRepository.findOwned(trx, userId, job.project_id);
+    if (!project) throw conflict(MESSAGES.jobs.notUpgradable);
+    if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
+    assertRealisticAvailable();
+    const draft = renderProjectVideoJob.payload.parse(JSON.parse(job.payload));
+    const id = await createJob(trx, renderProjectVideoJob, {
+      labels: { actorName: job.actor_name, variantLabel: job.variant_label, hookText: job.hook_text },
+      userId,
+      payload: { projectId: project.id, avatarId: draft.avatarId, quality: 'realistic' },
+      projectName: project.name,
+      projectId: project.id,
+      variantIndex: job.variant_index,
+      price: 'video',
+      credits: upgradeCredits(ctx, project),
+      insufficientMessage: INSUFFICIENT_CREDITS.videos,
+      batchId: newBatchId(),
+    });
+    return { jobIds: [id] };
+  });
+  return { id: jobIds[0]! };
+}
+
+/** The Realistic price of a project's video minus the Draft price already paid for it. */
+const upgradeCredits = (ctx: Pick<AppContext, 'config'>, project: { script: string; voice_speed: number }) =>
+  Math.round((projectVideoCredits(ctx, 'realistic', project) - PRICES.video) * 100) / 100;
 
 export async function listJobs(ctx: AppContext, userId: number): Promise<Job[]> {
   const rows = await jobsRepository.listForUser(ctx.db.kysely, userId, VIDEO_JOB_NAMES);
@@ -184,11 +287,30 @@ export async function getJob(ctx: AppContext, userId: number, jobId: number): Pr
   return (await withEstimates(ctx, [row]))[0]!;
 }
 
-/** Job DTOs with their measured time left (eta_seconds) where the job is still waiting or running. */
-export async function withEstimates(ctx: Pick<AppContext, 'db'>, rows: JobRow[]): Promise<Job[]> {
+/**
+ * Job DTOs with their measured time left (eta_seconds) where the job is still waiting or running, and what "Make
+ * realistic" would cost for finished draft project videos.
+ */
+export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config'>, rows: JobRow[]): Promise<Job[]> {
   const pending = rows.some((r) => r.status === 'queued' || r.status === 'in_progress');
   const snapshot = pending ? await estimateSnapshot(ctx) : null;
-  return rows.map((r) => toJobDto(r, snapshot));
+  const upgradable = rows.filter(
+    (r) =>
+      r.name === renderProjectVideoJob.name &&
+      r.status === 'completed' &&
+      r.project_id !== null &&
+      renderQualityOf(r) === 'draft',
+  );
+  const projects = new Map<number, { script: string; voice_speed: number }>();
+  for (const userId of new Set(upgradable.map((r) => r.user_id))) {
+    const ids = [...new Set(upgradable.filter((r) => r.user_id === userId).map((r) => r.project_id!))];
+    for (const p of await projectsRepository.scriptsOf(ctx.db.kysely, userId, ids)) projects.set(p.id, p);
+  }
+  return rows.map((r) => {
+    const dto = toJobDto(r, snapshot);
+    const project = upgradable.includes(r) ? projects.get(r.project_id!) : undefined;
+    return project?.script.trim() ? { ...dto, realistic_upgrade_cost: upgradeCredits(ctx, project) } : dto;
+  });
 }
 
 /**
@@ -249,19 +371,29 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
     actor_name: row.actor_name,
     variant_label: row.variant_label,
     hook_text: row.hook_text,
+    variant_id: row.variant_id,
     download_url: row.video_key ? `static/${row.video_key}?download=${downloadName(row)}` : null,
     eta_seconds: estimates ? etaSeconds(row, estimates) : null,
     cost: parseCost(row.cost),
+    render_quality: renderQualityOf(row),
+    realistic_upgrade_cost: null,
   };
 }
 
 /** The name a finished video downloads under: `<pack-or-project>-<variant>-<actor>.mp4`. */
-export function downloadName(row: Pick<JobRow, 'project_name' | 'variant_label' | 'variant_index' | 'actor_name'>) {
+export function downloadName(
+  row: Pick<JobRow, 'project_name' | 'variant_label' | 'variant_index' | 'actor_name' | 'variant_id'>,
+) {
   // A pack video's card name is '<pack> · Video #n': the file name spells the video number its own way.
   const suffix = row.variant_label ? ` · ${row.variant_label}` : '';
   const base =
     suffix && row.project_name.endsWith(suffix) ? row.project_name.slice(0, -suffix.length) : row.project_name;
-  return videoFileName({ base, variantIndex: row.variant_label ? row.variant_index : null, actor: row.actor_name });
+  return videoFileName({
+    base,
+    variantIndex: row.variant_label ? row.variant_index : null,
+    variantId: row.variant_id,
+    actor: row.actor_name,
+  });
 }
 
 /** The default project source: the projects table (repository of the projects area). */

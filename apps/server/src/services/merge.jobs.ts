@@ -1,23 +1,35 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { MaskPlacement } from '@hookreel/contracts';
+import { VideoQuality, type MaskPlacement } from '@hookreel/contracts';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
+import { withProviderErrors } from './provider-errors.ts';
 
 const id = z.number().int().positive();
 
+/** The file a Realistic merge writes: its name tells a render the still came from the image-edit provider. */
+const REALISTIC_MERGE_FILE = 'merged-realistic.png';
+export const isRealisticMerge = (key: string): boolean => key.endsWith(`/${REALISTIC_MERGE_FILE}`);
+
 /**
- * Product in hand: the project's product, cut out of its photo, composited into one actor's hand at the placement
- * chosen in the editor. The cut-out is made once per product image and reused.
+ * Product in hand: the project's product, cut out of its photo, put into one actor's hand at the placement chosen
+ * in the editor — composited locally (Draft), or by the image-edit provider (Realistic). The cut-out is made once
+ * per product image and reused.
  */
 export const mergeCharacterJob = defineJob({
   name: 'merge-character',
-  payload: z.object({ projectId: id, avatarId: id, maskKey: z.string().nullable().optional() }),
+  payload: z.object({
+    projectId: id,
+    avatarId: id,
+    maskKey: z.string().nullable().optional(),
+    quality: VideoQuality.optional(),
+  }),
   async handler(job, jc) {
     const { projectId, avatarId } = job.payload;
+    const realistic = job.payload.quality === 'realistic';
     const db = jc.app.db.kysely;
     const project = await projectsRepository.findOwned(db, job.userId, projectId);
     if (!project?.file_key) throw new PermanentJobError('The project has no product image');
@@ -33,20 +45,27 @@ export const mergeCharacterJob = defineJob({
       { from: 10, to: 55, expectedMs: 20_000 },
       () => projectCutout(jc, job.userId, project.id, fileKey),
     );
-    await jc.progress(60, 'Placing the product in the actor’s hand');
+    await jc.progress(
+      60,
+      realistic ? 'Placing the product in the actor’s hand (photoreal)' : 'Placing the product in the actor’s hand',
+    );
     const actorPath = path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
     await jc.app.files.toLocalFile(avatar.image_key, actorPath);
     const outPath = path.join(jc.workDir, 'merged.png');
-    await jc.app.media.compositeProduct({
-      actorPath,
-      productPath: cutoutPath,
-      placement,
-      outPath,
-      signal: jc.signal,
-      // Catalogue actors are drawn by the engine: redrawn holding the product rather than pasted over.
-      actor: avatar.catalogue_actor_id ? { catalogueActorId: avatar.catalogue_actor_id } : null,
-    });
-    const mergedKey = jc.outputKey('merged.png');
+    await withProviderErrors(() =>
+      jc.app.media.compositeProduct({
+        actorPath,
+        productPath: cutoutPath,
+        placement,
+        outPath,
+        signal: jc.signal,
+        // Catalogue actors are drawn by the engine: redrawn holding the product rather than pasted over (Draft).
+        actor: avatar.catalogue_actor_id ? { catalogueActorId: avatar.catalogue_actor_id } : null,
+        quality: realistic ? 'realistic' : 'draft',
+        onUsage: (usage) => jc.recordUsage(usage),
+      }),
+    );
+    const mergedKey = jc.outputKey(realistic ? REALISTIC_MERGE_FILE : 'merged.png');
     await jc.app.files.putFile(mergedKey, outPath, 'image/png');
     return { result: { mergedKey }, logLine: 'Product placed' };
   },

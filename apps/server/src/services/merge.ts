@@ -5,14 +5,15 @@ import {
   type AvatarWithStatus,
   type MaskPlacement,
   type MergeResult,
+  VideoQuality,
 } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
-import { notFound, unprocessable } from '../errors.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { createJob, newBatchId, submitJobs } from './jobs.ts';
+import { assertRealisticAvailable, createJob, newBatchId, projectVideoCredits, submitJobs } from './jobs.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 import { getOwnedProject } from './projects.ts';
@@ -30,13 +31,21 @@ export async function mergeSingle(
   if (!project.file_key) throw unprocessable(MESSAGES.hookPacks.productUrlNotFound);
   const avatar = await avatarsRepository.findVisible(ctx.db.kysely, userId, input.avatarId);
   if (!avatar) throw notFound(MESSAGES.hookPacks.characterNotFound);
+  // A Realistic project's merge is the photoreal one its videos will animate (the image-edit provider).
+  const quality = VideoQuality.catch('draft').parse(project.render_quality);
+  if (quality === 'realistic') assertRealisticAvailable();
   // The editor's mask is kept beside the merge for reference; the composite itself uses the placement.
   const mask = input.mask ? await storeUploadedImage(ctx, { userId, area: 'masks', buffer: input.mask.buffer }) : null;
   const placement = JSON.stringify(input.placement);
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
+    // A second tab (or a retry with a fresh key) must not start and charge a second merge of the same actor
+    // while the first is still waiting or running: 409, checked under the project's lock.
+    await projectsRepository.lockForQueueing(trx, ctx.db.dialect, project.id);
+    const active = await jobsRepository.activeForProject(trx, project.id, [mergeCharacterJob.name]);
+    if (active.some((j) => payloadAvatar(j.payload) === avatar.id)) throw conflict(MESSAGES.server.mergeInProgress);
     const id = await createJob(trx, mergeCharacterJob, {
       userId,
-      payload: { projectId: project.id, avatarId: avatar.id, maskKey: mask?.key ?? null },
+      payload: { projectId: project.id, avatarId: avatar.id, maskKey: mask?.key ?? null, quality },
       projectName: project.name,
       projectId: project.id,
       price: 'merge',
@@ -91,18 +100,30 @@ export async function queueProductInHandVideos(
     (c) => c.selected && c.merge_status === 'merged' && c.merged_key,
   );
   if (merged.length === 0) throw unprocessable(VALIDATION.selectOneActor);
+  const quality = VideoQuality.catch('draft').parse(project.render_quality);
+  if (quality === 'realistic') assertRealisticAvailable();
+  const credits = projectVideoCredits(ctx, quality, project);
   const batchId = newBatchId();
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
+    // The same videos queued again while the first ones wait or render (a second tab, a retry with a fresh key)
+    // would be charged twice for one intent: 409, checked under the project's lock.
+    await projectsRepository.lockForQueueing(trx, ctx.db.dialect, project.id);
+    const active = await jobsRepository.activeForProject(trx, project.id, [renderProjectVideoJob.name]);
+    const actors = new Set(merged.map((c) => c.avatar_id));
+    if (active.some((j) => actors.has(payloadAvatar(j.payload) ?? -1))) {
+      throw conflict(MESSAGES.server.projectVideosInProgress);
+    }
     const ids: number[] = [];
     for (const [i, c] of merged.entries()) {
       ids.push(
         await createJob(trx, renderProjectVideoJob, {
           userId,
-          payload: { projectId: project.id, avatarId: c.avatar_id },
+          payload: { projectId: project.id, avatarId: c.avatar_id, quality },
           projectName: project.name,
           projectId: project.id,
           variantIndex: i,
           price: 'video',
+          credits,
           batchId,
         }),
       );
@@ -110,4 +131,10 @@ export async function queueProductInHandVideos(
     return { jobIds: ids };
   });
   return { total_jobs: jobIds.length };
+}
+
+/** The actor a merge or product-in-hand render job is for (its payload's avatarId), if it names one. */
+function payloadAvatar(payload: string): number | null {
+  const parsed = JSON.parse(payload) as { avatarId?: unknown };
+  return typeof parsed.avatarId === 'number' ? parsed.avatarId : null;
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { projectCutoutKey } from './merge.jobs.ts';
+import { isRealisticMerge, projectCutoutKey } from './merge.jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
-import { MaskPlacement, type Box } from '@hookreel/contracts';
+import { MaskPlacement, VideoQuality, type Box } from '@hookreel/contracts';
 import { rotatedBox } from '@hookreel/engine';
 import { qualityLine, storeQuality } from '../jobs/quality.ts';
 import { withProviderErrors } from './provider-errors.ts';
@@ -22,14 +22,21 @@ const id = z.number().int().positive();
  */
 export const renderProjectVideoJob = defineJob({
   name: 'render-project-video',
-  payload: z.object({ projectId: id, avatarId: id.optional() }),
+  // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
+  payload: z.object({ projectId: id, avatarId: id.optional(), quality: VideoQuality.optional() }),
   async handler(job, jc) {
     const { projectId, avatarId } = job.payload;
+    const quality = job.payload.quality ?? 'draft';
     const project = await jc.app.projectSource.findOwned(jc.app.db.kysely, job.userId, projectId);
     if (!project) throw new PermanentJobError('The project no longer exists');
     if (!project.script.trim()) throw new PermanentJobError('The project has no script to speak');
     await jc.progress(2, `Rendering "${project.name}"`);
-    const actor = await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey);
+    const actor =
+      quality === 'realistic'
+        ? await withProviderErrors(() =>
+            realisticActorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey),
+          )
+        : await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey);
     const watermark = await isOnFreeTrial(jc.app, job.userId);
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
@@ -40,7 +47,10 @@ export const renderProjectVideoJob = defineJob({
         jobId: job.id,
         project,
         actor,
-        style: style ? { captionStyle: style.captionStyle, cta: style.cta, musicPath } : undefined,
+        style: style
+          ? { captionStyle: style.captionStyle, cta: style.cta, musicPath, voiceSpeed: style.voiceSpeed }
+          : undefined,
+        quality,
         watermark,
         workDir: jc.workDir,
         signal: jc.signal,
@@ -56,8 +66,8 @@ export const renderProjectVideoJob = defineJob({
       posterKey = jc.outputKey('poster.jpg');
       await jc.app.files.putFile(posterKey, out.posterPath, 'image/jpeg');
     }
-    const quality = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
-    return { videoKey, posterKey, result: quality ?? undefined, logLine: qualityLine(quality) };
+    const report = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
+    return { videoKey, posterKey, result: report ?? undefined, logLine: qualityLine(report) };
   },
 });
 
@@ -95,6 +105,56 @@ async function actorFor(
   // Merged, but the cut-out is gone (the product image changed since): the merged still is the truth.
   if (chosen.merge_status === 'merged' && !product) return { imagePath, gender, productBox };
   return { imagePath, gender, rig: { actor: { catalogueActorId: avatar.catalogue_actor_id }, product } };
+}
+
+/**
+ * The still a Realistic video animates: the actor holding the product as the image-edit provider made it. A merge
+ * made in Realistic mode is used as it is; a draft merge (the local composite, or a drawn actor) is made again
+ * here by the provider from the actor's picture, the product cut-out and the placement the user drew, so "Make
+ * realistic" keeps the same actor and placement. An actor without a placement is animated as pictured.
+ */
+async function realisticActorFor(
+  jc: JobContext,
+  userId: number,
+  projectId: number,
+  avatarId: number | null,
+  fileKey: string | null,
+): Promise<RenderProjectVideoInput['actor']> {
+  const db = jc.app.db.kysely;
+  const chars = await projectsRepository.charactersOf(db, [projectId]);
+  const chosen = avatarId !== null ? chars.find((c) => c.avatar_id === avatarId) : chars.find((c) => c.selected);
+  if (avatarId !== null && !chosen) throw new PermanentJobError('The actor is no longer part of the project');
+  if (!chosen) return null;
+  const avatar = await avatarsRepository.findVisible(db, userId, chosen.avatar_id);
+  const gender = avatar?.gender === 'male' ? 'male' : 'female';
+  const merged = chosen.merge_status === 'merged' ? chosen.merged_key : null;
+  if (merged && isRealisticMerge(merged)) {
+    const imagePath = path.join(jc.workDir, `actor${path.extname(merged)}`);
+    await jc.app.files.toLocalFile(merged, imagePath);
+    return { imagePath, gender, productBox: productBoxOf(chosen, merged) };
+  }
+  const pictureKey = avatar?.image_key ?? null;
+  if (!pictureKey) return null;
+  const picturePath = path.join(jc.workDir, `picture${path.extname(pictureKey)}`);
+  await jc.app.files.toLocalFile(pictureKey, picturePath);
+  const cutoutKey = fileKey ? projectCutoutKey(userId, projectId, fileKey) : null;
+  if (!chosen.mask_placement || !cutoutKey || !(await jc.app.files.exists(cutoutKey))) {
+    return { imagePath: picturePath, gender };
+  }
+  const cutoutPath = path.join(jc.workDir, 'cutout.png');
+  await jc.app.files.toLocalFile(cutoutKey, cutoutPath);
+  await jc.progress(4, 'Placing the product in the actor’s hand (photoreal)');
+  const imagePath = path.join(jc.workDir, 'held-realistic.png');
+  await jc.app.media.compositeProduct({
+    actorPath: picturePath,
+    productPath: cutoutPath,
+    placement: JSON.parse(chosen.mask_placement) as MaskPlacement,
+    outPath: imagePath,
+    signal: jc.signal,
+    quality: 'realistic',
+    onUsage: (usage) => jc.recordUsage(usage),
+  });
+  return { imagePath, gender, productBox: productBoxOf({ ...chosen, merged_key: imagePath }, imagePath) };
 }
 
 /**

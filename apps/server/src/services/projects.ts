@@ -82,7 +82,11 @@ export async function updateProject(
   patch: UpdateProjectRequest,
 ): Promise<Project> {
   await getOwnedProject(ctx, userId, id);
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  // The API says `quality`; the column is render_quality.
+  const { quality, ...rest } = patch;
+  const changes = Object.fromEntries(
+    Object.entries({ ...rest, render_quality: quality }).filter(([, v]) => v !== undefined),
+  );
   if (Object.keys(changes).length > 0) {
     const updated = await projectsRepository.update(ctx.db.kysely, userId, id, changes);
     if (!updated) throw projectNotFound();

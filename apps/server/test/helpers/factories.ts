@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@hookreel/contracts';
+import { avatarsRepository } from '../../src/db/repositories/avatars.ts';
 import { projectsRepository } from '../../src/db/repositories/projects.ts';
 import { grantCredits, toHundredths } from '../../src/services/credits.ts';
 import type { TestServer } from './app.ts';
@@ -78,8 +79,8 @@ async function toTestUser(server: TestServer, email: string, password: string, p
 export const TEST_SCRIPT = 'This serum changed my mornings. Try it today.';
 
 /**
- * Creates a project (no product photo) with TEST_SCRIPT over HTTP, as the user would (create, then write the
- * script in the editor), and returns its id.
+ * Creates a project (no product photo) with TEST_SCRIPT and the first catalogue actor over HTTP, as the user would
+ * (create, write the script and add a character in the editor), and returns its id: a project that can be queued.
  */
 export async function createProjectOverHttp(server: TestServer, user: TestUser, name: string): Promise<number> {
   const res = await fetch(`${server.url}/api/projects/`, {
@@ -95,7 +96,20 @@ export async function createProjectOverHttp(server: TestServer, user: TestUser, 
     body: JSON.stringify({ script: TEST_SCRIPT }),
   });
   if (scripted.status !== 200) throw new Error(`writing the script of ${name} failed: ${scripted.status}`);
+  await selectFirstActor(server.url, user.authHeader, id);
   return id;
+}
+
+/** Adds the first actor the user can see to the project, as 'Add Character' in the editor does. */
+export async function selectFirstActor(base: string, headers: Record<string, string>, projectId: number) {
+  const avatars = (await (await fetch(`${base}/api/avatars/`, { headers })).json()) as Array<{ id: number }>;
+  if (!avatars[0]) throw new Error('the avatar catalogue is empty');
+  const res = await fetch(`${base}/api/projects/${projectId}/selected-characters`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ character_ids: [avatars[0].id] }),
+  });
+  if (res.status !== 200) throw new Error(`adding an actor to project ${projectId} failed: ${res.status}`);
 }
 
 export interface InsertedUser {
@@ -138,10 +152,16 @@ export async function insertUser(
   return { id, email, token, headers: bearer(token) };
 }
 
-/** Inserts a project (no product photo, TEST_SCRIPT) for the user straight into the database and returns its id. */
+/**
+ * Inserts a project (no product photo, TEST_SCRIPT, the first catalogue actor chosen) for the user straight into
+ * the database and returns its id.
+ */
 export async function insertProject(server: TestServer, userId: number, name = 'Summer promo'): Promise<number> {
   const db = server.ctx.db.kysely;
   const { id } = await projectsRepository.insert(db, { userId, name, fileKey: null });
   await projectsRepository.update(db, userId, id, { script: TEST_SCRIPT });
+  const actor = (await avatarsRepository.catalogueRows(db)).find((a) => a.deleted_at === null);
+  if (!actor) throw new Error('the avatar catalogue is empty');
+  await projectsRepository.setSelectedCharacters(db, id, [actor.id]);
   return id;
 }

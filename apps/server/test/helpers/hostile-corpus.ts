@@ -516,12 +516,13 @@ export function buildCorpus(input: CorpusInput): HostileCase[] {
         );
       const fields = Object.entries(upload.fields(owned)).map(([name, value]) => ({ name, value }));
       // The image code must see these: a refusal is 413/415/422 (not 401/404 from a wrong form), and a real
-      // image is stored (or refused for want of credits, 402, on the paid routes).
+      // image is stored (or, on the paid routes, refused for want of credits, 402, or as a repeat of the same work
+      // still on its way, 409: the corpus sends one placement for one actor many times).
       for (const img of upload.alias ? [] : input.images)
         send(
           img.label,
           [...fields, { name: upload.fileField, file: img }],
-          img.acceptable || (upload.emptyFileIsNone && img.data.length === 0) ? [200, 402] : [413, 415, 422],
+          img.acceptable || (upload.emptyFileIsNone && img.data.length === 0) ? [200, 402, 409] : [413, 415, 422],
         );
       send('no file', fields);
       send('file under another name', [...fields, { name: 'other', file: input.images[0]! }]);

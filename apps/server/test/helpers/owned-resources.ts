@@ -53,18 +53,20 @@ export interface OwnedResources {
   jobId: number;
   /** A character type of the pack. */
   typeId: number;
+  /** A webhook endpoint (a public IP literal: registering it needs no DNS, and nothing is ever delivered). */
+  webhookId: number;
 }
 
 /** One of everything a user can own, created through the API as that user. */
 export async function createOwnedResources(base: string, user: HttpUser): Promise<OwnedResources> {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const call = async <T>(method: string, path: string, body?: unknown, status = 200): Promise<T> => {
     const init: RequestInit = { method, headers: { ...user.headers } };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers = { ...user.headers, 'content-type': 'application/json' };
     }
-    return json<T>(await fetch(`${base}${path}`, init), `${method} ${path}`);
+    return json<T>(await fetch(`${base}${path}`, init), `${method} ${path}`, status);
   };
   const project = await call<{ id: number }>(
     'POST',
@@ -74,6 +76,9 @@ export async function createOwnedResources(base: string, user: HttpUser): Promis
       { name: 'file', file: await pngImage(), filename: 'p.png', type: 'image/png' },
     ]),
   );
+  await call('POST', `/api/projects/${project.id}/selected-characters`, {
+    character_ids: [await catalogueAvatarId(base, user)],
+  });
   const { file_path } = await call<{ file_path: string }>('GET', `/api/projects/${project.id}`);
   const pack = await call<{ id: number }>('POST', '/api/hooks', { name: 'Owned pack' });
   await call('POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto()));
@@ -97,6 +102,7 @@ export async function createOwnedResources(base: string, user: HttpUser): Promis
     previewId: preview!.id,
     jobId: gen.job_id,
     typeId: type!.id,
+    webhookId: (await call<{ id: number }>('POST', '/api/webhooks', { url: 'https://93.184.215.14/owned' }, 201)).id,
   };
 }
 

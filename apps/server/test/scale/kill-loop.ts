@@ -158,6 +158,12 @@ export async function runWorkerKills(opts: KillRunOptions): Promise<KillRunResul
       const projectId = Number(project.json!.id);
       const put = await api(front, 'PUT', `/api/projects/${projectId}`, token, { script: SCRIPT });
       if (put.status !== 200) throw new Error(`script failed: ${put.status}`);
+      const avatars = await api(front, 'GET', '/api/avatars/', token);
+      const actorId = (avatars.json as unknown as Array<{ id: number }>)[0]?.id;
+      const picked = await api(front, 'POST', `/api/projects/${projectId}/selected-characters`, token, {
+        character_ids: [actorId],
+      });
+      if (picked.status !== 200) throw new Error(`actor failed: ${picked.status}`);
       users.push({ id, email, token, projectId });
     }
 

@@ -9,6 +9,9 @@ import { jobLabelsMigration } from './010-job-labels.ts';
 import { providerCostConsentMigration } from './012-provider-cost-consent.ts';
 import { billingMigration } from './008-billing.ts';
 import { videoStyleMigration } from './009-video-style.ts';
+import { apiKeysWebhooksMigration } from './017-api-keys-webhooks.ts';
+import { hookMatrixMigration } from './018-hook-matrix.ts';
+import { renderQualityMigration } from './016-render-quality.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -24,4 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   billingMigration,
   verifiedSignInMigration,
   videoStyleMigration,
+  apiKeysWebhooksMigration,
+  hookMatrixMigration,
+  renderQualityMigration,
 ];

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { now, type DialectName, type Executor } from '../database.ts';
 import type {
   CharacterTypesTable,
   GeneratedCharactersTable,
@@ -22,6 +22,8 @@ type PackPatch = Pick<
   | 'caption_style'
   | 'cta_text'
   | 'music_key'
+  | 'render_quality'
+  | 'voice_speed'
   | 'language'
   | 'accent'
   | 'message'
@@ -148,6 +150,22 @@ export const hookPacksRepository = {
       );
     }
     return out.sort((a, b) => a.order_index - b.order_index || a.id - b.id);
+  },
+
+  /**
+   * Locks the pack's row for the rest of the transaction on PostgreSQL, so two requests that check "is this step's
+   * work already queued or done?" and then queue cannot both pass. SQLite runs one transaction at a time.
+   */
+  async lockForQueueing(db: Executor, dialect: DialectName, id: number): Promise<void> {
+    if (dialect === 'postgres')
+      await db.selectFrom('hook_packs').select('id').where('id', '=', id).forUpdate().execute();
+  },
+
+  /** Whether the job is still waiting or running (a preview's or characters' job; null when there is none). */
+  async jobIsActive(db: Executor, jobId: number | null): Promise<boolean> {
+    if (jobId === null) return false;
+    const job = await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst();
+    return job?.status === 'queued' || job?.status === 'in_progress';
   },
 
   // Generated characters ------------------------------------------------------------------------------------
@@ -358,7 +376,13 @@ export const hookPacksRepository = {
   async replaceVariants(
     db: Executor,
     packId: number,
-    variants: Array<{ variant_index: number; generated_character_id: number; hook_text: string }>,
+    variants: Array<{
+      variant_index: number;
+      generated_character_id: number;
+      hook_text: string;
+      variant_id: string | null;
+      cta_text: string | null;
+    }>,
   ): Promise<HookVariantRow[]> {
     await db.deleteFrom('hook_variants').where('hook_pack_id', '=', packId).execute();
     const at = now();

@@ -183,6 +183,17 @@ export const jobsRepository = {
     await db.updateTable('jobs').set({ project_id: null }).where('project_id', '=', projectId).execute();
   },
 
+  /** A project's jobs of these definitions that are waiting or running (not yet finished, failed or cancelled). */
+  activeForProject(db: Executor, projectId: number, names: readonly string[]): Promise<JobRow[]> {
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('name', 'in', [...names])
+      .where('status', 'in', ['queued', 'in_progress'])
+      .execute();
+  },
+
   /** Of these ids, the ones whose job is running now (their work directories are in use). */
   async runningIds(db: Executor, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { now, type DialectName, type Executor } from '../database.ts';
 import type { AvatarsTable, MergeStatus, ProjectCharactersTable, ProjectsTable } from '../tables/projects.ts';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -37,6 +37,29 @@ export const projectsRepository = {
     );
   },
 
+  /** What pricing a Realistic video needs of the user's projects among `ids`: the script and the voice speed. */
+  async scriptsOf(
+    db: Executor,
+    userId: number,
+    ids: number[],
+  ): Promise<{ id: number; script: string; voice_speed: number; render_quality: string }[]> {
+    if (ids.length === 0) return [];
+    return db
+      .selectFrom('projects')
+      .select(['id', 'script', 'voice_speed', 'render_quality'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+  },
+
+  /**
+   * Locks the project's row for the rest of the transaction on PostgreSQL, so two requests that check "is something
+   * already running for this project?" and then queue cannot both pass. SQLite runs one transaction at a time.
+   */
+  async lockForQueueing(db: Executor, dialect: DialectName, id: number): Promise<void> {
+    if (dialect === 'postgres') await db.selectFrom('projects').select('id').where('id', '=', id).forUpdate().execute();
+  },
+
   async findById(db: Executor, id: number): Promise<ProjectRow | null> {
     return (await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
   },
@@ -62,7 +85,16 @@ export const projectsRepository = {
     id: number,
     patch: Pick<
       Updateable<ProjectsTable>,
-      'name' | 'script' | 'language' | 'accent' | 'file_key' | 'caption_style' | 'cta_text' | 'music_key'
+      | 'name'
+      | 'script'
+      | 'language'
+      | 'accent'
+      | 'file_key'
+      | 'caption_style'
+      | 'cta_text'
+      | 'music_key'
+      | 'render_quality'
+      | 'voice_speed'
     >,
   ): Promise<ProjectRow | null> {
     const res = await db

@@ -24,6 +24,10 @@ export interface HookPacksTable {
   caption_style: Generated<string>;
   /** End card call to action; null for no end card. */
   cta_text: string | null;
+  /** 'draft' (local engine) or 'realistic' (providers); contracts VideoQuality. */
+  render_quality: Generated<string>;
+  /** Voice speaking rate, 0.8–1.2. */
+  voice_speed: Generated<number>;
   /** Storage key of the uploaded music bed, or null for none. */
   music_key: string | null;
   /** Random per-pack part of the output prefix, so video URLs (capability links) cannot be guessed. */
@@ -88,6 +92,10 @@ export interface HookVariantsTable {
   variant_index: number;
   generated_character_id: number;
   hook_text: string;
+  /** The video's matrix cell, 'H2-A1-C3' (hook, actor, call to action); null for videos made before it. */
+  variant_id: string | null;
+  /** This video's own call to action (a matrix column); null: the pack's. */
+  cta_text: string | null;
   job_id: number | null;
   created_at: string;
 }

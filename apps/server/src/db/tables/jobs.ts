@@ -17,6 +17,8 @@ export interface JobsTable {
   variant_label: string | null;
   /** The hook line a pack video opens with. */
   hook_text: string | null;
+  /** A pack video's matrix cell ('H2-A1-C3'). */
+  variant_id: string | null;
   status: string;
   progress: number;
   /** JSON: ids and options only; handlers reload everything else. */

@@ -14,6 +14,10 @@ export interface ProjectsTable {
   caption_style: Generated<string>;
   /** End card call to action; null for no end card. */
   cta_text: string | null;
+  /** 'draft' (local engine) or 'realistic' (providers); contracts VideoQuality. */
+  render_quality: Generated<string>;
+  /** Voice speaking rate, 0.8–1.2. */
+  voice_speed: Generated<number>;
   /** Storage key of the uploaded music bed, or null for none. */
   music_key: string | null;
   created_at: string;

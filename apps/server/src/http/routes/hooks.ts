@@ -10,6 +10,7 @@ import {
   HookPack,
   HookPackIdQuery,
   HookPackSummary,
+  HookLinesResponse,
   IdParam,
   Job,
   PreviewCharacter,
@@ -85,10 +86,11 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUplo
         params: IdParam,
         querystring: z.object({ hook: z.string().max(LIMITS.hookTextMax).optional() }),
         response: {
-          200: z.object({ lines: z.array(z.string()), source: z.enum(['model', 'rules']) }),
+          200: HookLinesResponse,
           ...errors,
         },
-        description: 'The 12 hook lines for the pack: the hook first, then variations (model when configured).',
+        description:
+          'The 12 hook lines for the pack, one per hook angle: the hook first, then rewrites (model when configured).',
       },
     },
     async (request) => hooks.suggestHookLines(ctx, request.userId, request.params.id, request.query.hook),

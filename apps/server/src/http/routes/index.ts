@@ -13,12 +13,16 @@ import { musicRoutes } from './music.ts';
 import { statsRoutes } from './stats.ts';
 import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
+import { generateRoutes } from './generate.ts';
+import { integrationRoutes } from './integrations.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
   requireUser: preHandlerAsyncHookHandler;
   /** requireUser, or the job event stream's short-lived ticket (GET /jobs/events only). */
   requireStreamUser: preHandlerAsyncHookHandler;
+  /** A signed-in session, never a personal API key: managing keys, webhooks and the account (decision 131). */
+  requireSession: preHandlerAsyncHookHandler;
   /** Every upload route's preHandler: one per-user budget of uploads (see uploads/rate-limit.ts). */
   limitUploads: preHandlerAsyncHookHandler;
 }
@@ -38,4 +42,6 @@ export const API_ROUTES: readonly RouteModule[] = [
   capabilityRoutes,
   billingRoutes,
   statsRoutes,
+  generateRoutes,
+  integrationRoutes,
 ];

@@ -9,7 +9,14 @@ import {
   type JobEvent,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import { deleteJob, findStreamedJobDto, getJob, listJobs, queueProjectVideo } from '../../services/jobs.ts';
+import {
+  deleteJob,
+  findStreamedJobDto,
+  getJob,
+  listJobs,
+  makeRealistic,
+  queueProjectVideo,
+} from '../../services/jobs.ts';
 import { notFound } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
@@ -140,6 +147,42 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStr
         reply,
         { projectId },
         async () => ({ id: (await queueProjectVideo(ctx, request.userId, projectId)).id }),
+        201,
+      );
+    },
+  );
+
+  /**
+   * {id} is a finished draft project video: renders it again through the providers as a new job, holding the
+   * difference between the Realistic and the Draft price. Honours an Idempotency-Key header.
+   */
+  api.post(
+    '/jobs/:id/make-realistic',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        params: IdParam,
+        headers: IdempotencyHeaders,
+        response: {
+          200: QueueJobResponse,
+          201: QueueJobResponse,
+          401: ErrorResponse,
+          402: PaymentRequiredBody,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const jobId = toId(request.params.id);
+      return sendIdempotent(
+        ctx,
+        request,
+        reply,
+        { jobId, makeRealistic: true },
+        async () => makeRealistic(ctx, request.userId, jobId),
         201,
       );
     },

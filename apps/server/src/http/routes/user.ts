@@ -3,7 +3,7 @@ import * as users from '../../services/users.ts';
 import type { RouteModule } from './index.ts';
 
 /** /api/user/me: the signed-in person's own account. */
-export const userRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const userRoutes: RouteModule = async (api, { ctx, requireUser, requireSession }) => {
   const tags = ['user'];
   const security = [{ bearer: [] }];
 
@@ -19,7 +19,7 @@ export const userRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     async (request) => users.setNotify(ctx, request.userId, request.body.notify),
   );
 
-  api.delete('/user/me', { preHandler: requireUser, schema: { tags, security } }, async (request, reply) => {
+  api.delete('/user/me', { preHandler: requireSession, schema: { tags, security } }, async (request, reply) => {
     await users.deleteAccount(ctx, request.userId);
     return reply.status(204).send();
   });

@@ -1,0 +1,15 @@
+import type { Migration } from './helpers.ts';
+
+/**
+ * The hook matrix (docs/product.md#hook-matrix): each pack video records its cell ('H2-A1-C3') and, when the
+ * matrix gave it one, its own call to action; the job carries the cell too, so cards, download names and the
+ * pack's manifest name the video the same way. Older videos keep null (no cell, the pack's call to action).
+ */
+export const hookMatrixMigration: Migration = {
+  name: '018-hook-matrix',
+  async up(db) {
+    await db.schema.alterTable('hook_variants').addColumn('variant_id', 'text').execute();
+    await db.schema.alterTable('hook_variants').addColumn('cta_text', 'text').execute();
+    await db.schema.alterTable('jobs').addColumn('variant_id', 'text').execute();
+  },
+};

@@ -1,0 +1,114 @@
+import type { Selectable } from 'kysely';
+import { now, type Executor } from '../database.ts';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../tables/integrations.ts';
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export const webhooksRepository = {
+  insertEndpoint(db: Executor, e: { userId: number; url: string; secret: string }) {
+    return db
+      .insertInto('webhook_endpoints')
+      .values({ user_id: e.userId, url: e.url, secret: e.secret, created_at: now() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  listEndpoints(db: Executor, userId: number): Promise<WebhookEndpointRow[]> {
+    return db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  },
+
+  async findEndpoint(db: Executor, userId: number, id: number): Promise<WebhookEndpointRow | null> {
+    return (
+      (await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /** Deletes the user's endpoint and, by cascade, its deliveries. */
+  async deleteEndpoint(db: Executor, userId: number, id: number): Promise<boolean> {
+    const res = await db
+      .deleteFrom('webhook_endpoints')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  },
+
+  /**
+   * One delivery per endpoint and subject: the insert is skipped when the subject was already delivered to this
+   * endpoint (two finishers of one pack race here), and null comes back.
+   */
+  async insertDeliveryOnce(
+    db: Executor,
+    d: { endpointId: number; userId: number; eventId: string; eventType: string; subject: string; payload: string },
+  ): Promise<number | null> {
+    const row = await db
+      .insertInto('webhook_deliveries')
+      .values({
+        endpoint_id: d.endpointId,
+        user_id: d.userId,
+        event_id: d.eventId,
+        event_type: d.eventType,
+        subject: d.subject,
+        payload: d.payload,
+        status: 'pending',
+        attempts: 0,
+        last_status_code: null,
+        last_error: null,
+        created_at: now(),
+        last_attempt_at: null,
+        next_attempt_at: now(),
+      })
+      .onConflict((oc) => oc.columns(['endpoint_id', 'subject']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  },
+
+  async findDelivery(db: Executor, id: number): Promise<WebhookDeliveryRow | null> {
+    return (await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  },
+
+  /** The user's latest deliveries with their endpoint's URL, newest first. */
+  listDeliveries(db: Executor, userId: number, limit: number) {
+    return db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .selectAll('d')
+      .select('e.url')
+      .where('d.user_id', '=', userId)
+      .orderBy('d.id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  async recordAttempt(
+    db: Executor,
+    id: number,
+    a: {
+      status: WebhookDeliveryRow['status'];
+      attempts: number;
+      statusCode: number | null;
+      error: string | null;
+      nextAttemptAt: string | null;
+    },
+  ): Promise<void> {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: a.status,
+        attempts: a.attempts,
+        last_status_code: a.statusCode,
+        last_error: a.error,
+        last_attempt_at: now(),
+        next_attempt_at: a.nextAttemptAt,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+};

@@ -1,0 +1,47 @@
+import type { Id } from '../schema.ts';
+
+/** A personal API key: only a SHA-256 of the key is kept (it is random, so no slow hash is needed). */
+export interface ApiKeysTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface WebhookEndpointsTable {
+  id: Id;
+  user_id: number;
+  url: string;
+  /** The HMAC key deliveries are signed with; needed in clear to sign, so it cannot be hashed. */
+  secret: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  endpoint_id: number;
+  user_id: number;
+  event_id: string;
+  event_type: string;
+  subject: string;
+  /** The exact JSON body sent on every attempt. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+}
+
+export interface IntegrationTables {
+  api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}

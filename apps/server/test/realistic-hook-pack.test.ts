@@ -1,0 +1,214 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { HookPack, Job, PriceList } from '@hookreel/contracts';
+import {
+  elevenLabsHandler,
+  falQueueHandler,
+  openAIEditsHandler,
+  startFakeServer,
+  type FakeReply,
+  type FakeServer,
+  type RecordedRequest,
+} from '@hookreel/engine/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEngineConfig } from '../src/media/engine.ts';
+import { ledgerBalances } from '../src/services/credits.ts';
+import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+import { insertUser } from './helpers/factories.ts';
+import { waitFor } from './helpers/wait.ts';
+
+/**
+ * A Realistic hook-pack video, end to end over HTTP against local fakes of every provider (their documented wire
+ * formats, real HTTP servers): the pack is set to Realistic through PUT /api/hooks/{id}, its video holds the
+ * realistic hook-video price (a flat 8 s, docs/providers.md), and the render goes photoreal character → product
+ * in hand → voice → talking actor, then captures exactly that price.
+ */
+const EL_KEY = 'sk_eleven_SECRET_0123456789';
+const FAL_KEY = 'fal-id:fal-SECRET-abcdef0123';
+const OPENAI_KEY = 'sk-openai-SECRET-0123456789';
+const AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
+const PROVIDER_ENV = {
+  ELEVENLABS_API_KEY: EL_KEY,
+  FAL_KEY,
+  FAL_AVATAR_MODEL: AVATAR_MODEL,
+  OPENAI_API_KEY: OPENAI_KEY,
+  OPENAI_EDIT_MODEL: 'gpt-image-1',
+  OPENAI_IMAGE_MODEL: 'gpt-image-1',
+};
+// 1 credit for the video plus 8 s × 0.04 at the default per-second price.
+const HOOK_VIDEO_HUNDREDTHS = 132;
+const HOOK = 'Glow all day';
+
+let dir: string;
+let eleven: FakeServer;
+let cdn: FakeServer;
+let fal: FakeServer;
+let openai: FakeServer;
+const savedEnv = { ...process.env };
+const envNames = [...Object.keys(PROVIDER_ENV), 'ELEVENLABS_BASE_URL', 'FAL_BASE_URL', 'OPENAI_BASE_URL'];
+
+/**
+ * OpenAI-compatible image API: `POST /images/generations` answers `{created, data: [{b64_json}]}` with `portrait`
+ * (a bearer key and a prompt required, as the real API does); `/images/edits` is the shared edits fake.
+ */
+function openAIImagesHandler(portrait: Buffer, edited: Buffer) {
+  const edits = openAIEditsHandler({ image: edited });
+  return async (req: RecordedRequest): Promise<FakeReply> => {
+    if (req.method === 'POST' && req.path.split('?')[0]!.endsWith('/images/generations')) {
+      if (!req.headers.authorization?.startsWith('Bearer ')) {
+        return {
+          status: 401,
+          json: { error: { message: 'Missing bearer authentication', type: 'invalid_request_error' } },
+        };
+      }
+      if (!req.json<{ prompt?: string }>().prompt?.trim()) {
+        return {
+          status: 400,
+          json: { error: { message: "Missing required parameter: 'prompt'.", type: 'invalid_request_error' } },
+        };
+      }
+      return { json: { created: Math.floor(req.at / 1000), data: [{ b64_json: portrait.toString('base64') }] } };
+    }
+    return edits(req);
+  };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-pack-'));
+  const ff = (args: string[], out: string) =>
+    promisify(execFile)('ffmpeg', ['-y', '-v', 'error', ...args, out]).then(() => readFile(out));
+  const mp3 = await ff(
+    ['-f', 'lavfi', '-i', 'sine=frequency=200:duration=2.5', '-ar', '44100'],
+    path.join(dir, 'v.mp3'),
+  );
+  const clip = await ff(
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=288x512:rate=25:duration=2.5',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+    ],
+    path.join(dir, 'avatar.mp4'),
+  );
+  const png = (background: string, width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+  eleven = await startFakeServer(elevenLabsHandler({ audio: mp3 }));
+  cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
+  fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
+  openai = await startFakeServer(
+    openAIImagesHandler(await png('#c8a58a', 1024, 1536), await png('#b08d74', 1024, 1536)),
+  );
+  Object.assign(process.env, PROVIDER_ENV, {
+    ELEVENLABS_BASE_URL: eleven.url,
+    FAL_BASE_URL: fal.url,
+    OPENAI_BASE_URL: `${openai.url}/v1`,
+  });
+  resetEngineConfig();
+});
+afterAll(async () => {
+  for (const k of envNames) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+  resetEngineConfig();
+  await Promise.all([eleven, cdn, fal, openai].map((s) => s?.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('Realistic hook pack with fake providers (sqlite)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50, retryBaseMs: 100 };
+    await server.ctx.jobs.start();
+  });
+  afterAll(() => server.close());
+
+  it(
+    'renders a Realistic pack video through the providers and charges the realistic hook-video price',
+    { timeout: 180_000 },
+    async () => {
+      const prices = PriceList.parse(await (await fetch(`${server.url}/api/credits/prices`)).json());
+      expect(prices.realistic.hook_video).toBe(HOOK_VIDEO_HUNDREDTHS / 100);
+
+      const u = await insertUser(server, { credits: 5 });
+      const user = { authHeader: u.headers };
+      const pack = await packWithCharacters(server, user, { name: 'Glow Serum', count: 4 });
+      const characterId = pack.characters[0]!;
+      // The characters are made by the images provider (the pack is ready once each has a portrait).
+      await waitFor(async () => {
+        const list = (await call(server, user, 'GET', `/api/hooks/characters/${pack.id}`)).json as {
+          url: string | null;
+        }[];
+        return list.length === 4 && list.every((c) => c.url) ? list : null;
+      }, 60_000);
+      await fakeApprovedPreview(server, pack.id, characterId);
+
+      const put = await call(server, user, 'PUT', `/api/hooks/${pack.id}`, { quality: 'realistic', voice_speed: 1.1 });
+      expect(put.status).toBe(200);
+      expect(HookPack.parse(put.json)).toMatchObject({ quality: 'realistic', voice_speed: 1.1 });
+
+      const db = server.ctx.db.kysely;
+      const before = await ledgerBalances(db, u.id);
+      const [oaBefore, elBefore, falBefore] = [openai.requests.length, eleven.requests.length, fal.requests.length];
+      const queued = await call(server, user, 'POST', `/api/jobs/hook-pack/${pack.id}/queue-videos`, {
+        variants: [{ index: 1, generated_character_id: characterId, hook_text: HOOK }],
+      });
+      expect(queued.status).toBe(200);
+      expect(queued.json).toEqual({ hook_pack_id: pack.id, total_jobs: 1 });
+      expect(await ledgerBalances(db, u.id)).toMatchObject({
+        held: before.held + HOOK_VIDEO_HUNDREDTHS,
+        available: before.available - HOOK_VIDEO_HUNDREDTHS,
+      });
+
+      const jobs = Job.array().parse((await call(server, user, 'GET', `/api/jobs/hook-pack/${pack.id}/jobs`)).json);
+      expect(jobs).toHaveLength(1);
+      const job = await waitFor(async () => {
+        const j = Job.parse((await call(server, user, 'GET', `/api/jobs/${jobs[0]!.id}`)).json);
+        return j.status === 'completed' || j.status === 'failed' ? j : null;
+      }, 150_000);
+      expect(job, job.error ?? '').toMatchObject({ status: 'completed', render_quality: 'realistic', hook_text: HOOK });
+      expect(job.quality).not.toBe('fail');
+      // One photoreal character, one product-in-hand edit, the voice and the talking actor.
+      expect(job.cost).toMatchObject({ images: 2, characters: HOOK.length, seconds: 2.5 });
+      expect(openai.requests.slice(oaBefore).map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /v1/images/generations',
+        'POST /v1/images/edits',
+      ]);
+      const speech = eleven.requests.slice(elBefore);
+      expect(speech).toHaveLength(1);
+      expect(speech[0]!.json<{ text: string; voice_settings: { speed: number } }>()).toMatchObject({
+        text: HOOK,
+        voice_settings: { speed: 1.1 },
+      });
+      const submit = fal.requests.slice(falBefore).find((r) => r.method === 'POST')!;
+      expect(submit.path).toBe(`/${AVATAR_MODEL}`);
+      expect(submit.headers.authorization).toBe(`Key ${FAL_KEY}`);
+
+      const video = await fetch(`${server.url}/api/${job.video_url}`);
+      expect(video.status).toBe(200);
+      expect(video.headers.get('content-type')).toBe('video/mp4');
+      expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+
+      // The held price is captured as it was shown: no more, no less.
+      expect(await ledgerBalances(db, u.id)).toMatchObject({
+        held: before.held,
+        consumed: before.consumed + HOOK_VIDEO_HUNDREDTHS,
+      });
+      expect(JSON.stringify(job)).not.toContain('SECRET');
+    },
+  );
+});
