@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The public screens arrive prerendered (apps/web/prerender.mjs): take over that markup rather than repaint it.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

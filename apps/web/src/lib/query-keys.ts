@@ -7,6 +7,7 @@ export const queryKeys = {
     all: ['jobs'] as const,
     list: () => ['jobs', 'list'] as const,
     detail: (id: number) => ['jobs', 'detail', id] as const,
+    report: (url: string) => ['jobs', 'report', url] as const,
   },
   projects: {
     all: ['projects'] as const,
@@ -27,5 +28,12 @@ export const queryKeys = {
     billing: () => ['credits', 'billing'] as const,
     refunds: () => ['credits', 'refunds'] as const,
     adminRefunds: () => ['credits', 'admin-refunds'] as const,
+  },
+  capabilities: () => ['capabilities'] as const,
+  prices: () => ['prices'] as const,
+  integrations: {
+    apiKeys: () => ['integrations', 'api-keys'] as const,
+    webhooks: () => ['integrations', 'webhooks'] as const,
+    deliveries: () => ['integrations', 'deliveries'] as const,
   },
 } as const;

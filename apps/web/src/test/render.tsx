@@ -1,4 +1,4 @@
-import type { Avatar, Job, User } from '@hookreel/contracts';
+import type { Avatar, Job, QualityReport, User } from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -55,9 +55,47 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   actor_name: null,
   variant_label: null,
   hook_text: null,
+  variant_id: null,
   download_url: null,
   eta_seconds: null,
   cost: null,
+  render_quality: 'draft',
+  realistic_upgrade_cost: null,
+  ...over,
+});
+
+/** A quality report as the engine writes it: every check passes unless `checks` says otherwise. */
+export const makeQualityReport = (over: Partial<QualityReport> = {}): QualityReport => ({
+  version: 1,
+  width: 720,
+  height: 1280,
+  sar: '1:1',
+  duration_sec: 6.4,
+  integrated_lufs: -14.1,
+  true_peak_dbtp: -1.6,
+  sample_rate: 48000,
+  channels: 2,
+  av_drift_ms: 12,
+  boxes: [],
+  overlaps: [],
+  safe_zone_violations: [],
+  mouth: { speech_motion: 9.2, silence_motion: 0.4, present: true },
+  checks: [
+    { id: 'size', label: 'Frame size', level: 'pass', detail: '720x1280' },
+    { id: 'sar', label: 'Square pixels', level: 'pass', detail: 'SAR 1:1' },
+    { id: 'overlap', label: 'Text clear of face and product', level: 'pass', detail: 'no overlap' },
+    { id: 'safe-zone', label: 'Text inside the safe zone', level: 'pass', detail: 'all text inside' },
+    { id: 'loudness', label: 'Loudness −14 LUFS', level: 'pass', detail: '-14.1 LUFS integrated' },
+    { id: 'true-peak', label: 'True peak ≤ −1 dBTP', level: 'pass', detail: '-1.6 dBTP' },
+    { id: 'av-drift', label: 'Sound in sync with picture', level: 'pass', detail: '12 ms between stream ends' },
+    {
+      id: 'mouth',
+      label: 'Mouth moves with the voice',
+      level: 'pass',
+      detail: 'change 9.2 while speaking, 0.4 in silence',
+    },
+    { id: 'duration', label: 'Duration', level: 'pass', detail: '6.40 s' },
+  ],
   ...over,
 });
 

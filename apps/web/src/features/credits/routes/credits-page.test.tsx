@@ -106,6 +106,43 @@ describe('CreditsPage', () => {
     for (const b of screen.getAllByRole('button', { name: 'Subscribe' })) expect(b).toBeEnabled();
   });
 
+  it('Stripe billing with a plan: the current plan is marked, the others change in the billing portal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('/billing/subscription')) {
+          return jsonResponse({
+            mode: 'stripe',
+            subscription: {
+              plan: 'starter',
+              interval: 'month',
+              status: 'active',
+              cancel_at_period_end: false,
+              current_period_end: null,
+            },
+            portal: true,
+          });
+        }
+        return jsonResponse(makeUser({ credits: 7 }));
+      }),
+    );
+    renderWithProviders(<CreditsPage />, {
+      route: '/credits?portal=return',
+      auth: { user: makeUser({ credits: 7 }) },
+    });
+    const current = await card('starter').findByRole('button', { name: 'Current plan' });
+    expect(current).toBeDisabled();
+    expect(card('growth').getByRole('button', { name: 'Change plan' })).toBeEnabled();
+    expect(card('agency').getByRole('button', { name: 'Change plan' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    expect(toast.info).toHaveBeenCalledWith(
+      'Changes made in the billing portal show here as soon as Stripe confirms them.',
+    );
+    // Yearly Starter is another price: a change too.
+    await userEvent.click(screen.getByRole('radio', { name: /yearly/i }));
+    expect(card('starter').getByRole('button', { name: 'Change plan' })).toBeEnabled();
+  });
+
   it('demo billing sells one-time bundles', async () => {
     const server = billingServer('demo');
     renderPage();

@@ -70,12 +70,15 @@ function PlanCard({
   processing,
   disabled,
   onSubscribe,
+  change,
 }: {
   plan: Plan;
   period: BillingPeriod;
   processing: boolean;
   disabled: boolean;
   onSubscribe: ((plan: Plan) => void) | null;
+  /** With a live Stripe subscription, plans change in the billing portal: this card is the current plan or not. */
+  change: { current: boolean; open: () => void } | null;
 }) {
   const p = planPricing(plan, period);
   return (
@@ -122,7 +125,18 @@ function PlanCard({
         </div>
       </div>
 
-      {onSubscribe ? (
+      {change ? (
+        <Button
+          className="mt-6 w-full"
+          variant={change.current ? 'secondary' : 'outline'}
+          size="lg"
+          disabled={disabled || change.current}
+          onClick={change.open}
+        >
+          {change.current ? 'Current plan' : 'Change plan'}
+          {change.current ? null : <ExternalLinkIcon aria-hidden="true" />}
+        </Button>
+      ) : onSubscribe ? (
         <Button
           className="mt-6 w-full"
           variant={plan.popular ? 'brand' : 'outline'}
@@ -210,6 +224,15 @@ export function CreditsPage() {
     refreshCredits(queryClient);
     setParams({}, { replace: true });
   }, [checkoutResult, mode, queryClient, setParams]);
+
+  // Back from the billing portal: a plan change or cancellation arrives with Stripe's confirmation (the webhook).
+  const portalReturn = params.get('portal') === 'return';
+  useEffect(() => {
+    if (!portalReturn || mode !== 'stripe') return;
+    toast.info('Changes made in the billing portal show here as soon as Stripe confirms them.');
+    refreshCredits(queryClient);
+    setParams({}, { replace: true });
+  }, [portalReturn, mode, queryClient, setParams]);
 
   const buy = async (id: string, body: CheckoutRequest, onDemoDone: () => void) => {
     setProcessingId(id);
@@ -316,6 +339,14 @@ export function CreditsPage() {
             processing={processingId === plan.id}
             disabled={processingId !== null || mode === null}
             onSubscribe={canBuy || mode === null ? onSubscribe : null}
+            change={
+              mode === 'stripe' && sub && sub.status !== 'canceled' && billing.data?.portal
+                ? {
+                    current: sub.plan === plan.id && sub.interval === planPricing(plan, period).period,
+                    open: () => void openPortal(),
+                  }
+                : null
+            }
           />
         ))}
       </div>

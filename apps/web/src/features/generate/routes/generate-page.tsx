@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useRemoteImage } from '../api/remote-image';
 
 /** /generate: content generator demo — place a product image over a character image. */
 export function GeneratePage() {
@@ -22,8 +23,11 @@ export function GeneratePage() {
   const [productUrl, setProductUrl] = useState('');
   const [placement, setPlacement] = useState<Placement>(() => defaultPlacement());
   const [maskUrl, setMaskUrl] = useState<string | null>(null);
-  const character = useImage(characterUrl.trim() || null);
-  const product = useImage(productUrl.trim() || null);
+  // Pasted addresses are fetched by the server (SSRF-guarded) and shown from our origin.
+  const characterSource = useRemoteImage(characterUrl);
+  const productSource = useRemoteImage(productUrl);
+  const character = useImage(characterSource.src);
+  const product = useImage(productSource.src);
 
   useEffect(() => () => void (maskUrl && URL.revokeObjectURL(maskUrl)), [maskUrl]);
 
@@ -43,7 +47,7 @@ export function GeneratePage() {
     <Page className="max-w-6xl">
       <PageHeader
         title="Content Generator"
-        description="Try product placement: paste a character image and a product image, then drag, scale and rotate."
+        description="Try product placement: paste the address of a character image and of a product image (PNG, JPG or WEBP, up to 10MB), then drag, scale and rotate."
         actions={
           <Button variant="outline" onClick={() => toast.info(MESSAGES.masks.aiComingSoon)}>
             <SparklesIcon aria-hidden="true" /> Generate with AI
@@ -59,7 +63,8 @@ export function GeneratePage() {
               placeholder="https://…/character.png"
               value={characterUrl}
               onChange={setCharacterUrl}
-              failed={character.status === 'error'}
+              error={characterSource.error ?? (character.status === 'error' ? MESSAGES.masks.imageLoadFailed : null)}
+              fetching={characterSource.fetching}
             />
             <ImageUrlField
               id="product-url"
@@ -67,7 +72,8 @@ export function GeneratePage() {
               placeholder="https://…/product.png"
               value={productUrl}
               onChange={setProductUrl}
-              failed={product.status === 'error'}
+              error={productSource.error ?? (product.status === 'error' ? MESSAGES.masks.imageLoadFailed : null)}
+              fetching={productSource.fetching}
             />
             <dl className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 text-xs tabular-nums">
               <dt className="text-muted-foreground">Position</dt>
@@ -109,15 +115,20 @@ export function GeneratePage() {
   );
 }
 
-/** A URL input for one of the demo's images, with the error shown when that image cannot be loaded. */
+/**
+ * A URL input for one of the demo's images, with what went wrong (the server's reason when it refused to fetch
+ * the address) shown beside it.
+ */
 function ImageUrlField(props: {
   id: string;
   label: string;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
-  failed: boolean;
+  error: string | null;
+  fetching: boolean;
 }) {
+  const hint = `${props.id}-hint`;
   return (
     <div className="space-y-2">
       <Label htmlFor={props.id}>{props.label}</Label>
@@ -127,8 +138,16 @@ function ImageUrlField(props: {
         placeholder={props.placeholder}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? hint : undefined}
       />
-      {props.failed ? <p className="text-xs text-destructive">Could not load this image.</p> : null}
+      {props.error ? (
+        <p id={hint} role="alert" className="text-xs text-destructive">
+          {props.error}
+        </p>
+      ) : props.fetching && props.value.trim() ? (
+        <p className="text-xs text-muted-foreground">Fetching the image…</p>
+      ) : null}
     </div>
   );
 }

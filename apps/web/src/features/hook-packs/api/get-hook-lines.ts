@@ -1,12 +1,9 @@
+import { HookLinesResponse as HookLines } from '@hookreel/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { hookPackKeys } from './keys';
 
-const HookLines = z.object({ lines: z.array(z.string()), source: z.enum(['model', 'rules']) });
-export type HookLines = z.infer<typeof HookLines>;
-
-/** GET /api/hooks/{id}/hook-lines?hook= → the 12 lines (the hook first; a model writes the rest when configured). */
+/** GET /api/hooks/{id}/hook-lines?hook= → the 12 lines and their angles (the hook first; a model writes the rest when configured). */
 export const getHookLines = async (hookPackId: number, hook: string, signal?: AbortSignal): Promise<HookLines> =>
   HookLines.parse(await api.get(`/hooks/${hookPackId}/hook-lines?hook=${encodeURIComponent(hook)}`, { signal }));
 

@@ -6,22 +6,29 @@ import { queryKeys } from '@/lib/query-keys';
 import { hookPackKeys } from './keys';
 
 export type HookVariantInput = NonNullable<z.input<typeof QueueHookPackVideosRequest>['variants']>[number];
+export type HookMatrixInput = NonNullable<z.input<typeof QueueHookPackVideosRequest>['matrix']>;
 
 /**
- * POST /api/jobs/hook-pack/{id}/queue-videos ({variants} optional; without it the server writes the 12 default
- * pairs) → {hook_pack_id, total_jobs}. 402 when the credits do not cover every video.
+ * POST /api/jobs/hook-pack/{id}/queue-videos ({variants} or {matrix}; with neither the server writes the 12
+ * default pairs) → {hook_pack_id, total_jobs}. 402 when the credits do not cover every video.
  */
 export const queueHookPackVideos = async ({
   hookPackId,
   variants,
+  matrix,
 }: {
   hookPackId: number;
   variants?: HookVariantInput[];
+  matrix?: HookMatrixInput;
 }) =>
   QueueHookPackVideosResponse.parse(
     await api.spend(
       `/jobs/hook-pack/${hookPackId}/queue-videos`,
-      variants ? QueueHookPackVideosRequest.parse({ variants }) : {},
+      matrix
+        ? QueueHookPackVideosRequest.parse({ matrix })
+        : variants
+          ? QueueHookPackVideosRequest.parse({ variants })
+          : {},
     ),
   );
 

@@ -1,7 +1,9 @@
+import { CostTag } from '@/components/cost-tag';
 import {
   type GeneratedCharacter,
   type HookPack,
   INSUFFICIENT_CREDITS,
+  costOf,
   MESSAGES,
   TIMINGS,
   type PreviewCharacter,
@@ -139,6 +141,7 @@ export function PlacementDialog({
           </Button>
           <Button type="button" variant="brand" onClick={() => void onSave()} disabled={busy || phase === 'saved'}>
             {phase === 'saving' ? 'Saving...' : phase === 'saved' ? 'Saved' : 'Save Position'}
+            {phase === 'idle' ? <CostTag credits={costOf('previewImage')} /> : null}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,4 +1,5 @@
-import type { PreviewCharacter } from '@hookreel/contracts';
+import { CostTag } from '@/components/cost-tag';
+import { type PreviewCharacter, costOf } from '@hookreel/contracts';
 import { CheckIcon, ChevronDownIcon, Loader2Icon, MoveIcon, RefreshCwIcon, UserRoundIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -92,8 +93,13 @@ export function PreviewCard({
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => onRegenerate('product')}>Regenerate product placement</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => onRegenerate('person')}>Regenerate person</DropdownMenuItem>
+              {/* Each regenerate is a new preview, priced like one. */}
+              <DropdownMenuItem onSelect={() => onRegenerate('product')}>
+                Regenerate product placement <CostTag credits={costOf('previewImage')} />
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onRegenerate('person')}>
+                Regenerate person <CostTag credits={costOf('previewImage')} />
+              </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
         </div>

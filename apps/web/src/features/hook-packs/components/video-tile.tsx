@@ -26,7 +26,12 @@ export function VideoTile({ job, index, downloadable = false }: { job: Job; inde
       </div>
       <figcaption className="flex items-center justify-between gap-2 p-3 text-sm font-medium">
         <span className="min-w-0">
-          <span className="block">{title}</span>
+          <span className="block">
+            {title}
+            {job.variant_id ? (
+              <span className="ml-1 font-mono text-xs font-semibold text-primary">{job.variant_id}</span>
+            ) : null}
+          </span>
           {job.actor_name ? (
             <span className="block truncate text-xs font-normal text-muted-foreground">{job.actor_name}</span>
           ) : null}

@@ -76,6 +76,8 @@ export function useCharacterGeneration(hookPackId: number | null) {
         if (!paidError(error, INSUFFICIENT_CREDITS.characters, fallback)) {
           setPlaceholders((ps) => [...ps, ...placeholdersFor(prompt, typeId, input)]);
         }
+        // After a 409 the characters another tab ordered are on the server: show them.
+        void queryClient.invalidateQueries({ queryKey: hookPackKeys.characters(hookPackId) });
         return false;
       } finally {
         setInFlight((n) => n - 1);

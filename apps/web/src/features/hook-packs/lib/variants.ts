@@ -1,4 +1,4 @@
-import { LIMITS, writeHookVariants } from '@hookreel/contracts';
+import { LIMITS, writeHookLines, type HookLine, type HookLinesResponse } from '@hookreel/contracts';
 
 export interface VariantRow {
   /** 1-based, as the server numbers the videos ('Video #n'). */
@@ -7,30 +7,44 @@ export interface VariantRow {
   hook_text: string;
 }
 
-/**
- * The default pairs the server would write: LIMITS.videosPerHookPack rows, the user's hook first then the
- * rule-based rewrites, characters cycling over the approved previews' characters in preview order.
- */
-export function defaultVariants(input: {
+export interface DefaultLinesInput {
   hook: string;
   productDetails?: string | null;
+  category?: string | null;
   language?: string;
-  approvedCharacterIds: readonly number[];
-  /** Lines the server suggested (a model's, when configured); the local rules otherwise. */
-  suggested?: readonly string[];
-}): VariantRow[] {
+  /** Lines the server suggested (a model's, when configured); the local angle library otherwise. */
+  suggested?: Pick<HookLinesResponse, 'lines' | 'angles'> | undefined;
+}
+
+/** The pack's default hook lines with their angles: the server's suggestion, or the same library run locally. */
+export function defaultLines(input: DefaultLinesInput): HookLine[] {
+  if (!input.hook.trim()) return [];
+  const s = input.suggested;
+  if (s && s.lines.length > 0 && s.lines.length === s.angles.length) {
+    return s.lines.map((text, i) => ({ text, angle: s.angles[i]! }));
+  }
+  return writeHookLines(
+    {
+      hook: input.hook,
+      productDetails: input.productDetails ?? null,
+      category: input.category ?? null,
+      language: input.language ?? 'english',
+    },
+    LIMITS.videosPerHookPack,
+  );
+}
+
+/**
+ * The default pairs the server would write: LIMITS.videosPerHookPack rows, the user's hook first then one line
+ * per hook angle, characters cycling over the approved previews' characters in preview order.
+ */
+export function defaultVariants(input: DefaultLinesInput & { approvedCharacterIds: readonly number[] }): VariantRow[] {
   const ids = [...new Set(input.approvedCharacterIds)];
-  if (ids.length === 0 || !input.hook.trim()) return [];
-  const lines = input.suggested?.length
-    ? input.suggested
-    : writeHookVariants(
-        { hook: input.hook, productDetails: input.productDetails ?? null, language: input.language ?? 'english' },
-        LIMITS.videosPerHookPack,
-      );
-  return lines.map((hook_text, i) => ({
+  if (ids.length === 0) return [];
+  return defaultLines(input).map((l, i) => ({
     index: i + 1,
     generated_character_id: ids[i % ids.length] as number,
-    hook_text,
+    hook_text: l.text,
   }));
 }
 

@@ -1,6 +1,6 @@
 import { BIDI_CONTROL_MESSAGE, VALIDATION } from '@hookreel/contracts';
 import { describe, expect, it } from 'vitest';
-import { approvedCharacterIds, defaultVariants } from './variants';
+import { approvedCharacterIds, defaultLines, defaultVariants } from './variants';
 import { statusAdvances, validateCharacterTypes, validateHookMessage } from './wizard';
 
 describe('wizard rules', () => {
@@ -38,6 +38,12 @@ describe('wizard rules', () => {
     expect(rows[0]).toEqual({ index: 1, generated_character_id: 7, hook_text: 'This serum cleared my skin' });
     expect(rows[1]?.generated_character_id).toBe(2);
     expect(rows[1]?.hook_text).toBe('POV: This serum cleared my skin');
+    // The server's suggestion (a model's) wins over the local library when it carries an angle per line.
+    const suggested = { lines: ['Mine', 'Theirs'], angles: ['own', 'question'] as const };
+    expect(defaultLines({ hook: 'Mine', suggested: { ...suggested, angles: [...suggested.angles] } })).toEqual([
+      { text: 'Mine', angle: 'own' },
+      { text: 'Theirs', angle: 'question' },
+    ]);
     expect(new Set(rows.map((r) => r.hook_text)).size).toBe(12);
   });
 });

@@ -20,6 +20,8 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   caption_style: 'highlight',
   cta_text: null,
   music_url: null,
+  quality: 'draft',
+  voice_speed: 1,
   ...over,
 });
 
@@ -60,9 +62,12 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   actor_name: null,
   variant_label: null,
   hook_text: null,
+  variant_id: null,
   download_url: null,
   eta_seconds: null,
   cost: null,
+  render_quality: 'draft',
+  realistic_upgrade_cost: null,
   ...over,
 });
 

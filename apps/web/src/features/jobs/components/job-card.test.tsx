@@ -1,5 +1,6 @@
 import type { Job } from '@hookreel/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeJob, renderWithProviders } from '@/test/render';
 import { JobCard } from './job-card';
@@ -53,5 +54,24 @@ describe('JobCard', () => {
   it('says nothing of deletion while the project exists', () => {
     renderCard(makeJob());
     expect(screen.queryByTestId('job-card-project-deleted')).toBeNull();
+  });
+});
+
+describe('JobCard contact sheet', () => {
+  it('shows the 6-frame contact sheet over the poster on hover and on keyboard focus', async () => {
+    renderCard(
+      makeJob({
+        status: 'completed',
+        poster_url: 'static/u1/job-7/poster.jpg',
+        contact_sheet_url: 'static/u1/job-7/contact-sheet.jpg',
+      }),
+    );
+    const poster = screen.getByRole('img', { name: 'Summer Serum poster' });
+    await userEvent.hover(poster);
+    expect(screen.getByTestId('contact-sheet')).toHaveAttribute('src', '/api/static/u1/job-7/contact-sheet.jpg');
+    await userEvent.unhover(poster);
+    expect(screen.queryByTestId('contact-sheet')).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByTestId('contact-sheet')).toBeInTheDocument();
   });
 });

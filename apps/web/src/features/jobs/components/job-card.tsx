@@ -1,6 +1,7 @@
 import type { Job } from '@hookreel/contracts';
 import { EyeIcon, FilmIcon, MoreVerticalIcon, Trash2Icon } from 'lucide-react';
 import { Link } from 'react-router';
+import { ContactSheetPeek } from '@/components/contact-sheet-peek';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -28,26 +29,28 @@ export function JobCard({ job, onView, onDelete, deleting }: JobCardProps) {
       data-testid="job-card"
       className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md"
     >
-      <Link
-        to={`/jobs/${job.id}`}
-        className="relative block aspect-[9/16] max-h-80 w-full bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:max-h-none"
-      >
-        {poster ? (
-          <img
-            src={poster}
-            alt={`${job.project_name} poster`}
-            loading="lazy"
-            className="absolute inset-0 size-full object-cover"
-          />
-        ) : (
-          <span className="absolute inset-0 flex items-center justify-center text-muted-foreground">
-            <FilmIcon className="size-10" aria-hidden="true" />
+      <ContactSheetPeek url={job.contact_sheet_url} label={job.project_name}>
+        <Link
+          to={`/jobs/${job.id}`}
+          className="relative block aspect-[9/16] max-h-80 w-full bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:max-h-none"
+        >
+          {poster ? (
+            <img
+              src={poster}
+              alt={`${job.project_name} poster`}
+              loading="lazy"
+              className="absolute inset-0 size-full object-cover"
+            />
+          ) : (
+            <span className="absolute inset-0 flex items-center justify-center text-muted-foreground">
+              <FilmIcon className="size-10" aria-hidden="true" />
+            </span>
+          )}
+          <span className="absolute top-2 left-2">
+            <JobStatusBadge status={job.status} className="shadow-sm" />
           </span>
-        )}
-        <span className="absolute top-2 left-2">
-          <JobStatusBadge status={job.status} className="shadow-sm" />
-        </span>
-      </Link>
+        </Link>
+      </ContactSheetPeek>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
@@ -61,7 +64,9 @@ export function JobCard({ job, onView, onDelete, deleting }: JobCardProps) {
             ) : null}
             {job.actor_name || job.hook_text ? (
               <p className="truncate text-sm text-muted-foreground" data-testid="job-card-who">
-                {[job.actor_name, job.hook_text ? `“${job.hook_text}”` : null].filter(Boolean).join(' · ')}
+                {[job.variant_id, job.actor_name, job.hook_text ? `“${job.hook_text}”` : null]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
             ) : null}
             <p className="text-xs text-muted-foreground">

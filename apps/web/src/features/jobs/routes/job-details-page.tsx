@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hookreel/contracts';
+import { MESSAGES, type Job } from '@hookreel/contracts';
 import { ArrowLeftIcon, DownloadIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,8 @@ import { useJob } from '../api/get-job';
 import { useJobEvents } from '../api/job-events';
 import { DeleteJobDialog } from '../components/delete-job-dialog';
 import { JobProgress } from '../components/job-progress';
+import { QualityReportCard } from '../components/quality-report';
+import { MakeRealistic } from '../components/make-realistic';
 import { ReportProblem } from '../components/report-problem';
 import { formatDateTime } from '../lib/job-progress';
 
@@ -26,6 +28,60 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>
+  );
+}
+
+/** The job's facts and log lines. */
+function JobFacts({ job }: { job: Job }) {
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Job Information</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y">
+            <Row label="Project">{job.project_deleted ? `${job.project_name} (deleted)` : job.project_name}</Row>
+            {job.actor_name ? <Row label="Actor">{job.actor_name}</Row> : null}
+            {job.hook_text ? <Row label="Hook">{job.hook_text}</Row> : null}
+            {job.variant_id ? <Row label="Variant id">{job.variant_id}</Row> : null}
+            <Row label="Quality">{job.render_quality === 'realistic' ? 'Realistic' : 'Draft'}</Row>
+            <Row label="Status">
+              <JobStatusBadge status={job.status} />
+            </Row>
+            <Row label="Progress">
+              {job.status === 'completed' || job.status === 'failed' ? (
+                <span>{job.status === 'completed' ? 100 : Math.round(job.progress)}%</span>
+              ) : (
+                <JobProgress job={job} />
+              )}
+            </Row>
+            <Row label="Created">{formatDateTime(job.created_at)}</Row>
+            <Row label="Last updated">{formatDateTime(job.updated_at)}</Row>
+          </dl>
+          {job.status === 'failed' && job.error ? (
+            <p className="mt-3 rounded-md bg-destructive/5 p-3 text-sm text-destructive">{job.error}</p>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Job Logs</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {job.logs.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No logs yet.</p>
+          ) : (
+            <pre
+              data-testid="job-logs"
+              className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap"
+            >
+              {job.logs.join('\n')}
+            </pre>
+          )}
+        </CardContent>
+      </Card>
+    </>
   );
 }
 
@@ -108,55 +164,10 @@ export function JobDetailsPage() {
           <Skeleton className="h-64" />
         </div>
       ) : job ? (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <div className="space-y-6">
-            <Card>
-              <CardHeader>
-                <CardTitle>Job Information</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <dl className="divide-y">
-                  <Row label="Project">{job.project_deleted ? `${job.project_name} (deleted)` : job.project_name}</Row>
-                  {job.actor_name ? <Row label="Actor">{job.actor_name}</Row> : null}
-                  {job.hook_text ? <Row label="Hook">{job.hook_text}</Row> : null}
-                  <Row label="Status">
-                    <JobStatusBadge status={job.status} />
-                  </Row>
-                  <Row label="Progress">
-                    {job.status === 'completed' || job.status === 'failed' ? (
-                      <span>{job.status === 'completed' ? 100 : Math.round(job.progress)}%</span>
-                    ) : (
-                      <JobProgress job={job} />
-                    )}
-                  </Row>
-                  <Row label="Created">{formatDateTime(job.created_at)}</Row>
-                  <Row label="Last updated">{formatDateTime(job.updated_at)}</Row>
-                </dl>
-                {job.status === 'failed' && job.error ? (
-                  <p className="mt-3 rounded-md bg-destructive/5 p-3 text-sm text-destructive">{job.error}</p>
-                ) : null}
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Job Logs</CardTitle>
-              </CardHeader>
-              <CardContent>
-                {job.logs.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No logs yet.</p>
-                ) : (
-                  <pre
-                    data-testid="job-logs"
-                    className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap"
-                  >
-                    {job.logs.join('\n')}
-                  </pre>
-                )}
-              </CardContent>
-            </Card>
-          </div>
-          {video ? (
-            <div className="space-y-3">
+        video ? (
+          // With a video, the video leads and its quality report sits beside it; the job's facts follow.
+          <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+            <div className="space-y-3" data-testid="job-video">
               <video
                 controls
                 playsInline
@@ -172,10 +183,21 @@ export function JobDetailsPage() {
                   <DownloadIcon aria-hidden="true" /> Download video
                 </a>
               </Button>
+              <MakeRealistic job={job} />
               {job ? <ReportProblem job={job} /> : null}
             </div>
-          ) : null}
-        </div>
+            <div className="space-y-6">
+              <QualityReportCard job={job} />
+              <JobFacts job={job} />
+            </div>
+          </div>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <div className="space-y-6">
+              <JobFacts job={job} />
+            </div>
+          </div>
+        )
       ) : null}
 
       <DeleteJobDialog open={confirming} onOpenChange={setConfirming} onConfirm={onDelete} name={job?.project_name} />

@@ -361,7 +361,10 @@ export function LandingPage() {
             <SectionHeading id="open-title" eyebrow="Open source" title="Yours to run, read and change" />
             <ul className="mt-12 grid gap-6 md:grid-cols-3">
               {[
-                ['Self-host in one command', 'Everything renders locally: no keys, no per-video fees to a vendor.'],
+                [
+                  'Self-host in one command',
+                  'Draft videos render locally: no keys, no per-video fees to a vendor. Realistic mode uses the providers you configure.',
+                ],
                 ['Measured, not promised', 'Render times on this page and in the app come from the videos made here.'],
                 ['AGPL-3.0', 'Read every line that touches your product photos and scripts.'],
               ].map(([title, text]) => (

@@ -22,6 +22,8 @@ const project: Project = {
   caption_style: 'highlight',
   cta_text: null,
   music_url: null,
+  quality: 'draft',
+  voice_speed: 1,
 };
 const avatar = (id: number) => makeAvatar(id, { merge_status: 'not_merged' });
 const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({
@@ -33,14 +35,14 @@ const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => 
   placement: null,
 });
 
-function mockApi(statuses: AvatarWithStatus[]) {
+function mockApi(statuses: AvatarWithStatus[], queue = () => jsonResponse({ total_jobs: 2 })) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1), avatar(2)]);
       if (url.startsWith('/api/merge/avatars-with-status/9')) return jsonResponse(statuses);
       if (url.startsWith('/api/projects/9')) return jsonResponse(project);
-      if (url.startsWith('/api/jobs/product-in-hand/9/queue-videos')) return jsonResponse({ total_jobs: 2 });
+      if (url.startsWith('/api/jobs/product-in-hand/9/queue-videos')) return queue();
       return jsonResponse({ detail: 'unexpected' }, 500);
     }),
   );
@@ -77,6 +79,54 @@ describe('MergeScreen Generate Videos', () => {
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.jobs.queued);
+  });
+
+  it('saves the picked caption style with the script before queueing, in one PUT', async () => {
+    const calls: { url: string; method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const method = init.method ?? 'GET';
+        calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1), avatar(2)]);
+        if (url.startsWith('/api/merge/avatars-with-status/9'))
+          return jsonResponse([status(1, 'merged'), status(2, 'merged')]);
+        if (url === '/api/projects/9' && method === 'PUT') return jsonResponse({ ...project, caption_style: 'boxed' });
+        if (url.startsWith('/api/jobs/product-in-hand/9/queue-videos')) return jsonResponse({ total_jobs: 2 });
+        return jsonResponse({ detail: 'unexpected' }, 500);
+      }),
+    );
+    renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />, { route: '/product-in-hand/9/merge' });
+    expect(screen.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Boxed lines/ }));
+    const button = screen.getByRole('button', { name: /^Generate Videos/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
+    const writes = calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url.split('?')[0], c.body]);
+    expect(writes).toEqual([
+      ['PUT', '/api/projects/9', { caption_style: 'boxed' }],
+      ['POST', '/api/jobs/product-in-hand/9/queue-videos', undefined],
+    ]);
+  });
+
+  it('says the videos are already on their way when another tab queued them (409), and stays', async () => {
+    vi.mocked(toast.success).mockClear();
+    mockApi([status(1, 'merged'), status(2, 'merged')], () =>
+      jsonResponse({ detail: MESSAGES.server.projectVideosInProgress }, 409),
+    );
+    renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />, { route: '/product-in-hand/9/merge' });
+    const button = screen.getByRole('button', { name: /^Generate Videos/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        MESSAGES.server.projectVideosInProgress,
+        expect.objectContaining({ action: expect.objectContaining({ label: 'View jobs' }) }),
+      ),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/product-in-hand/9/merge');
+    expect(toast.success).not.toHaveBeenCalledWith(MESSAGES.jobs.queued);
   });
 });
 

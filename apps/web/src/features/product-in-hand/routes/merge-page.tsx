@@ -1,3 +1,4 @@
+import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { OptionSelect } from '@/components/option-select';
 import {
   BIDI_CONTROL_MESSAGE,
@@ -6,6 +7,7 @@ import {
   type Accent,
   type Avatar,
   type AvatarWithStatus,
+  type CaptionStyle,
   INSUFFICIENT_CREDITS,
   LANGUAGE_OPTIONS,
   type Language,
@@ -30,7 +32,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { errorDetail } from '@/lib/api-client';
+import { ApiError, errorDetail } from '@/lib/api-client';
 import { ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { defaultPlacement } from '@/components/product-placement';
@@ -42,6 +44,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useDebouncedEffect } from '@/hooks/use-debounced-callback';
 import { useNow } from '@/hooks/use-now';
+import { meQueryKey } from '@/lib/auth/api/get-me';
 import { handlePaymentRequired } from '@/lib/payment';
 import { staticUrl } from '@/lib/urls';
 import { useProjectAvatars } from '../api/get-avatars';
@@ -109,11 +112,14 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
   const queue = useQueueVideos();
   const saveScript = useUpdateProject(projectId);
   const saveVoice = useUpdateProject(projectId);
+  // The balance in the sidebar shows each spend as soon as the server has taken it.
+  const creditsSpent = () => void queryClient.invalidateQueries({ queryKey: meQueryKey });
   const [applying, setApplying] = useState<Map<number, Applying>>(new Map());
   const [editing, setEditing] = useState<number | null>(null);
   const [script, setScript] = useState(project.script);
   const [language, setLanguage] = useState<Language>(project.language);
   const [accent, setAccent] = useState<Accent>(project.accent);
+  const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(project.caption_style);
   // The merge offers English/American, but a project may already hold another choice (set in the editor, which
   // the render uses): show that stored choice as an option rather than a value the list does not contain.
   const languageOptions = withStored(LANGUAGE_OPTIONS.merge, project.language);
@@ -178,11 +184,18 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
   const apply = async (characterId: number, placement: MaskPlacement, mask: File) => {
     try {
       const res = await merge.mutateAsync({ projectId, characterId, placement, mask });
+      creditsSpent();
       setApplying((m) => new Map(m).set(characterId, { startedAt: Date.now(), jobId: res.job_id }));
       setEditing(null);
       void statusQuery.refetch();
     } catch (e) {
-      if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.merge, queryClient))
+      if (isConflict(e)) {
+        // Another tab already started this actor's merge: show that one's progress instead of a second charge.
+        toast.error(errorDetail(e, MESSAGES.server.mergeInProgress));
+        creditsSpent(); // the other tab's spend
+        setEditing(null);
+        void statusQuery.refetch();
+      } else if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.merge, queryClient))
         toast.error(errorDetail(e, MESSAGES.hookPacks.mergeFailed));
     }
   };
@@ -193,16 +206,23 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
   const generate = async () => {
     try {
       // Make sure the latest script and voice are stored before queueing.
-      const patch: { script?: string; language?: Language; accent?: Accent } = {};
+      const patch: { script?: string; language?: Language; accent?: Accent; caption_style?: CaptionStyle } = {};
       if (script !== project.script) patch.script = script;
       if (language !== project.language) patch.language = language;
       if (accent !== project.accent) patch.accent = accent;
+      if (captionStyle !== project.caption_style) patch.caption_style = captionStyle;
       if (Object.keys(patch).length) await saveScript.mutateAsync(patch);
       await queue.mutateAsync(projectId);
+      creditsSpent();
       toast.success(MESSAGES.jobs.queued);
       navigate('/jobs');
     } catch (e) {
-      if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
+      if (isConflict(e)) {
+        // These videos are already queued or rendering (another tab): nothing was charged; point at them.
+        toast.error(errorDetail(e, MESSAGES.server.projectVideosInProgress), {
+          action: { label: 'View jobs', onClick: () => navigate('/jobs') },
+        });
+      } else if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
         toast.error(errorDetail(e, MESSAGES.hookPacks.videosFailed));
     }
   };
@@ -290,6 +310,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
                 onChange={(v: Accent) => setAccent(v)}
               />
             </div>
+            <CaptionStylePicker value={captionStyle} onChange={setCaptionStyle} compact />
             <Button
               variant="brand"
               className="w-full"
@@ -384,8 +405,12 @@ function MergeCard({
           </span>
         ) : null}
       </div>
-      <div className="flex items-center justify-between gap-2 p-3">
-        <span className="truncate text-sm font-medium">{name}</span>
+      {/* The name keeps at least a short word's room beside the button; when both do not fit the button wraps
+          below it, and only a really long name is cut (two lines, the whole name in its title). */}
+      <div className="flex flex-wrap items-center justify-between gap-2 p-3">
+        <span className="line-clamp-2 min-w-20 flex-1 text-sm font-medium break-words" title={name}>
+          {name}
+        </span>
         {state === 'merged' ? (
           <Button size="sm" variant="outline" onClick={onApply}>
             <MoveIcon aria-hidden="true" /> Re-Position
@@ -404,3 +429,5 @@ function MergeCard({
 export function withStored<T extends string>(options: readonly T[], stored: T): readonly T[] {
   return options.includes(stored) ? options : [...options, stored];
 }
+
+const isConflict = (e: unknown): boolean => e instanceof ApiError && e.status === 409;

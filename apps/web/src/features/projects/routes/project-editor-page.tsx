@@ -10,10 +10,17 @@ import {
   LIMITS,
   MESSAGES,
   VALIDATION,
+  type CaptionStyle,
   type Project,
+  type VideoQuality,
   TIMINGS,
   costOf,
+  realisticVideoCost,
+  spokenSeconds,
 } from '@hookreel/contracts';
+import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
+import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
+import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, ListVideoIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
@@ -86,6 +93,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   const queryClient = useQueryClient();
   const update = useUpdateProject(project.id);
   const autoSave = useUpdateProject(project.id);
+  const styleSave = useUpdateProject(project.id);
   const del = useDeleteProject();
   const queue = useQueueJob();
   const selectChars = useSelectCharacters(project.id);
@@ -96,6 +104,21 @@ export function ProjectEditor({ project }: { project: Project }) {
     language: project.language,
     accent: project.accent,
   });
+  const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(project.caption_style);
+  const [quality, setQuality] = useState<VideoQuality>(project.quality);
+  const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
+  const capabilities = useCapabilities();
+  const priceList = usePriceList();
+  const perSecond = priceList.data?.realistic.credits_per_second ?? null;
+  // What one video costs in each quality, for this script at this speed (the server holds the same).
+  const prices =
+    perSecond === null
+      ? null
+      : {
+          draft: costOf('video'),
+          realistic: realisticVideoCost(perSecond, spokenSeconds(draft.script, voiceSpeed)),
+        };
+  const realisticAvailability = capabilities.data?.realistic.videos ?? null;
   const [characters, setCharacters] = useState<EditorCharacter[]>(() =>
     project.characters.filter((c) => c.selected).map((c) => ({ id: c.id, name: c.name, url: c.url })),
   );
@@ -135,6 +158,10 @@ export function ProjectEditor({ project }: { project: Project }) {
   const saveForRender = async () => {
     const patch = changedFields(project, draft);
     if (Object.keys(patch).length > 0) await autoSave.mutateAsync(patch);
+    if (captionStyle !== project.caption_style) await styleSave.mutateAsync({ caption_style: captionStyle });
+    if (quality !== project.quality || voiceSpeed !== project.voice_speed) {
+      await styleSave.mutateAsync({ quality, voice_speed: voiceSpeed });
+    }
     const ids = characters.map((c) => c.id);
     const stored = project.characters.filter((c) => c.selected).map((c) => c.id);
     if (ids.length !== stored.length || ids.some((id, i) => id !== stored[i])) await selectChars.mutateAsync(ids);
@@ -148,6 +175,49 @@ export function ProjectEditor({ project }: { project: Project }) {
       { onError: (e) => toast.error(errorDetail(e, MESSAGES.projects.updateFailed)) },
     );
   };
+  /** The caption style is saved as soon as it is picked; a failed save puts the stored one back. */
+  const changeCaptionStyle = (next: CaptionStyle) => {
+    const before = captionStyle;
+    setCaptionStyle(next);
+    styleSave.mutate(
+      { caption_style: next },
+      {
+        onError: (e) => {
+          setCaptionStyle(before);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
+
+  /** Quality is saved as soon as it is picked; a failed save puts the stored one back. */
+  const changeQuality = (next: VideoQuality) => {
+    const before = quality;
+    setQuality(next);
+    styleSave.mutate(
+      { quality: next },
+      {
+        onError: (e) => {
+          setQuality(before);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
+  /** Voice speed follows the slider live and is saved once it is released; a failed save puts the stored one back. */
+  const commitVoiceSpeed = (next: number) => {
+    if (next === project.voice_speed) return;
+    styleSave.mutate(
+      { voice_speed: next },
+      {
+        onError: (e) => {
+          setVoiceSpeed(project.voice_speed);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
+
   // The video features an actor: Generate waits for at least one.
   const charactersMissing = characters.length === 0;
 
@@ -262,6 +332,24 @@ export function ProjectEditor({ project }: { project: Project }) {
           </CardContent>
         </Card>
 
+        <Card>
+          <CardContent className="space-y-5">
+            <RenderQualityPicker
+              value={quality}
+              onChange={changeQuality}
+              prices={prices}
+              availability={realisticAvailability}
+            />
+            <VoiceSpeedSlider value={voiceSpeed} onChange={setVoiceSpeed} onCommit={commitVoiceSpeed} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent>
+            <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
+          </CardContent>
+        </Card>
+
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => navigate('/jobs')}>
             <ListVideoIcon aria-hidden="true" /> View Jobs
@@ -276,7 +364,7 @@ export function ProjectEditor({ project }: { project: Project }) {
               'Generating...'
             ) : (
               <>
-                Generate <CostTag credits={costOf('video')} />
+                Generate <CostTag credits={prices?.[quality] ?? costOf('video')} />
               </>
             )}
           </Button>

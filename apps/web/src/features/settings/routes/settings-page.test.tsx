@@ -8,6 +8,21 @@ import { SettingsPage } from './settings-page';
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 let fetchMock: ReturnType<typeof vi.fn>;
+
+/** The settings lists (keys, webhooks, deliveries) load on their own: they answer empty unless a test says else. */
+const LISTS = ['/api/api-keys', '/api/webhooks', '/api/webhooks/deliveries'];
+const isListRead = (url: unknown, init?: RequestInit) =>
+  LISTS.includes(String(url)) && (init?.method ?? 'GET') === 'GET';
+/** Answers every call but the list reads with `res`. */
+function answer(res: Response | ((url: string, init?: RequestInit) => Response), lists: Record<string, unknown> = {}) {
+  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    if (isListRead(url, init)) return jsonResponse(lists[url] ?? []);
+    return typeof res === 'function' ? res(url, init) : res;
+  });
+}
+/** The calls that are not list reads, in order. */
+const actions = () => fetchMock.mock.calls.filter(([url, init]) => !isListRead(url, init as RequestInit | undefined));
+
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
@@ -18,7 +33,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SettingsPage', () => {
   it('shows the e-mail read-only and toggles notifications', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ notify: true }));
+    answer(jsonResponse({ notify: true }));
     renderWithProviders(<SettingsPage />, { auth: { user: makeUser({ notify: false }) } });
 
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
@@ -29,13 +44,13 @@ describe('SettingsPage', () => {
     await userEvent.click(toggle);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Notifications enabled!'));
     expect(toggle).toHaveAttribute('aria-checked', 'true');
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = actions()[0]!;
     expect(url).toBe('/api/user/me/notify');
     expect(init).toMatchObject({ method: 'PUT', body: '{"notify":true}' });
   });
 
   it('reverts the switch when the update fails', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ detail: 'nope' }, 500));
+    answer(jsonResponse({ detail: 'nope' }, 500));
     renderWithProviders(<SettingsPage />, { auth: { user: makeUser({ notify: true }) } });
     const toggle = screen.getByRole('switch', { name: 'Email Notifications' });
 
@@ -45,22 +60,22 @@ describe('SettingsPage', () => {
   });
 
   it('deletes the account after confirmation, then logs out', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    answer(new Response(null, { status: 204 }));
     const logout = vi.fn(async () => {});
     renderWithProviders(<SettingsPage />, { auth: { user: makeUser(), logout } });
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     await screen.findByRole('alertdialog');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(actions()).toEqual([]);
     await userEvent.click(screen.getAllByRole('button', { name: 'Delete Account' }).at(-1)!);
 
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/user/me');
-    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'DELETE' });
+    expect(actions()[0]![0]).toBe('/api/user/me');
+    expect(actions()[0]![1]).toMatchObject({ method: 'DELETE' });
   });
 
   it("shows 'Failed to delete account' when the call fails", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ detail: 'x' }, 500));
+    answer(jsonResponse({ detail: 'x' }, 500));
     const logout = vi.fn(async () => {});
     renderWithProviders(<SettingsPage />, { auth: { user: makeUser(), logout } });
 
@@ -70,5 +85,78 @@ describe('SettingsPage', () => {
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete account'));
     expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('creates an API key, shows it once with a copy button, and revokes a key', async () => {
+    const key = { id: 7, name: 'Zapier', prefix: 'hrk_abcdefgh', created_at: '2026-11-23T10:00:00.000Z' };
+    answer(
+      (url, init) =>
+        init?.method === 'POST'
+          ? jsonResponse({ ...key, last_used_at: null, key: 'hrk_abcdefgh-the-whole-secret' }, 201)
+          : new Response(null, { status: 204 }),
+      { '/api/api-keys': [{ ...key, last_used_at: '2026-11-23T11:00:00.000Z' }] },
+    );
+    renderWithProviders(<SettingsPage />, { auth: { user: makeUser() } });
+
+    expect(await screen.findByText('Zapier')).toBeInTheDocument();
+    expect(screen.getByText(/hrk_abcdefgh…/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Key name'), 'Zapier');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Key' }));
+    const shown = await screen.findByLabelText('New key "Zapier"');
+    expect(shown).toHaveValue('hrk_abcdefgh-the-whole-secret');
+    expect(screen.getByText('Copy this key now. For your security it will not be shown again.')).toBeInTheDocument();
+    expect(actions()[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Zapier"}' });
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('New key "Zapier"')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke Zapier' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Revoked "Zapier"'));
+    expect(actions().at(-1)).toEqual(['/api/api-keys/7', expect.objectContaining({ method: 'DELETE' })]);
+  });
+
+  it('adds a webhook (secret shown once), shows the server refusal, sends a test and lists deliveries', async () => {
+    const endpoint = { id: 3, url: 'https://hooks.example.com/in', created_at: '2026-11-23T10:00:00.000Z' };
+    const delivery = {
+      id: 1,
+      endpoint_id: 3,
+      url: endpoint.url,
+      event_id: 'evt_1',
+      event_type: 'job.completed',
+      status: 'pending',
+      attempts: 2,
+      last_status_code: 500,
+      last_error: 'The endpoint answered HTTP 500',
+      created_at: '2026-11-23T10:00:00.000Z',
+      last_attempt_at: '2026-11-23T10:01:00.000Z',
+      next_attempt_at: '2026-11-23T10:11:00.000Z',
+    };
+    answer(
+      (url, init) => {
+        if (url === '/api/webhooks' && init?.method === 'POST') {
+          return String(init.body).includes('10.0.0.1')
+            ? jsonResponse({ detail: 'This address points to a private or local network.' }, 422)
+            : jsonResponse({ ...endpoint, secret: 'whsec_secret' }, 201);
+        }
+        return jsonResponse({ delivery_id: 2 }, 202);
+      },
+      { '/api/webhooks': [endpoint], '/api/webhooks/deliveries': [delivery] },
+    );
+    renderWithProviders(<SettingsPage />, { auth: { user: makeUser() } });
+
+    expect(await screen.findByText('The endpoint answered HTTP 500', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Retrying')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Endpoint URL'), 'https://10.0.0.1/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Endpoint' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This address points to a private or local network.'));
+
+    await userEvent.clear(screen.getByLabelText('Endpoint URL'));
+    await userEvent.type(screen.getByLabelText('Endpoint URL'), endpoint.url);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Endpoint' }));
+    expect(await screen.findByLabelText(`Signing secret for ${endpoint.url}`)).toHaveValue('whsec_secret');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send test' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Test event queued'));
+    expect(actions().at(-1)).toEqual(['/api/webhooks/3/test', expect.objectContaining({ method: 'POST' })]);
   });
 });

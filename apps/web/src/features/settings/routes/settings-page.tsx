@@ -21,6 +21,8 @@ import { Switch } from '@/components/ui/switch';
 import { useAuth } from '@/lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useUpdateNotify } from '../api/update-notify';
+import { ApiKeysCard } from '../components/api-keys-card';
+import { WebhooksCard } from '../components/webhooks-card';
 
 export function SettingsPage() {
   const { user, logout } = useAuth();
@@ -112,6 +114,10 @@ export function SettingsPage() {
             </div>
           </CardContent>
         </Card>
+
+        <ApiKeysCard />
+
+        <WebhooksCard />
 
         <Card className="border-destructive/40">
           <CardHeader>

@@ -1,9 +1,12 @@
 import {
   BIDI_CONTROL_MESSAGE,
+  type CaptionStyle,
   hasNoBidiControls,
+  HOOK_ANGLE_INFO,
   type HookPack,
   INSUFFICIENT_CREDITS,
   type Job,
+  type VideoQuality,
   isTerminalJobStatus,
   LIMITS,
   MESSAGES,
@@ -17,24 +20,29 @@ import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'luci
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { JobStatusBadge } from '@/components/job-status-badge';
+import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { useNow } from '@/hooks/use-now';
 import { errorDetail, isApiError } from '@/lib/api-client';
+import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { allJobsDone, usePackJobs } from '../../api/get-pack-jobs';
 import { hookPackKeys } from '../../api/keys';
 import { useQueueHookPackVideos } from '../../api/queue-videos';
+import { useUpdateHookPack } from '../../api/update-hook-pack';
 import { jobCounts, packProgress, simulatedProgress } from '../../lib/progress';
 import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { useHookLines } from '../../api/get-hook-lines';
-import { approvedCharacterIds, defaultVariants, type VariantRow } from '../../lib/variants';
+import { approvedCharacterIds, defaultLines, defaultVariants, type VariantRow } from '../../lib/variants';
 import type { StepProps } from '../../lib/wizard-data';
+import { HookLineField } from '../hook-line-field';
 import { StepFrame } from '../wizard-stepper';
+import { MatrixEditor } from './matrix-editor';
 
 const STARTED_STATUSES = new Set(['generating_videos', 'videos_ready', 'completed']);
 
@@ -46,8 +54,18 @@ export function GenerateStep({ pack, data, setData, advance, back, advancing }: 
   const packStarted = pack ? STARTED_STATUSES.has(pack.status) : false;
   const jobs = usePackJobs(pack?.id ?? null, { waitForJobs: startedAt !== null });
   const started = !rerun && (startedAt !== null || packStarted || (jobs.data?.length ?? 0) > 0);
+  const [mode, setMode] = useState<'pack' | 'matrix'>('pack');
 
   if (!pack) return null;
+  const onStarted = () => {
+    setRerun(false);
+    setData((d) => ({ ...d, generatedVideos: { startedAt: Date.now() } }));
+    // Local status while the videos render (the server sets the same).
+    queryClient.setQueryData<HookPack>(hookPackKeys.detail(pack.id), (old) =>
+      old ? { ...old, status: 'generating_videos' } : old,
+    );
+  };
+  const modeSwitch = <ModeSwitch mode={mode} onChange={setMode} />;
   return started ? (
     <GenerationProgress
       pack={pack}
@@ -62,28 +80,50 @@ export function GenerateStep({ pack, data, setData, advance, back, advancing }: 
         setRerun(true);
       }}
     />
+  ) : mode === 'matrix' ? (
+    <MatrixEditor
+      pack={pack}
+      hook={data.message?.hookText ?? pack.message ?? ''}
+      back={back}
+      modeSwitch={modeSwitch}
+      onStarted={onStarted}
+    />
   ) : (
     <VariantsEditor
       pack={pack}
       data={data}
       setData={setData}
       back={back}
-      onStarted={() => {
-        setRerun(false);
-        setData((d) => ({ ...d, generatedVideos: { startedAt: Date.now() } }));
-        // Local status while the videos render (the server sets the same).
-        queryClient.setQueryData<HookPack>(hookPackKeys.detail(pack.id), (old) =>
-          old ? { ...old, status: 'generating_videos' } : old,
-        );
-      }}
+      modeSwitch={modeSwitch}
+      onStarted={onStarted}
     />
   );
 }
 
+/** The 12-video pack, or a hook matrix (docs/product.md#hook-matrix). */
+function ModeSwitch({ mode, onChange }: { mode: 'pack' | 'matrix'; onChange: (m: 'pack' | 'matrix') => void }) {
+  const option = (value: 'pack' | 'matrix', label: string) => (
+    <Button
+      type="button"
+      size="sm"
+      variant={mode === value ? 'default' : 'ghost'}
+      aria-pressed={mode === value}
+      onClick={() => onChange(value)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <div role="group" aria-label="Generation mode" className="inline-flex gap-1 rounded-lg border p-1">
+      {option('pack', `${LIMITS.videosPerHookPack} videos`)}
+      {option('matrix', 'Matrix')}
+    </div>
+  );
+}
+
 /** The videos' price and the balance left after them, before the spend. */
-function VideosCost({ count }: { count: number }) {
+function VideosCost({ count, cost }: { count: number; cost: number }) {
   const { user } = useAuth();
-  const cost = costOf('video', count);
   const left = Math.round(((user?.credits ?? 0) - cost) * 100) / 100;
   return (
     <p data-testid="videos-cost" className={cn('text-sm text-muted-foreground', left < 0 && 'text-destructive')}>
@@ -107,29 +147,85 @@ function VariantsEditor({
   data,
   setData,
   back,
+  modeSwitch,
   onStarted,
 }: {
   pack: HookPack;
   data: StepProps['data'];
   setData: StepProps['setData'];
   back: () => void;
+  modeSwitch: React.ReactNode;
   onStarted: () => void;
 }) {
   const queue = useQueueHookPackVideos();
   const paidError = usePaidErrorToast();
   const creditsSpent = useCreditsSpent();
   const [error, setError] = useState<string | null>(null);
+  const styleSave = useUpdateHookPack();
+  const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(pack.caption_style);
+  /** Saved as soon as it is picked, so every video of the pack renders with it; a failed save puts it back. */
+  const changeCaptionStyle = (next: CaptionStyle) => {
+    const before = captionStyle;
+    setCaptionStyle(next);
+    styleSave.mutate(
+      { id: pack.id, caption_style: next },
+      {
+        onError: (e) => {
+          setCaptionStyle(before);
+          toast.error(errorDetail(e, MESSAGES.hookPacks.captionStyleFailed));
+        },
+      },
+    );
+  };
+  const [quality, setQuality] = useState<VideoQuality>(pack.quality);
+  const [voiceSpeed, setVoiceSpeed] = useState(pack.voice_speed);
+  const capabilities = useCapabilities();
+  const priceList = usePriceList();
+  // A hook video is priced at a fixed length whatever its line and speed (the server holds the same).
+  const prices = priceList.data ? { draft: costOf('video'), realistic: priceList.data.realistic.hook_video } : null;
+  const perVideo = quality === 'realistic' ? (prices?.realistic ?? null) : costOf('video');
+  /** Quality is saved as soon as it is picked, like the caption style; a failed save puts it back. */
+  const changeQuality = (next: VideoQuality) => {
+    const before = quality;
+    setQuality(next);
+    styleSave.mutate(
+      { id: pack.id, quality: next },
+      {
+        onError: (e) => {
+          setQuality(before);
+          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
+        },
+      },
+    );
+  };
+  /** Voice speed is saved once the slider is released; a failed save puts the stored speed back. */
+  const commitVoiceSpeed = (next: number) => {
+    if (next === pack.voice_speed) return;
+    styleSave.mutate(
+      { id: pack.id, voice_speed: next },
+      {
+        onError: (e) => {
+          setVoiceSpeed(pack.voice_speed);
+          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
+        },
+      },
+    );
+  };
   const approvedIds = approvedCharacterIds(pack.preview_characters);
   const hook = data.message?.hookText ?? pack.message ?? '';
   const suggested = useHookLines(pack.id, hook);
-  const defaults = () =>
-    defaultVariants({
-      hook,
-      productDetails: pack.product_details,
-      language: pack.language,
-      approvedCharacterIds: approvedIds,
-      suggested: suggested.data?.lines,
-    });
+  const lineInput = {
+    hook,
+    productDetails: pack.product_details,
+    category: pack.detected_category,
+    language: pack.language,
+    suggested: suggested.data,
+  };
+  const defaults = () => defaultVariants({ ...lineInput, approvedCharacterIds: approvedIds });
+  // Each default line says which hook angle it tests; a line the user rewrote is theirs and says nothing.
+  const angles = defaultLines(lineInput);
+  const angleOf = (r: VariantRow, i: number) =>
+    angles[i]?.text === r.hook_text ? HOOK_ANGLE_INFO[angles[i].angle].label : null;
   const rows = data.variants && data.variants.length > 0 ? data.variants : defaults();
   const setRows = (next: VariantRow[]) => {
     setError(null);
@@ -141,6 +237,8 @@ function VariantsEditor({
       .map((p) => [p.generated_character_id, p.url as string] as const),
   );
   const characterName = new Map(pack.generated_characters.map((c) => [c.id, c.prompt] as const));
+
+  const totalCost = perVideo === null ? null : Math.round(perVideo * rows.length * 100) / 100;
 
   const generate = () => {
     if (approvedIds.length === 0) {
@@ -159,8 +257,21 @@ function VariantsEditor({
       setError(BIDI_CONTROL_MESSAGE);
       return;
     }
-    return queue
-      .mutateAsync({ hookPackId: pack.id, variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })) })
+    // A style, quality or speed pick still being saved is part of what the videos render with (and are priced at).
+    const unsaved = {
+      ...(captionStyle !== pack.caption_style ? { caption_style: captionStyle } : {}),
+      ...(quality !== pack.quality ? { quality } : {}),
+      ...(voiceSpeed !== pack.voice_speed ? { voice_speed: voiceSpeed } : {}),
+    };
+    const styleSaved =
+      Object.keys(unsaved).length === 0 ? Promise.resolve() : styleSave.mutateAsync({ id: pack.id, ...unsaved });
+    return styleSaved
+      .then(() =>
+        queue.mutateAsync({
+          hookPackId: pack.id,
+          variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })),
+        }),
+      )
       .then(
         () => {
           creditsSpent();
@@ -184,7 +295,11 @@ function VariantsEditor({
       onBack={back}
       onContinue={generate}
       continueLabel={
-        queue.isPending ? 'Starting...' : withCost(`Generate ${rows.length} videos`, costOf('video', rows.length))
+        queue.isPending
+          ? 'Starting...'
+          : totalCost === null
+            ? `Generate ${rows.length} videos`
+            : withCost(`Generate ${rows.length} videos`, totalCost)
       }
       busy={queue.isPending}
       error={error}
@@ -194,7 +309,22 @@ function VariantsEditor({
         </Button>
       }
     >
-      <VideosCost count={rows.length} />
+      {modeSwitch}
+      {totalCost === null ? null : <VideosCost count={rows.length} cost={totalCost} />}
+      <RenderQualityPicker
+        value={quality}
+        onChange={changeQuality}
+        prices={prices}
+        availability={capabilities.data?.realistic.hook_packs ?? null}
+        disabled={queue.isPending}
+      />
+      <VoiceSpeedSlider
+        value={voiceSpeed}
+        onChange={setVoiceSpeed}
+        onCommit={commitVoiceSpeed}
+        disabled={queue.isPending}
+      />
+      <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={queue.isPending} />
       {approvedIds.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {VALIDATION.noApprovedPreviews}
@@ -216,7 +346,11 @@ function VariantsEditor({
                 <div className="min-w-0 flex-1">
                   <div className="text-sm font-medium">
                     Video #{r.index}
-                    {i === 0 ? <span className="ml-2 text-xs font-normal text-primary">Your hook</span> : null}
+                    {angleOf(r, i) ? (
+                      <span className="ml-2 text-xs font-normal text-primary" data-testid="variant-angle">
+                        {angleOf(r, i)}
+                      </span>
+                    ) : null}
                   </div>
                   <select
                     aria-label={`Character for video ${r.index}`}
@@ -236,12 +370,12 @@ function VariantsEditor({
                   </select>
                 </div>
               </div>
-              <Input
+              <HookLineField
                 aria-label={`Hook line for video ${r.index}`}
                 value={r.hook_text}
                 maxLength={LIMITS.hookTextMax}
                 aria-invalid={!r.hook_text.trim() ? true : undefined}
-                onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, hook_text: e.target.value } : x)))}
+                onValueChange={(text) => setRows(rows.map((x, j) => (j === i ? { ...x, hook_text: text } : x)))}
               />
             </li>
           ))}
@@ -323,7 +457,12 @@ function GenerationProgress({
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
           {jobs.map((j, i) => (
             <li key={j.id} className="flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm">
-              <span>Video #{j.variant_index ?? i + 1}</span>
+              <span>
+                Video #{j.variant_index ?? i + 1}
+                {j.variant_id ? (
+                  <span className="ml-1 font-mono text-xs text-muted-foreground">{j.variant_id}</span>
+                ) : null}
+              </span>
               {isTerminalJobStatus(j.status) ? (
                 <JobStatusBadge status={j.status} />
               ) : (

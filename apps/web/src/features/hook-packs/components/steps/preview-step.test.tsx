@@ -88,4 +88,40 @@ describe('PreviewStep approval', () => {
     expect(await screen.findByRole('dialog', { name: 'Position Product' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
+
+  it('a preview another tab already ordered: the 409 toasts its message and shows that preview', async () => {
+    let ordered = false;
+    const { calls } = mockApi({
+      'GET /hooks/5': () =>
+        jsonResponse(
+          makePack({
+            generated_characters: [character(22)],
+            preview_characters: ordered ? [makePreview({ generated_character_id: 22 })] : [],
+          }),
+        ),
+      'POST /hooks/generate-preview': () => {
+        ordered = true;
+        return jsonResponse({ detail: MESSAGES.server.previewInProgress }, 409);
+      },
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.server.previewInProgress));
+    expect(toast.error).not.toHaveBeenCalledWith(MESSAGES.hookPacks.previewImagesFailed);
+    // The pack is read again, so the other tab's preview appears (its Approve button) and nothing is re-ordered.
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/hooks/generate-preview')).toHaveLength(1);
+  });
+
+  it('a Regenerate another tab already started: the 409 toasts its message', async () => {
+    mockApi({
+      'GET /hooks/5': () =>
+        jsonResponse(makePack({ generated_characters: [character(21)], preview_characters: [makePreview()] })),
+      'POST /hooks/preview/11/regenerate': () => jsonResponse({ detail: MESSAGES.server.previewInProgress }, 409),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('button', { name: /Redo/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Regenerate product placement/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.server.previewInProgress));
+    expect(toast.error).not.toHaveBeenCalledWith(MESSAGES.hookPacks.regenerateFailed);
+  });
 });

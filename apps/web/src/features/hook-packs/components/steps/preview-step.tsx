@@ -83,7 +83,11 @@ export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
       { hookPackId: pack.id, characterIds: ids },
       {
         onSuccess: creditsSpent,
-        onError: (e) => paidError(e, INSUFFICIENT_CREDITS.previews, MESSAGES.hookPacks.previewImagesFailed),
+        onError: (e) => {
+          // After a 409 the previews another tab ordered are on the server: show them.
+          void queryClient.invalidateQueries({ queryKey: hookPackKeys.detail(pack.id) });
+          paidError(e, INSUFFICIENT_CREDITS.previews, MESSAGES.hookPacks.previewImagesFailed);
+        },
       },
     );
     // missingKey summarises `missing`

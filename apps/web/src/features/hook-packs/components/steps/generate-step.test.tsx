@@ -1,0 +1,184 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatCredits } from '@hookreel/contracts';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/render';
+import { useHookPack } from '../../api/get-hook-pack';
+import { emptyWizardData } from '../../lib/wizard-data';
+import { makePack, makePreview, mockApi } from '../../test/fixtures';
+import { renderAt } from '../../test/render-wizard';
+import { GenerateStep } from './generate-step';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+afterEach(() => vi.unstubAllGlobals());
+
+function Harness() {
+  const pack = useHookPack(5);
+  return (
+    <GenerateStep
+      pack={pack.data ?? null}
+      data={emptyWizardData()}
+      setData={() => {}}
+      advance={async () => true}
+      back={() => {}}
+      advancing={false}
+    />
+  );
+}
+
+const pack = makePack({
+  message: 'My skin glows now',
+  status: 'previews_ready',
+  generated_characters: [
+    { id: 21, url: 'characters/21.png', prompt: 'Young runner', selected: true, character_type_id: 30 },
+  ],
+  preview_characters: [makePreview({ approved: true })],
+});
+
+describe('GenerateStep caption style', () => {
+  it('saves the picked style on the pack at once, before the videos are queued', async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+      'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    expect(await screen.findByRole('radio', { name: /Word highlight/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Lower third/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        expect.objectContaining({ path: '/hooks/5', body: { caption_style: 'lower_third' } }),
+      ]),
+    );
+    expect(screen.getByRole('radio', { name: /Lower third/ })).toBeChecked();
+  });
+
+  it('puts the stored style back and says so when saving fails', async () => {
+    mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+      'PUT /hooks/5': () => jsonResponse({ detail: 'Service unavailable' }, 503),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('radio', { name: /One word pop/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Service unavailable'));
+    expect(screen.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
+  });
+});
+
+const capabilities = (available: boolean) => {
+  const local = { remote: false, provider: null };
+  return {
+    stages: {
+      voice: { ...local, word_timings: 'estimated' },
+      characters: local,
+      product_in_hand: local,
+      talking_actor: local,
+      product_analysis: local,
+      hook_lines: local,
+    },
+    realistic: {
+      videos: { available, missing: available ? [] : ['Talking actor: set FAL_KEY'] },
+      hook_packs: { available, missing: available ? [] : ['Talking actor: set FAL_KEY'] },
+    },
+    voice_speed: { min: 0.8, max: 1.2 },
+  };
+};
+const priceList = {
+  prices: { video: 1, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1 },
+  trial_credits: 13.7,
+  realistic: { credits_per_second: 0.04, hook_video: 1.32 },
+  characters_per_type: 4,
+  videos_per_pack: 12,
+};
+
+describe('GenerateStep quality and voice speed', () => {
+  it('saves Realistic on the pack and prices the Generate button at the realistic hook-video price', async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+      'GET /capabilities': () => jsonResponse(capabilities(true)),
+      'GET /credits/prices': () => jsonResponse(priceList),
+      'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await waitFor(() => expect(screen.getByTestId('price-realistic')).toHaveTextContent('1.32 credits per video'));
+    expect(screen.getByTestId('price-draft')).toHaveTextContent('1.00 credit per video');
+    const rows = screen.getAllByTestId('variant-row').length;
+    expect(
+      screen.getByRole('button', { name: new RegExp(`Generate ${rows} videos · ${formatCredits(rows)} credits`) }),
+    ).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('radio', { name: /Realistic/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        expect.objectContaining({ path: '/hooks/5', body: { quality: 'realistic' } }),
+      ]),
+    );
+    const total = formatCredits(Math.round(rows * 132) / 100);
+    expect(
+      screen.getByRole('button', { name: new RegExp(`Generate ${rows} videos · ${total} credits`) }),
+    ).toBeEnabled();
+    expect(screen.getByTestId('videos-cost')).toHaveTextContent(`${rows} videos cost ${total} credits.`);
+  });
+
+  it('offers Realistic only when the providers are configured, saying what is missing', async () => {
+    mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+      'GET /capabilities': () => jsonResponse(capabilities(false)),
+      'GET /credits/prices': () => jsonResponse(priceList),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    expect(await screen.findByTestId('realistic-unavailable')).toHaveTextContent('Talking actor: set FAL_KEY');
+    expect(screen.getByRole('radio', { name: /Realistic/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Draft/ })).toBeChecked();
+  });
+
+  it('saves the voice speed once when the slider is released, not on every step of the drag', async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+      'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    const slider = await screen.findByRole('slider', { name: 'Voice speed' });
+    fireEvent.pointerDown(slider);
+    for (const v of ['1.05', '1.1', '1.15', '1.2', '1.15', '1.1']) fireEvent.input(slider, { target: { value: v } });
+    expect(slider).toHaveAttribute('aria-valuetext', '1.10x');
+    // Still dragging: nothing saved yet, however long the pointer is held.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    // The browser sends both pointerup and the native change event on release: one save.
+    fireEvent.pointerUp(slider);
+    slider.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        expect.objectContaining({ path: '/hooks/5', body: { voice_speed: 1.1 } }),
+      ]),
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('saves once after a run of arrow-key steps', async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+      'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    const slider = await screen.findByRole('slider', { name: 'Voice speed' });
+    for (const v of ['0.95', '0.9', '0.85']) {
+      fireEvent.input(slider, { target: { value: v } });
+      fireEvent.keyUp(slider, { key: 'ArrowLeft' });
+    }
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        expect.objectContaining({ path: '/hooks/5', body: { voice_speed: 0.85 } }),
+      ]),
+    );
+  });
+});

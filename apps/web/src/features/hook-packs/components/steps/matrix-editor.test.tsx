@@ -1,0 +1,115 @@
+import { MATRIX_MESSAGES } from '@hookreel/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/render';
+import { useHookPack } from '../../api/get-hook-pack';
+import { emptyWizardData } from '../../lib/wizard-data';
+import { makePack, makePreview, mockApi } from '../../test/fixtures';
+import { renderAt } from '../../test/render-wizard';
+import { GenerateStep } from './generate-step';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+afterEach(() => vi.unstubAllGlobals());
+
+function Harness() {
+  const pack = useHookPack(5);
+  return (
+    <GenerateStep
+      pack={pack.data ?? null}
+      data={emptyWizardData()}
+      setData={() => {}}
+      advance={async () => true}
+      back={() => {}}
+      advancing={false}
+    />
+  );
+}
+
+const pack = makePack({
+  message: 'Glow all day',
+  status: 'previews_ready',
+  generated_characters: [
+    { id: 21, url: 'characters/21.png', prompt: 'Young runner', selected: true, character_type_id: 30 },
+    { id: 22, url: 'characters/22.png', prompt: 'Office worker', selected: true, character_type_id: 30 },
+  ],
+  preview_characters: [
+    makePreview({ id: 11, generated_character_id: 21, approved: true }),
+    makePreview({ id: 12, generated_character_id: 22, approved: true, url: 'previews/12.png' }),
+  ],
+});
+const prices = {
+  prices: { video: 1.5, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1 },
+  trial_credits: 13.7,
+  realistic: { credits_per_second: 0.04, hook_video: 1.82 },
+  characters_per_type: 4,
+  videos_per_pack: 12,
+};
+
+describe('GenerateStep matrix mode', () => {
+  it('prices a Realistic pack at the realistic hook-video price', async () => {
+    mockApi({
+      'GET /hooks/5': () => jsonResponse({ ...pack, quality: 'realistic' }),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
+      'GET /credits/prices': () => jsonResponse(prices),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
+    await waitFor(() => expect(screen.getByTestId('matrix-price')).toHaveTextContent('2 videos cost 3.64 credits'));
+  });
+
+  it("shows the grid and the server's price, and sends only the ticked cells", async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
+      'GET /credits/prices': () => jsonResponse(prices),
+      'POST /jobs/hook-pack/5/queue-videos': () => jsonResponse({ hook_pack_id: 5, total_jobs: 3 }),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
+    expect(screen.getByLabelText('Hook 1')).toHaveValue('Glow all day');
+    await userEvent.click(screen.getByRole('button', { name: 'Add hook' }));
+    await userEvent.type(screen.getByLabelText('Hook 2'), 'Try it');
+
+    const size = screen.getByTestId('matrix-size');
+    expect(size).toHaveTextContent('Grid: 2 hooks × 2 actors × 1 CTA = 4 videos, 4 ticked');
+    // The price list the server serves (1.50 a video here), not a copy in the client.
+    await waitFor(() => expect(screen.getByTestId('matrix-price')).toHaveTextContent('4 videos cost 6.00 credits'));
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Video H2-A1-C1' }));
+    expect(size).toHaveTextContent('4 videos, 3 ticked');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate 3 videos · 4.50 credits' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      matrix: {
+        hooks: ['Glow all day', 'Try it'],
+        character_ids: [21, 22],
+        ctas: ['Shop now'],
+        cells: [
+          { hook: 0, actor: 0, cta: 0 },
+          { hook: 0, actor: 1, cta: 0 },
+          { hook: 1, actor: 1, cta: 0 },
+        ],
+      },
+    });
+  });
+
+  it('refuses duplicate hooks and an empty grid before anything is sent', async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
+      'GET /credits/prices': () => jsonResponse(prices),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add hook' }));
+    await userEvent.type(screen.getByLabelText('Hook 2'), 'glow all day');
+    await userEvent.click(screen.getByRole('button', { name: /^Generate 4 videos/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MATRIX_MESSAGES.duplicateHook);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove hook 2' }));
+    for (const a of ['A1', 'A2']) await userEvent.click(screen.getByRole('checkbox', { name: `Video H1-${a}-C1` }));
+    await userEvent.click(screen.getByRole('button', { name: /^Generate 0 videos/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MATRIX_MESSAGES.noCells);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});

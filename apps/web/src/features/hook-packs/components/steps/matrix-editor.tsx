@@ -1,0 +1,337 @@
+import {
+  BIDI_CONTROL_MESSAGE,
+  CTA_MAX,
+  cellKey,
+  formatCredits,
+  hasNoBidiControls,
+  type HookPack,
+  INSUFFICIENT_CREDITS,
+  LIMITS,
+  MATRIX_LIMITS,
+  MATRIX_MESSAGES,
+  MESSAGES,
+  matrixCells,
+  PriceList,
+  VALIDATION,
+  type VideoQuality,
+  variantId,
+  withCost,
+} from '@hookreel/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { api, errorDetail, isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { staticUrl } from '@/lib/urls';
+import { cn } from '@/lib/utils';
+import { useQueueHookPackVideos } from '../../api/queue-videos';
+import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
+import { approvedCharacterIds } from '../../lib/variants';
+import { HookLineField } from '../hook-line-field';
+import { StepFrame } from '../wizard-stepper';
+
+/**
+ * The server's price list (GET /credits/prices): the matrix's price is what the server will hold, at the quality
+ * stored on the pack (a Realistic hook video has its own flat price).
+ */
+function useVideoPrice(quality: VideoQuality): number | null {
+  const prices = useQuery({
+    queryKey: ['credits', 'prices'],
+    queryFn: async () => PriceList.parse(await api.get('/credits/prices')),
+    staleTime: Infinity,
+  });
+  if (!prices.data) return null;
+  return quality === 'realistic' ? prices.data.realistic.hook_video : prices.data.prices.video;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Matrix mode of the Generate step (docs/product.md#hook-matrix): hooks × approved actors × calls to action, the
+ * grid's size and price before anything is spent, every cell ticked until the user unticks it.
+ */
+export function MatrixEditor({
+  pack,
+  hook,
+  back,
+  modeSwitch,
+  onStarted,
+}: {
+  pack: HookPack;
+  hook: string;
+  back: () => void;
+  modeSwitch: React.ReactNode;
+  onStarted: () => void;
+}) {
+  const { user } = useAuth();
+  const queue = useQueueHookPackVideos();
+  const paidError = usePaidErrorToast();
+  const creditsSpent = useCreditsSpent();
+  const price = useVideoPrice(pack.quality);
+  const approvedIds = approvedCharacterIds(pack.preview_characters);
+  const [hooks, setHooks] = useState<string[]>(() => [hook.trim()]);
+  const [actors, setActors] = useState<number[]>(approvedIds);
+  const [ctas, setCtas] = useState<string[]>(() => [pack.cta_text?.trim() || 'Shop now']);
+  const [unticked, setUnticked] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+
+  const chosenActors = approvedIds.filter((id) => actors.includes(id));
+  const previewOf = new Map(
+    pack.preview_characters.filter((p) => p.approved && p.url).map((p) => [p.generated_character_id, p.url as string]),
+  );
+  const cells = matrixCells({ hooks: hooks.length, actors: chosenActors.length, ctas: ctas.length });
+  const ticked = cells.filter((c) => !unticked.has(cellKey(c)));
+  const cost = price === null ? null : round2(price * ticked.length);
+  const left = cost === null ? null : round2((user?.credits ?? 0) - cost);
+  const idOf = (c: { hook: number; actor: number; cta: number }) =>
+    variantId(c.hook + 1, approvedIds.indexOf(chosenActors[c.actor] as number) + 1, c.cta + 1);
+
+  // Any change of the lists renumbers the cells: start again from every cell ticked.
+  const edit = (fn: () => void) => {
+    setError(null);
+    setUnticked(new Set());
+    fn();
+  };
+
+  const check = (): string | null => {
+    if (hooks.some((h) => !h.trim())) return VALIDATION.hookRequired;
+    if (new Set(hooks.map((h) => h.trim().toLowerCase())).size !== hooks.length) return MATRIX_MESSAGES.duplicateHook;
+    if (chosenActors.length === 0) return MATRIX_MESSAGES.noActors;
+    if (ctas.some((c) => !c.trim())) return MATRIX_MESSAGES.noCtas;
+    if (new Set(ctas.map((c) => c.trim().toLowerCase())).size !== ctas.length) return MATRIX_MESSAGES.duplicateCta;
+    if (![...hooks, ...ctas].every(hasNoBidiControls)) return BIDI_CONTROL_MESSAGE;
+    if (ticked.length === 0) return MATRIX_MESSAGES.noCells;
+    if (ticked.length > MATRIX_LIMITS.cellsMax) return MATRIX_MESSAGES.tooManyCells;
+    return null;
+  };
+
+  const generate = () => {
+    const problem = check();
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    return queue
+      .mutateAsync({
+        hookPackId: pack.id,
+        matrix: {
+          hooks: hooks.map((h) => h.trim()),
+          character_ids: chosenActors,
+          ctas: ctas.map((c) => c.trim()),
+          cells: ticked.length === cells.length ? undefined : ticked,
+        },
+      })
+      .then(
+        () => {
+          creditsSpent();
+          onStarted();
+        },
+        (e: unknown) => {
+          if (isApiError(e) && e.status === 409) {
+            toast.info(errorDetail(e, MESSAGES.hookPacks.videosFailed));
+            onStarted();
+            return;
+          }
+          if (isApiError(e) && e.status === 422) {
+            setError(errorDetail(e, MESSAGES.hookPacks.videosFailed));
+            return;
+          }
+          paidError(e, INSUFFICIENT_CREDITS.videos, MESSAGES.hookPacks.videosFailed);
+        },
+      );
+  };
+
+  const label = `Generate ${ticked.length} ${ticked.length === 1 ? 'video' : 'videos'}`;
+  return (
+    <StepFrame
+      title="Generate"
+      description="Test every hook with every actor and call to action. Each video is named by its cell (H2-A1-C1: hook 2, actor 1, call to action 1) so ad results join back."
+      onBack={back}
+      onContinue={generate}
+      continueLabel={queue.isPending ? 'Starting...' : cost === null ? label : withCost(label, cost)}
+      busy={queue.isPending}
+      error={error}
+    >
+      {modeSwitch}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <fieldset className="space-y-2 rounded-xl border p-3">
+          <legend className="px-1 text-sm font-medium">
+            Hooks ({hooks.length}/{MATRIX_LIMITS.hooksMax})
+          </legend>
+          {hooks.map((h, i) => (
+            <div key={i} className="flex items-center gap-2">
+              <span className="w-7 shrink-0 text-xs font-medium text-muted-foreground">H{i + 1}</span>
+              <HookLineField
+                aria-label={`Hook ${i + 1}`}
+                value={h}
+                maxLength={LIMITS.hookTextMax}
+                onValueChange={(text) => edit(() => setHooks(hooks.map((x, j) => (j === i ? text : x))))}
+              />
+              {hooks.length > 1 ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove hook ${i + 1}`}
+                  onClick={() => edit(() => setHooks(hooks.filter((_, j) => j !== i)))}
+                >
+                  <XIcon aria-hidden="true" />
+                </Button>
+              ) : null}
+            </div>
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={hooks.length >= MATRIX_LIMITS.hooksMax}
+            onClick={() => edit(() => setHooks([...hooks, '']))}
+          >
+            <PlusIcon aria-hidden="true" /> Add hook
+          </Button>
+        </fieldset>
+
+        <fieldset className="space-y-2 rounded-xl border p-3">
+          <legend className="px-1 text-sm font-medium">
+            Actors ({chosenActors.length}/{approvedIds.length} approved)
+          </legend>
+          {approvedIds.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{VALIDATION.noApprovedPreviews}</p>
+          ) : (
+            approvedIds.map((id, k) => (
+              <label key={id} className="flex cursor-pointer items-center gap-3 rounded-md p-1 hover:bg-accent/50">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={actors.includes(id)}
+                  onChange={(e) =>
+                    edit(() => setActors(e.target.checked ? [...actors, id] : actors.filter((a) => a !== id)))
+                  }
+                />
+                <span className="aspect-[9/16] w-8 shrink-0 overflow-hidden rounded bg-muted">
+                  {previewOf.get(id) ? (
+                    <img src={staticUrl(previewOf.get(id))} alt="" className="size-full object-cover" />
+                  ) : null}
+                </span>
+                <span className="text-sm">
+                  <span className="text-xs font-medium text-muted-foreground">A{k + 1}</span> Character {k + 1}
+                </span>
+              </label>
+            ))
+          )}
+        </fieldset>
+
+        <fieldset className="space-y-2 rounded-xl border p-3">
+          <legend className="px-1 text-sm font-medium">
+            Calls to action ({ctas.length}/{MATRIX_LIMITS.ctasMax})
+          </legend>
+          {ctas.map((c, i) => (
+            <div key={i} className="flex items-center gap-2">
+              <span className="w-7 shrink-0 text-xs font-medium text-muted-foreground">C{i + 1}</span>
+              <Input
+                aria-label={`Call to action ${i + 1}`}
+                value={c}
+                maxLength={CTA_MAX}
+                onChange={(e) => edit(() => setCtas(ctas.map((x, j) => (j === i ? e.target.value : x))))}
+              />
+              {ctas.length > 1 ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove call to action ${i + 1}`}
+                  onClick={() => edit(() => setCtas(ctas.filter((_, j) => j !== i)))}
+                >
+                  <XIcon aria-hidden="true" />
+                </Button>
+              ) : null}
+            </div>
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={ctas.length >= MATRIX_LIMITS.ctasMax}
+            onClick={() => edit(() => setCtas([...ctas, '']))}
+          >
+            <PlusIcon aria-hidden="true" /> Add call to action
+          </Button>
+        </fieldset>
+      </div>
+
+      <div className="space-y-1 rounded-xl border bg-muted/30 p-3" aria-live="polite">
+        <p data-testid="matrix-size" className="text-sm font-medium">
+          Grid: {hooks.length} {hooks.length === 1 ? 'hook' : 'hooks'} × {chosenActors.length}{' '}
+          {chosenActors.length === 1 ? 'actor' : 'actors'} × {ctas.length} {ctas.length === 1 ? 'CTA' : 'CTAs'} ={' '}
+          {cells.length} {cells.length === 1 ? 'video' : 'videos'}, {ticked.length} ticked
+        </p>
+        <p
+          data-testid="matrix-price"
+          className={cn('text-sm text-muted-foreground', left !== null && left < 0 && 'text-destructive')}
+        >
+          {cost === null ? (
+            'Loading prices...'
+          ) : (
+            <>
+              {ticked.length} {ticked.length === 1 ? 'video costs' : 'videos cost'} {formatCredits(cost)} credits
+              {price !== null ? ` (${formatCredits(price)} each)` : ''}.{' '}
+              {left !== null && left < 0 ? (
+                <>
+                  You need {formatCredits(-left)} more.{' '}
+                  <Link to="/credits" className="font-medium underline underline-offset-4">
+                    Get credits
+                  </Link>
+                </>
+              ) : (
+                <>Your balance after: {formatCredits(left ?? 0)} credits.</>
+              )}
+            </>
+          )}
+        </p>
+      </div>
+
+      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Matrix cells">
+        {cells.map((c) => {
+          const id = idOf(c);
+          const on = !unticked.has(cellKey(c));
+          return (
+            <li key={cellKey(c)}>
+              <label
+                className={cn(
+                  'flex cursor-pointer items-start gap-2 rounded-lg border p-2 text-sm',
+                  !on && 'opacity-60',
+                )}
+                data-testid="matrix-cell"
+              >
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4"
+                  aria-label={`Video ${id}`}
+                  checked={on}
+                  onChange={() => {
+                    setError(null);
+                    const next = new Set(unticked);
+                    if (on) next.add(cellKey(c));
+                    else next.delete(cellKey(c));
+                    setUnticked(next);
+                  }}
+                />
+                <span className="min-w-0">
+                  <span className="block font-mono text-xs font-semibold">{id}</span>
+                  <span className="block truncate">“{hooks[c.hook] || '…'}”</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    Character {approvedIds.indexOf(chosenActors[c.actor] as number) + 1} · {ctas[c.cta] || '…'}
+                  </span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </StepFrame>
+  );
+}

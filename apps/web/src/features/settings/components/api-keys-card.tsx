@@ -1,0 +1,113 @@
+import { INTEGRATION_LIMITS, INTEGRATION_MESSAGES, type CreatedApiKey } from '@hookreel/contracts';
+import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorDetail } from '@/lib/api-client';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { formatWhen } from './format-when';
+import { SecretOnce } from './secret-once';
+
+/** Personal API keys: create (the key is shown once), see when each was last used, revoke. */
+export function ApiKeysCard() {
+  const nameId = useId();
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  const onCreate = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      toast.error(INTEGRATION_MESSAGES.apiKeyNameRequired);
+      return;
+    }
+    create.mutate(trimmed, {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName('');
+      },
+      onError: (err) => toast.error(errorDetail(err, 'Failed to create the API key')),
+    });
+  };
+
+  const onRevoke = (id: number, keyName: string) => {
+    revoke.mutate(id, {
+      onSuccess: () => toast.success(`Revoked "${keyName}"`),
+      onError: (err) => toast.error(errorDetail(err, 'Failed to revoke the API key')),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>API Keys</CardTitle>
+        <CardDescription>
+          Let your scripts and tools use Hookreel as you: send a key as{' '}
+          <code className="rounded bg-muted px-1 text-xs">Authorization: Bearer &lt;key&gt;</code>. Each key may make{' '}
+          {INTEGRATION_LIMITS.apiKeyRequestsPerMinute} requests a minute.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <form onSubmit={onCreate} className="flex items-end gap-2">
+          <div className="flex-1 space-y-2">
+            <Label htmlFor={nameId}>Key name</Label>
+            <Input
+              id={nameId}
+              value={name}
+              maxLength={INTEGRATION_LIMITS.apiKeyNameMax}
+              placeholder="e.g. Zapier, CI pipeline"
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            Create Key
+          </Button>
+        </form>
+
+        {created ? (
+          <SecretOnce
+            label={`New key "${created.name}"`}
+            value={created.key}
+            notice={INTEGRATION_MESSAGES.keyCreatedNotice}
+            onDone={() => setCreated(null)}
+          />
+        ) : null}
+
+        {keys.isError ? <p className="text-sm text-destructive">Failed to load your API keys.</p> : null}
+        {keys.data && keys.data.length === 0 ? <p className="text-sm text-muted-foreground">No API keys yet.</p> : null}
+        <ul className="divide-y rounded-lg border empty:hidden" aria-label="API keys">
+          {(keys.data ?? []).map((k) => (
+            <li key={k.id} className="flex items-center justify-between gap-4 p-3">
+              <div className="flex min-w-0 items-start gap-3">
+                <KeyRoundIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{k.name}</p>
+                  <p className="text-xs text-muted-foreground">
+                    <span className="font-mono">{k.prefix}…</span> · Created {formatWhen(k.created_at)} · Last used{' '}
+                    {k.last_used_at ? formatWhen(k.last_used_at) : 'never'}
+                  </p>
+                </div>
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Revoke ${k.name}`}
+                disabled={revoke.isPending}
+                onClick={() => onRevoke(k.id, k.name)}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
