@@ -9,8 +9,16 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 const BASE_URL = `http://localhost:${PORT}`;
+// The fake providers listen on four ports from here: image edits, ElevenLabs, fal's CDN, fal's queue.
+const FAKES = PORT + 10;
 const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hookreel-e2e-')));
 export const ADMIN_EMAIL = 'admin@hookreel.test';
+/**
+ * The one local origin the server may deliver webhooks to (test-only, decision 132): the settings e2e test runs a
+ * receiver here. Any other private or plain-http address is still refused, which that test checks too.
+ */
+export const WEBHOOK_RECEIVER_PORT = Number(process.env.E2E_WEBHOOK_PORT ?? PORT + 1);
+export const WEBHOOK_RECEIVER_ORIGIN = `http://127.0.0.1:${WEBHOOK_RECEIVER_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -39,25 +47,43 @@ export default defineConfig({
     },
   },
   outputDir: '../.tmp/e2e-results',
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    url: `${BASE_URL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      PUBLIC_URL: BASE_URL,
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      // One browser on this machine plays every user of the run from one address: the per-client limits on
-      // sign-in mails and registrations are lifted here (the per-address ones still apply).
-      SIGN_IN_MAIL_RATE_LIMIT: '10000',
-      REGISTER_RATE_LIMIT: '10000',
-      LOG_LEVEL: 'warn',
-      ACCESS_TOKEN_TTL_SEC: process.env.E2E_ACCESS_TTL ?? '900',
+  webServer: [
+    {
+      command: 'node --import tsx support/fake-providers.ts',
+      port: FAKES,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { FAKE_PROVIDERS_PORT: String(FAKES) },
     },
-  },
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      url: `${BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        PUBLIC_URL: BASE_URL,
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        // One browser on this machine plays every user of the run from one address: the per-client limits on
+        // sign-in mails and registrations are lifted here (the per-address ones still apply).
+        SIGN_IN_MAIL_RATE_LIMIT: '10000',
+        REGISTER_RATE_LIMIT: '10000',
+        LOG_LEVEL: 'warn',
+        ACCESS_TOKEN_TTL_SEC: process.env.E2E_ACCESS_TTL ?? '900',
+        UNSAFE_WEBHOOK_TEST_ORIGINS: WEBHOOK_RECEIVER_ORIGIN,
+        // Realistic goes to the local fakes (support/fake-providers.ts); Draft, the default, never calls them.
+        OPENAI_BASE_URL: `http://127.0.0.1:${FAKES}/v1`,
+        OPENAI_API_KEY: 'sk-e2e-fake',
+        OPENAI_EDIT_MODEL: 'gpt-image-1',
+        ELEVENLABS_API_KEY: 'e2e-fake',
+        ELEVENLABS_BASE_URL: `http://127.0.0.1:${FAKES + 1}`,
+        FAL_KEY: 'e2e:fake',
+        FAL_BASE_URL: `http://127.0.0.1:${FAKES + 3}`,
+      },
+    },
+  ],
 });

@@ -27,6 +27,12 @@ for (const { name: size, viewport } of SIZES) {
     await page.goto('/landing');
     await expect(page.getByText('AI actors in the library')).toBeVisible();
     await shoot(page, `landing-${size}`, true);
+    await page.goto('/login');
+    await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+    await shoot(page, `login-${size}`);
+    await page.goto('/register');
+    await expect(page.getByText('Create an account')).toBeVisible();
+    await shoot(page, `register-${size}`);
 
     await page.setViewportSize(SIZES[0].viewport);
     await signInWithGoogle(page, uniqueEmail(`screens-${size}`));
@@ -45,6 +51,21 @@ for (const { name: size, viewport } of SIZES) {
     await expect(page.getByTestId('hook-pack-card').first()).toBeVisible();
     await shoot(page, `hook-pack-list-${size}`);
 
+    await page.goto('/generate');
+    await page.getByLabel('Character image URL').fill('/api/static/catalogue/actor-1.png');
+    await page.getByLabel('Product image URL').fill('http://169.254.169.254/latest/meta-data/iam');
+    await expect(page.getByRole('alert').filter({ hasText: /address/i })).toBeVisible();
+    await shoot(page, `generate-refused-${size}`);
+
+    await page.goto('/settings');
+    await expect(page.getByText('No API keys yet.')).toBeVisible();
+    await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
+    await shoot(page, `settings-${size}`, true);
+
+    await page.goto('/credits');
+    await expect(page.getByRole('button', { name: /^Buy 5 credits/ })).toBeVisible();
+    await shoot(page, `credits-${size}`, true);
+
     await page.goto('/avatars');
     await expect(page.getByTestId('avatar-card').first()).toBeVisible();
     await shoot(page, `avatars-member-${size}`);
@@ -53,14 +74,72 @@ for (const { name: size, viewport } of SIZES) {
     await page.getByLabel('Script').fill(adScript('Screens serum'));
     await shoot(page, `project-editor-needs-actor-${size}`);
     await addCharacters(page, 'a calm woman in a bright bathroom', 1);
+    await expect(page.getByRole('group', { name: 'Caption style' })).toBeVisible();
+    await expect(page.getByLabel('Voice speed')).toBeVisible();
+    await shoot(page, `project-editor-${size}`, true);
     await page.getByRole('button', { name: /^Generate( · .*)?$/ }).click();
     await expect(page).toHaveURL(/\/jobs\/\d+$/);
     await expect(page.getByText('Actor', { exact: true })).toBeVisible();
     await shoot(page, `job-details-running-${size}`);
     await expect(page.getByRole('link', { name: 'Download video' })).toBeVisible({ timeout: 180_000 });
-    await shoot(page, `job-details-done-${size}`);
+    await expect(page.getByTestId('quality-report')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Make realistic/ })).toBeVisible();
+    // Wait for the first frame, or Chromium's loading spinner is photographed over the actor's face.
+    const video = page.getByTestId('job-video').locator('video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 3 && v.networkState === v.NETWORK_IDLE))
+      .toBe(true);
+    // Chromium hides that spinner only at the end of its spin cycle, so give it a moment after the frame arrives.
+    await page.waitForTimeout(2_000);
+    await shoot(page, `job-details-done-${size}`, true);
     await page.goto('/jobs');
     await expect(page.getByTestId('job-card-who').first()).toBeVisible();
     await shoot(page, `jobs-${size}`);
   });
 }
+
+test('hook pack Generate step: hook angles, caption style, matrix mode (desktop and phone)', async ({ page }) => {
+  test.setTimeout(420_000);
+  const TYPE = 'Young woman runner in a park';
+  await page.setViewportSize(SIZES[0].viewport);
+  await signInWithGoogle(page, uniqueEmail('screens-pack'));
+  await page.goto('/hook-packs/new');
+  await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#b23a7a'));
+  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
+  await page.getByRole('button', { name: 'Analyze Product' }).click();
+  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Hook message' }).fill('Glow all day');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const group = page.getByRole('region', { name: TYPE });
+  for (const n of [1, 2]) {
+    const c = group.getByRole('button', { name: `${TYPE} — character ${n}` });
+    await expect(c).toBeEnabled({ timeout: 60_000 });
+    await c.click();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const previews = page.getByRole('article', { name: /^Preview \d/ });
+  await expect(previews).toHaveCount(2);
+  for (let i = 0; i < 2; i++) {
+    const approve = previews.nth(i).getByRole('button', { name: 'Approve' });
+    await expect(approve).toBeEnabled({ timeout: 90_000 });
+    await approve.click();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Caption style' })).toBeVisible();
+  for (const { name: size, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    await shoot(page, `hook-pack-generate-${size}`, true);
+  }
+  await page.getByRole('button', { name: 'Matrix', exact: true }).click();
+  await page.getByRole('button', { name: 'Add hook' }).click();
+  await page.getByLabel('Hook 2', { exact: true }).fill('My skin finally looks rested');
+  await expect(page.getByTestId('matrix-cell')).toHaveCount(4);
+  for (const { name: size, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    await shoot(page, `hook-pack-matrix-${size}`, true);
+  }
+});

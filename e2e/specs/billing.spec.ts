@@ -1,24 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { balance, ledger } from '../support/credits.ts';
 import { addCharacters, createProjectInUi } from '../support/factories.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
-
-/** The user's ledger as the API serves it (the same call /credits/history makes). */
-async function ledger(
-  page: Page,
-): Promise<Array<{ kind: string; change: number; reason: string; job_id: number | null }>> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/credits/ledger', {
-      headers: { authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
-    });
-    return (
-      (await res.json()) as { entries: Array<{ kind: string; change: number; reason: string; job_id: number | null }> }
-    ).entries;
-  });
-}
-
-const balance = (page: Page) => page.getByTestId('credits-balance').first();
 
 test.describe('credits and billing', () => {
   test('a new user makes a full hook pack on the trial alone; prices are shown before each spend; double clicks charge once', async ({

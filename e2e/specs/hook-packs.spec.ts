@@ -108,10 +108,25 @@ test.describe('hook packs', () => {
       await expect(pairs.nth(n - 1)).toContainText(`Video #${n}`);
       await expect(page.getByLabel(`Hook line for video ${n}`, { exact: true })).not.toHaveValue('');
     }
+    // Each line tests its own hook angle (decision 112): 12 labels, no angle twice, the user's hook first.
+    const angles = await page.getByTestId('variant-angle').allInnerTexts();
+    expect(angles).toHaveLength(12);
+    expect(new Set(angles).size).toBe(12);
+    expect(angles[0]).toBe('Your hook');
+    expect(angles).toEqual(expect.arrayContaining(['POV', 'Problem → agitate', 'Question', 'Before / after']));
     const characterIds = new Set<string>();
     for (let n = 1; n <= 12; n++)
       characterIds.add(await page.getByLabel(`Character for video ${n}`, { exact: true }).inputValue());
     expect(characterIds.size).toBe(2);
+    // The pack's caption style: word highlight by default, each preset a rendered picture; a pick is saved at once.
+    const styles = page.getByRole('group', { name: 'Caption style' });
+    await expect(styles.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
+    const styleSaved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/hooks/${packId}`),
+    );
+    await styles.getByText('One word pop').click();
+    expect(await (await styleSaved).json()).toMatchObject({ caption_style: 'pop' });
+    await page.screenshot({ path: '../.tmp/screens/video-design/hook-pack-generate-step.png', fullPage: true });
     const sidebar = page.locator('[data-sidebar="sidebar"]').first();
     // 13.70 credits, less 8 characters and 2 previews; the 12 videos are held as soon as they are queued.
     await expect(sidebar.getByText('13.10')).toBeVisible();
@@ -130,6 +145,16 @@ test.describe('hook packs', () => {
     await expect(download).toBeVisible({ timeout: 200_000 });
     await expect(page.getByText('All 12 videos are done')).toBeVisible();
     await expect(cards.filter({ hasText: 'Failed' })).toHaveCount(0);
+    // Hovering a video shows its contact sheet (6 frames) under the card.
+    const third = cards.filter({ hasText: 'Video #3 ·' });
+    await page.mouse.move(0, 0); // the pointer may rest where the cards appeared: enter the card from outside
+    await third.hover();
+    const sheet = page.getByRole('img', { name: 'Contact sheet: 6 frames of Video #3' });
+    await expect(sheet).toBeVisible();
+    await expect.poll(() => sheet.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: '../.tmp/screens/video-design/hook-pack-jobs-contact-sheet.png' });
+    await page.mouse.move(0, 0);
+    await expect(sheet).toBeHidden();
     await download.click();
 
     // The download page: the zip of the whole pack.
@@ -152,15 +177,16 @@ test.describe('hook packs', () => {
     const manifestEntry = entries.find((e) => base(e.name) === 'manifest.csv');
     expect(manifestEntry, 'manifest.csv in the zip').toBeTruthy();
     const [header, ...rows] = parseCsv(manifestEntry!.data.toString('utf8'));
-    for (const column of ['variant_id', 'actor', 'hook_text', 'language', 'accent', 'file_name'])
+    for (const column of ['variant_id', 'hook', 'actor', 'cta', 'aspect', 'duration', 'file', 'language', 'accent'])
       expect(header).toContain(column);
     expect(rows).toHaveLength(12);
     const col = (name: string) => header!.indexOf(name);
-    expect(rows[0]![col('hook_text')]).toMatch(new RegExp(`^${HOOK}`));
+    expect(rows[0]![col('hook')]).toMatch(new RegExp(`^${HOOK}`));
     for (const row of rows) {
       expect(row[col('language')]!.toLowerCase()).toBe('english');
       expect(row[col('accent')]!.toLowerCase()).toBe('british');
-      expect(mp4s.map((e) => base(e.name))).toContain(base(row[col('file_name')]!));
+      expect(mp4s.map((e) => base(e.name))).toContain(base(row[col('file')]!));
+      expect(row[col('variant_id')]).toMatch(/^H\d+-A\d+-C1$/);
     }
     // Every file is a real MP4: an ISO BMFF 'ftyp' box first.
     for (const mp4 of mp4s) {

@@ -101,8 +101,14 @@ test.describe('product in hand', () => {
     // Script, then Generate Videos (enabled only now) → /jobs.
     await expect(generate).toBeDisabled();
     await page.getByLabel('Script').fill(adScript('Magenta bottle'));
+    // The project's caption style is chosen here too (saved with the script when the videos are queued).
+    await page.getByRole('group', { name: 'Caption style' }).getByText('Lower third').click();
+    await expect(page.getByRole('radio', { name: /Lower third/ })).toBeChecked();
+    await page.screenshot({ path: '../.tmp/screens/video-design/product-in-hand-merge.png', fullPage: true });
     await expect(generate).toBeEnabled();
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/projects\/\d+$/.test(r.url()));
     await generate.click();
+    expect(await (await saved).json()).toMatchObject({ caption_style: 'lower_third' });
     await expect(page).toHaveURL(/\/jobs$/);
     await expect(page.getByText(/Job queued successfully\./)).toBeVisible();
 

@@ -235,6 +235,24 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await expect(card.getByTestId('job-card-who')).toBeVisible();
     });
 
+    test('/generate fetches pasted image addresses through the server and says why it refuses one', async ({
+      page,
+    }) => {
+      const problems = watchProblems(page);
+      await signIn(page, uniqueEmail(`ux-generate-${size}`), viewport);
+      await page.goto('/generate');
+      // An inside address (the metadata service) is refused by the server's SSRF guard, with its reason.
+      await page.getByLabel('Product image URL').fill('http://169.254.169.254/latest/meta-data/iam');
+      await expect(page.getByRole('alert').filter({ hasText: /address/i })).toBeVisible();
+      await expect(page.getByLabel('Product image URL')).toHaveAttribute('aria-invalid', 'true');
+      // An image of our own origin loads as it is.
+      await page.getByLabel('Character image URL').fill('/api/static/catalogue/actor-1.png');
+      await expect(page.getByText('Could not load this image.')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(1);
+      // The refusal is an answer, not a page error; a CSP violation would be one.
+      expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
+    });
+
     test('the landing page quotes only true figures, and the FAQ the measured render time', async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/landing');

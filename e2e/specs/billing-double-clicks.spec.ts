@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '@hookreel/contracts';
+import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { balance, holdsFor } from '../support/credits.ts';
+import { adScript, productPhoto } from '../support/factories.ts';
+import { productPhotoFile } from '../support/hook-packs.ts';
+
+/** Opens the product placement editor of one actor on the merge screen. */
+async function openPlacement(page: Page, name: string) {
+  const card = page.getByTestId('merge-card').filter({ hasText: name });
+  await card.getByRole('button', { name: 'Apply product' }).click();
+  const editor = page.getByRole('dialog', { name: `Position product · ${name}` });
+  await expect(editor.getByLabel('Loading images')).toBeHidden();
+  return { card, editor };
+}
+
+/** From the select-actor screen: pick these actors (by name) and continue to the merge screen. */
+async function toMerge(page: Page, projectId: number, names: string[]) {
+  await page.goto(`/product-in-hand/${projectId}/select-actor`);
+  for (const name of names) {
+    const tile = page.getByTestId('actor-tile').filter({ hasText: name }).first();
+    await tile.click();
+    await expect(tile).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Apply Product' })).toBeVisible();
+}
+
+test.describe('spending buttons charge once per intent', () => {
+  test('product in hand: a double-clicked Apply and Generate Videos charge once; a second tab repeating them is told so', async ({
+    context,
+    page,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    await signInWithGoogle(page, uniqueEmail('twice'));
+    await expect(balance(page)).toHaveText('13.70');
+
+    await page.getByRole('link', { name: 'New Video' }).first().click();
+    await page.getByRole('button', { name: /Product in hand/ }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload your product' });
+    await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0' }));
+    await upload.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
+    const projectId = Number(/\/product-in-hand\/(\d+)\//.exec(page.url())![1]);
+    const tiles = page.getByTestId('actor-tile');
+    await expect(tiles.first()).toBeVisible();
+    const names = await Promise.all(
+      [0, 1].map(async (i) => (await tiles.nth(i).locator('span.truncate').innerText()).trim()),
+    );
+    await toMerge(page, projectId, names);
+
+    // A second tab on the same merge screen, opened before anything is applied.
+    const tab2 = await context.newPage();
+    await toMerge(tab2, projectId, names);
+
+    // Tab 1 double-clicks Apply: one merge, one hold of 0.10.
+    const first = await openPlacement(page, names[0]!);
+    await first.editor.getByRole('button', { name: /^Apply/ }).dblclick();
+    await expect(first.editor).toBeHidden();
+    await expect(first.card.getByText('Applying product…').or(first.card.getByText('Merged'))).toBeVisible();
+    expect(await holdsFor(page, 'Product-in-hand merge')).toBe(1);
+
+    // Tab 2, which still shows the actor without the product, applies it again while tab 1's merge runs: refused
+    // with a message, nothing charged, and the card follows the running merge.
+    const again = await openPlacement(tab2, names[0]!);
+    await again.editor.getByRole('button', { name: /^Apply/ }).click();
+    await expect(tab2.getByText(MESSAGES.server.mergeInProgress)).toBeVisible();
+    await expect(again.editor).toBeHidden();
+    await tab2.screenshot({ path: testInfo.outputPath('merge-second-tab.png') });
+    expect(await holdsFor(page, 'Product-in-hand merge')).toBe(1);
+
+    const second = await openPlacement(page, names[1]!);
+    await second.editor.getByRole('button', { name: /^Apply/ }).dblclick();
+    for (const name of names) {
+      await expect(page.getByRole('img', { name: `${name} holding the product` })).toBeVisible({ timeout: 120_000 });
+    }
+    expect(await holdsFor(page, 'Product-in-hand merge')).toBe(2);
+    await expect(balance(page)).toHaveText('13.50');
+
+    // Generate Videos, double-clicked: one video per actor (2), not 4.
+    await page.getByLabel('Script').fill(adScript('Magenta bottle'));
+    const generate = page.getByRole('button', { name: 'Generate Videos · 2.00 credits' });
+    await expect(generate).toBeEnabled();
+    await generate.dblclick();
+    await expect(page).toHaveURL(/\/jobs$/);
+    expect(await holdsFor(page, 'Product-in-hand video')).toBe(2);
+    await expect(page.getByTestId('job-card')).toHaveCount(2);
+
+    // Tab 2 queues the same videos while they render: refused, pointed at Jobs, nothing charged.
+    await toMerge(tab2, projectId, names);
+    const generate2 = tab2.getByRole('button', { name: 'Generate Videos · 2.00 credits' });
+    await expect(generate2).toBeEnabled({ timeout: 30_000 });
+    await generate2.click();
+    await expect(tab2.getByText(MESSAGES.server.projectVideosInProgress)).toBeVisible();
+    await expect(tab2.getByRole('button', { name: 'View jobs' })).toBeVisible();
+    await tab2.screenshot({ path: testInfo.outputPath('videos-second-tab.png') });
+    expect(await holdsFor(page, 'Product-in-hand video')).toBe(2);
+    await page.reload();
+    await expect(balance(page)).toHaveText('11.50');
+  });
+
+  test('hook pack: a double-clicked "Generate More", previews "Continue", "Regenerate" and "Save Position" charge once', async ({
+    page,
+  }) => {
+    test.setTimeout(420_000);
+    await signInWithGoogle(page, uniqueEmail('twice-pack'));
+    await page.goto('/hook-packs/new');
+    await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#1f7a4d'));
+    await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
+    await page.getByRole('button', { name: 'Analyze Product' }).click();
+    await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+    await page.getByRole('button', { name: /^Continue/ }).click();
+    await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill('Older man gardening');
+    await page.getByRole('button', { name: 'Continue · 0.20 credits' }).click();
+    await page.getByRole('textbox', { name: 'Hook message' }).fill('Green thumbs only');
+    await page.getByRole('button', { name: /^Continue/ }).click();
+    await expect(page.getByRole('heading', { name: 'Characters', exact: true })).toBeVisible();
+    expect(await holdsFor(page, 'Hook-pack characters')).toBe(1);
+
+    // Generate More, its submit double-clicked: 4 more characters, charged once (0.20).
+    await page.getByRole('button', { name: 'Generate More' }).click();
+    const more = page.getByRole('dialog', { name: 'Generate More Characters' });
+    await more.getByLabel('Character description').fill('Young woman with a watering can');
+    await more.getByRole('button', { name: 'Generate 4 · 0.20 credits' }).dblclick();
+    await expect(more).toBeHidden();
+    const extra = page.getByRole('region', { name: 'Young woman with a watering can' });
+    await expect(extra.getByRole('button', { name: /character \d$/ })).toHaveCount(4, { timeout: 120_000 });
+    expect(await holdsFor(page, 'Hook-pack characters')).toBe(2);
+    await expect(balance(page)).toHaveText('13.30');
+
+    const group = page.getByRole('region', { name: 'Older man gardening' });
+    const pick = group.getByRole('button', { name: 'Older man gardening — character 1' });
+    await expect(pick).toBeEnabled({ timeout: 120_000 });
+    await pick.click();
+    await page.getByRole('button', { name: 'Continue · 0.10 credits' }).dblclick();
+    await expect(page.getByRole('heading', { name: 'Preview', exact: true })).toBeVisible();
+    const preview = page.getByRole('article', { name: /^Preview \d/ }).first();
+    await expect(preview.getByRole('button', { name: 'Approve' })).toBeEnabled({ timeout: 120_000 });
+    expect(await holdsFor(page, 'Hook-pack previews')).toBe(1);
+
+    // Regenerate, the menu item double-clicked: one new preview, charged once (0.10); Redo waits for it.
+    await preview.getByRole('button', { name: /Redo/ }).click();
+    await page.getByRole('menuitem', { name: 'Regenerate product placement' }).dblclick();
+    await expect(preview.getByRole('button', { name: /Redo/ })).toBeDisabled();
+    await expect(preview.getByRole('button', { name: 'Approve' })).toBeEnabled({ timeout: 120_000 });
+    expect(await holdsFor(page, 'Hook-pack previews')).toBe(2);
+    await expect(balance(page)).toHaveText('13.10');
+
+    // Adjust → Save Position, double-clicked: one new preview at that position, charged once (0.10).
+    await preview.getByRole('button', { name: 'Adjust' }).click();
+    const editor = page.getByRole('dialog', { name: 'Position Product' });
+    await expect(editor.getByLabel('Loading images')).toBeHidden();
+    await editor.getByRole('button', { name: 'Save Position · 0.10 credits' }).dblclick();
+    await expect(editor).toBeHidden({ timeout: 60_000 });
+    await expect(preview.getByRole('button', { name: 'Approve' })).toBeEnabled({ timeout: 120_000 });
+    expect(await holdsFor(page, 'Hook-pack previews')).toBe(3);
+    await expect(balance(page)).toHaveText('13.00');
+  });
+});
