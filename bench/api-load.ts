@@ -21,6 +21,7 @@ import autocannon, { type Options, type Result } from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext, type AppContext } from '../apps/server/src/context.ts';
 import { jobsRepository } from '../apps/server/src/db/repositories/jobs.ts';
+import { avatarsRepository } from '../apps/server/src/db/repositories/avatars.ts';
 import { projectsRepository } from '../apps/server/src/db/repositories/projects.ts';
 import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
 import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
@@ -141,6 +142,9 @@ async function seedUser(ctx: AppContext, i: number): Promise<BenchUser> {
     const project = await projectsRepository.insert(trx, { userId: user.id, name: `Serum launch ${i}`, fileKey: null });
     // A script makes the project queueable (it is required), as the editor would have saved it.
     await projectsRepository.update(trx, user.id, project.id, { script: 'This serum changed my mornings.' });
+    // And an actor: a project video needs one to present the product.
+    const actor = (await avatarsRepository.catalogueRows(trx)).find((a) => a.deleted_at === null);
+    if (actor) await projectsRepository.setSelectedCharacters(trx, project.id, [actor.id]);
     const jobIds: number[] = [];
     for (let j = 0; j < JOBS_PER_USER; j++) {
       const at = new Date(Date.now() - (JOBS_PER_USER - j) * 60_000).toISOString();

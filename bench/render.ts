@@ -3,10 +3,11 @@
  * compared with a bare ffmpeg encode of the same frames and audio (no voice synthesis, captions or lip-flap).
  * Prints: render: 12 videos in <s> s (<videos/min> videos/min, <ratio>x a bare ffmpeg encode of the same frames)
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { AUDIO_CODEC_ARGS, VIDEO_CODEC_ARGS } from '../packages/engine/src/render/index.ts';
 import { runProcess } from '../packages/engine/src/util/process.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
     await updateProject(ctx, user.id, projectId, { script: SCRIPT });
 
     const started = performance.now();
+    const cpuStarted = await cpuSeconds();
+    const selfStarted = process.cpuUsage();
     const batchId = newBatchId();
     const { jobIds } = await submitJobs(ctx, user.id, async (trx) => {
       const ids: number[] = [];
@@ -66,11 +69,18 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = (await cpuSeconds()) - cpuStarted;
+    const self = process.cpuUsage(selfStarted);
     await ctx.jobs.stop();
 
     const bare = await bareEncodeSeconds(ctx.config.filesDir, dataDir);
     const perMin = (VIDEOS / seconds) * 60;
     console.log(`cores: ${ctx.config.workerConcurrency} concurrent renders`);
+    // CPU time says what the renders cost even when other work shares the cores (wall time then grows).
+    console.log(
+      `cpu: ${cpu.toFixed(1)} s user+sys for ${VIDEOS} videos (this process and its ffmpeg/voice children; ` +
+        `${((self.user + self.system) / 1e6).toFixed(1)} s in this process)`,
+    );
     console.log(`bare ffmpeg encode of the same frames: ${bare.toFixed(1)} s for ${VIDEOS} videos`);
     console.log(
       `render: ${VIDEOS} videos in ${seconds.toFixed(1)} s (${perMin.toFixed(1)} videos/min, ${(seconds / bare).toFixed(2)}x a bare ffmpeg encode of the same frames)`,
@@ -117,20 +127,10 @@ async function bareEncodeSeconds(filesDir: string, dataDir: string): Promise<num
       String(duration),
       '-i',
       'anullsrc=r=48000:cl=mono',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '23',
-      '-threads',
-      '2',
+      ...VIDEO_CODEC_ARGS,
       '-pix_fmt',
       'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
+      ...AUDIO_CODEC_ARGS,
       '-movflags',
       '+faststart',
       path.join(dataDir, `bare-${i}.mp4`),
@@ -138,6 +138,17 @@ async function bareEncodeSeconds(filesDir: string, dataDir: string): Promise<num
   const started = performance.now();
   for (let i = 0; i < VIDEOS; i += 2) await Promise.all([encode(i), i + 1 < VIDEOS ? encode(i + 1) : null]);
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * User+sys CPU seconds of this process plus its finished children (ffmpeg, the voices), from /proc (Linux):
+ * fields 14–17 of /proc/self/stat are utime, stime, cutime, cstime in clock ticks (100 per second).
+ */
+async function cpuSeconds(): Promise<number> {
+  const stat = await readFile('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command name, field 3 (state) is index 0, so utime (field 14) is index 11.
+  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100;
 }
 
 async function findFile(root: string, name: string): Promise<string> {
