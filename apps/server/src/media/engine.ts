@@ -85,7 +85,11 @@ export const engineMedia: MediaPort = {
       lipSync: realistic ? engineConfig().lipsync : null,
       workDir: path.join(input.workDir, 'render'),
       signal: input.signal,
-      onProgress: (fraction, message) => void input.onProgress(fraction * 100, message),
+      // The engine does not await progress; a refused update (job cancelled or deleted) reaches the render through
+      // its abort signal, so the rejection is dropped here instead of crashing the process as unhandled.
+      onProgress: (fraction, message) => {
+        input.onProgress(fraction * 100, message).catch(() => undefined);
+      },
       onUsage: input.onUsage,
     });
     return {
