@@ -115,3 +115,19 @@ export function qualityVerdict(report: Pick<QualityReport, 'checks'>): QualityLe
   if (report.checks.some((c) => c.level === 'warn')) return 'warn';
   return 'pass';
 }
+
+/**
+ * The frame shapes a render can be exported in (docs/video-design.md): 9:16 for stories and reels, 4:5 for feeds,
+ * 1:1 for square placements. 9:16 is the default and is always made; the others are extra exports of one job.
+ */
+export const ASPECTS = ['9:16', '4:5', '1:1'] as const;
+export const Aspect = z.enum(ASPECTS);
+export type Aspect = z.infer<typeof Aspect>;
+export const DEFAULT_ASPECT: Aspect = '9:16';
+export const ASPECT_SIZES: Record<Aspect, { width: number; height: number }> = {
+  '9:16': { width: 720, height: 1280 },
+  '4:5': { width: 864, height: 1080 },
+  '1:1': { width: 1080, height: 1080 },
+};
+/** ASCII-safe tag for file names and zip folders ('9x16'). */
+export const aspectTag = (aspect: Aspect): string => aspect.replace(':', 'x');
