@@ -55,6 +55,7 @@ export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductSha
 export { CAMERA, mouthTimeline, renderVideo } from './render/index.ts';
 export { renderTalkingVideo, type TalkingActor, type TalkingVideoInput, type TalkingVideoOutput } from './pipeline.ts';
 export { localVoice, type VoiceRequest, type VoiceResult, type VoiceSynthesizer } from './voice/index.ts';
+export { OWN_VOICE_MAX_SEC, ownVoice, type OwnVoiceOptions, type OwnVoiceTiming } from './voice/own.ts';
 export { folderVoiceStore, sharedVoice, voiceKey, type StoredVoiceMeta, type VoiceStore } from './voice/shared.ts';
 export { FFMPEG, ffprobe, mediaDurationSec } from './util/media.ts';
 export { runProcess } from './util/process.ts';
