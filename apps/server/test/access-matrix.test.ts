@@ -173,6 +173,19 @@ const TABLE: Row[] = [
     call: (w) => ({ path: `/api/projects/${w.owned.projectId}/music` }),
   },
   {
+    route: 'PUT /api/projects/:id/voice-over',
+    expect: OWNED(),
+    call: (w) => ({
+      path: `/api/projects/${w.owned.projectId}/voice-over`,
+      body: formData([{ name: 'voice_over', file: wavTone(2), filename: 'me.wav', type: 'audio/wav' }]),
+    }),
+  },
+  {
+    route: 'DELETE /api/projects/:id/voice-over',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/projects/${w.owned.projectId}/voice-over` }),
+  },
+  {
     route: 'PUT /api/hooks/:id/music',
     expect: OWNED(),
     call: (w) => ({

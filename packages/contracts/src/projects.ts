@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
-import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
+import { UpdateVideoStyleFields, VideoStyleFields, VoiceOver, VoiceSource } from './video.ts';
 
 export const ProjectName = z
   .string()
@@ -43,6 +43,10 @@ export const Project = z
     created_at: z.string(),
     updated_at: z.string(),
     characters: z.array(ProjectCharacter),
+    /** Who speaks the script; `own` only while a recording is uploaded. */
+    voice_source: VoiceSource,
+    /** The uploaded own recording (`static/...`) and its length, or null for none. */
+    voice_over: VoiceOver.nullable(),
   })
   .extend(VideoStyleFields.shape);
 export type Project = z.infer<typeof Project>;
@@ -52,7 +56,7 @@ export const CreateProjectFields = z.object({ name: ProjectName });
 export const CreateProjectResponse = z.object({ id: z.number().int() });
 
 export const UpdateProjectRequest = z
-  .object({ name: ProjectName, script: Script, language: Language, accent: Accent })
+  .object({ name: ProjectName, script: Script, language: Language, accent: Accent, voice_source: VoiceSource })
   .extend(UpdateVideoStyleFields.shape)
   .partial()
   .strict();

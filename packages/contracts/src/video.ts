@@ -22,6 +22,30 @@ export const MUSIC_LIMITS = {
   accept: 'audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,.mp3,.wav,.m4a',
 } as const;
 
+/**
+ * A project's own voice-over: a recording the user uploads to be the voice instead of a generated one (MP3, WAV or
+ * M4A, checked like the music bed). The video is as long as the recording, so its length is capped: two minutes is
+ * far past any short ad and keeps the word alignment's work bounded.
+ */
+export const VOICE_OVER_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  minDurationSec: 1,
+  maxDurationSec: 120,
+  accept: MUSIC_LIMITS.accept,
+} as const;
+
+/** Who speaks a project's script: the generated voice (language, accent, speed) or the user's own recording. */
+export const VOICE_SOURCES = ['generated', 'own'] as const;
+export const VoiceSource = z.enum(VOICE_SOURCES);
+export type VoiceSource = z.infer<typeof VoiceSource>;
+export const VOICE_SOURCE_LABELS: Record<VoiceSource, string> = {
+  generated: 'Generated voice',
+  own: 'My own recording',
+};
+/** The uploaded recording as the API shows it. */
+export const VoiceOver = z.object({ url: z.string(), duration_sec: z.number() });
+export type VoiceOver = z.infer<typeof VoiceOver>;
+
 /** The call to action on the optional end card (last 1.5 s: product image + this line). */
 export const CTA_MAX = 40;
 export const CtaText = z

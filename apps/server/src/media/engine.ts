@@ -10,6 +10,7 @@ import {
   cutoutProduct,
   formatUsage,
   localVoice,
+  ownVoice,
   renderActorPortrait,
   renderHoldingPortrait,
   renderTalkingVideo,
@@ -80,7 +81,19 @@ export const engineMedia: MediaPort = {
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
       watermark: input.watermark,
-      voice: realistic ? engineConfig().voice : localVoice,
+      voice: input.style?.voiceOverPath
+        ? ownVoice(input.style.voiceOverPath, {
+            onTiming: (how, why) => {
+              const line =
+                how === 'aligned'
+                  ? `Voice-over: words aligned to the recording (${why})`
+                  : `Voice-over: words spread over the recording's speech, ${why}`;
+              input.onProgress(2, line).catch(() => undefined);
+            },
+          })
+        : realistic
+          ? engineConfig().voice
+          : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
       lipSync: realistic ? engineConfig().lipsync : null,
       workDir: path.join(input.workDir, 'render'),

@@ -101,6 +101,11 @@ export interface VideoStyle {
   musicPath: string | null;
   /** Speaking rate 0.8–1.2 (1 = normal). */
   voiceSpeed?: number;
+  /**
+   * Local path of the user's own recording, which then is the voice: the script's words are timed against it and
+   * the video lasts as long as it does. Null or absent: the generated voice speaks.
+   */
+  voiceOverPath?: string | null;
 }
 
 export interface RenderProjectVideoInput {

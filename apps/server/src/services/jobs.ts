@@ -7,6 +7,7 @@ import {
   VALIDATION,
   VideoQuality,
   realisticVideoCost,
+  MIN_BILLED_SECONDS,
   spokenSeconds,
   type Job,
   type PricedOperation,
@@ -183,15 +184,29 @@ export function assertRealisticAvailable(kind: 'videos' | 'hookPacks' = 'videos'
   }
 }
 
-/** What one video of a project costs in its quality: the Draft price, or the Realistic price for its script. */
+/** What pricing needs of a project: its script and speed, or the length of its own recording when that speaks. */
+type PricedProject = {
+  script: string;
+  voice_speed: number;
+  voice_source?: string;
+  voice_over_duration_sec?: number | null;
+};
+
+/**
+ * What one video of a project costs in its quality: the Draft price, or the Realistic price for its length — the
+ * script's estimated speaking time, or the measured length of the user's own recording when it is the voice.
+ */
 export function projectVideoCredits(
   ctx: Pick<AppContext, 'config'>,
   quality: VideoQuality,
-  project: { script: string; voice_speed: number },
+  project: PricedProject,
 ): number {
-  return quality === 'realistic'
-    ? realisticVideoCost(ctx.config.realisticCreditsPerSecond, spokenSeconds(project.script, project.voice_speed))
-    : PRICES.video;
+  if (quality !== 'realistic') return PRICES.video;
+  const own = project.voice_source === 'own' && project.voice_over_duration_sec != null;
+  const seconds = own
+    ? Math.max(MIN_BILLED_SECONDS, Math.ceil(Number(project.voice_over_duration_sec)))
+    : spokenSeconds(project.script, project.voice_speed);
+  return realisticVideoCost(ctx.config.realisticCreditsPerSecond, seconds);
 }
 
 /** The quality a video job was queued in (jobs from before the choice existed were drafts). */
@@ -225,7 +240,12 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
       projectName: project.name,
       projectId,
       price: 'video',
-      credits: projectVideoCredits(ctx, quality, { script: project.script, voice_speed: row?.voice_speed ?? 1 }),
+      credits: projectVideoCredits(ctx, quality, {
+        script: project.script,
+        voice_speed: row?.voice_speed ?? 1,
+        voice_source: row?.voice_source,
+        voice_over_duration_sec: row?.voice_over_duration_sec ?? null,
+      }),
       insufficientMessage: INSUFFICIENT_CREDITS.videos,
       batchId: newBatchId(),
     });
@@ -273,7 +293,7 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
 }
 
 /** The Realistic price of a project's video minus the Draft price already paid for it. */
-const upgradeCredits = (ctx: Pick<AppContext, 'config'>, project: { script: string; voice_speed: number }) =>
+const upgradeCredits = (ctx: Pick<AppContext, 'config'>, project: PricedProject) =>
   Math.round((projectVideoCredits(ctx, 'realistic', project) - PRICES.video) * 100) / 100;
 
 export async function listJobs(ctx: AppContext, userId: number): Promise<Job[]> {
@@ -301,7 +321,7 @@ export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config'>, rows
       r.project_id !== null &&
       renderQualityOf(r) === 'draft',
   );
-  const projects = new Map<number, { script: string; voice_speed: number }>();
+  const projects = new Map<number, PricedProject>();
   for (const userId of new Set(upgradable.map((r) => r.user_id))) {
     const ids = [...new Set(upgradable.filter((r) => r.user_id === userId).map((r) => r.project_id!))];
     for (const p of await projectsRepository.scriptsOf(ctx.db.kysely, userId, ids)) projects.set(p.id, p);

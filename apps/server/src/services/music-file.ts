@@ -31,22 +31,54 @@ export function sniffAudioType(buf: Uint8Array): AudioType | null {
 const FORMAT_OF: Record<AudioType, RegExp> = { mp3: /^mp3$/, wav: /^wav$/, m4a: /(^|,)(mov|mp4|m4a)(,|$)/ };
 const CODECS = /^(mp3|aac|alac|pcm_[a-z0-9]+)$/;
 
-/**
- * Turns untrusted bytes into a clean music bed: type by magic bytes, the 20 MB cap, then ffprobe must agree on
- * the container and find an audio codec we know, a duration within limits and no video except cover art. The
- * audio is re-encoded (AAC, 48 kHz stereo, all metadata and pictures dropped) and only that is stored.
- * Throws HttpError 4xx for anything else; nothing is written then.
- */
+/** What an audio upload is checked against, and what it is told when it fails. */
+export interface AudioRules {
+  maxBytes: number;
+  minDurationSec: number;
+  maxDurationSec: number;
+  messages: { wrongType: string; broken: string; tooLarge: string; tooLong: string; tooShort?: string };
+  /** The stored file's name before its random part, e.g. `music`. */
+  name: string;
+  /** Output channels: 2 for a music bed, 1 for speech. */
+  channels: 1 | 2;
+}
+
+const MUSIC_RULES: AudioRules = {
+  maxBytes: MUSIC_LIMITS.maxBytes,
+  minDurationSec: 0.5,
+  maxDurationSec: MUSIC_LIMITS.maxDurationSec,
+  messages: MUSIC_MESSAGES,
+  name: 'music',
+  channels: 2,
+};
+
+/** Turns untrusted bytes into a clean music bed (see storeUploadedAudio). */
 export async function storeUploadedMusic(
   ctx: Pick<AppContext, 'files'>,
   input: { userId: number; area: 'projects' | 'hook-packs'; buffer: Buffer },
 ): Promise<{ key: string }> {
-  if (input.buffer.length > MUSIC_LIMITS.maxBytes) throw payloadTooLarge(MUSIC_MESSAGES.tooLarge);
-  if (input.buffer.length === 0) throw unprocessable(MUSIC_MESSAGES.broken);
+  const { key } = await storeUploadedAudio(ctx, { ...input, rules: MUSIC_RULES });
+  return { key };
+}
+
+/**
+ * Turns untrusted bytes into clean audio: type by magic bytes, the size cap, then ffprobe must agree on
+ * the container and find an audio codec we know, a duration within limits and no video except cover art. The
+ * audio is re-encoded (AAC, 48 kHz, all metadata and pictures dropped) and only that is stored.
+ * Throws HttpError 4xx for anything else; nothing is written then.
+ */
+export async function storeUploadedAudio(
+  ctx: Pick<AppContext, 'files'>,
+  input: { userId: number; area: 'projects' | 'hook-packs'; buffer: Buffer; rules: AudioRules },
+): Promise<{ key: string; durationSec: number }> {
+  const { rules } = input;
+  const messages = rules.messages;
+  if (input.buffer.length > rules.maxBytes) throw payloadTooLarge(messages.tooLarge);
+  if (input.buffer.length === 0) throw unprocessable(messages.broken);
   const type = sniffAudioType(input.buffer);
-  if (!type) throw new HttpError(415, MUSIC_MESSAGES.wrongType);
-  if (!Number.isSafeInteger(input.userId) || input.userId <= 0) throw new Error('storeUploadedMusic: bad userId');
-  const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-music-'));
+  if (!type) throw new HttpError(415, messages.wrongType);
+  if (!Number.isSafeInteger(input.userId) || input.userId <= 0) throw new Error('storeUploadedAudio: bad userId');
+  const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-audio-'));
   try {
     const raw = path.join(dir, `in.${type}`);
     await writeFile(raw, input.buffer);
@@ -54,9 +86,9 @@ export async function storeUploadedMusic(
     try {
       probe = await ffprobe(raw);
     } catch {
-      throw unprocessable(MUSIC_MESSAGES.broken);
+      throw unprocessable(messages.broken);
     }
-    if (!FORMAT_OF[type].test(probe.format.format_name ?? '')) throw new HttpError(415, MUSIC_MESSAGES.wrongType);
+    if (!FORMAT_OF[type].test(probe.format.format_name ?? '')) throw new HttpError(415, messages.wrongType);
     const audio = probe.streams.filter((s) => s.codec_type === 'audio');
     const video = probe.streams.filter((s) => s.codec_type === 'video');
     // Cover art in an MP3 or M4A shows up as a one-picture video stream; anything more is a video file.
@@ -65,26 +97,37 @@ export async function storeUploadedMusic(
       !CODECS.test(audio[0]!.codec_name) ||
       video.some((v) => v.codec_name !== 'mjpeg' && v.codec_name !== 'png')
     )
-      throw new HttpError(415, MUSIC_MESSAGES.wrongType);
-    const duration = Number(probe.format.duration ?? audio[0]!.duration ?? NaN);
-    if (!Number.isFinite(duration) || duration < 0.5) throw unprocessable(MUSIC_MESSAGES.broken);
-    if (duration > MUSIC_LIMITS.maxDurationSec) throw unprocessable(MUSIC_MESSAGES.tooLong);
+      throw new HttpError(415, messages.wrongType);
+    const declared = Number(probe.format.duration ?? audio[0]!.duration ?? NaN);
+    if (!Number.isFinite(declared) || declared < 0.5) throw unprocessable(messages.broken);
+    if (declared > rules.maxDurationSec) throw unprocessable(messages.tooLong);
+    if (declared < rules.minDurationSec) throw unprocessable(messages.tooShort ?? messages.broken);
     const clean = path.join(dir, 'clean.m4a');
     try {
       await runProcess(
         FFMPEG,
         [
           ...['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-map', '0:a:0', '-map_metadata', '-1'],
-          ...['-vn', '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart', clean],
+          ...['-vn', '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', `${rules.channels}`],
+          ...['-movflags', '+faststart', clean],
         ],
         { timeoutMs: 120_000 },
       );
     } catch {
-      throw unprocessable(MUSIC_MESSAGES.broken);
+      throw unprocessable(messages.broken);
     }
-    const key = `users/${input.userId}/${input.area}/music-${randomUUID()}.m4a`;
+    // The header's duration can lie; what was stored is measured again (and is what the video will follow).
+    let durationSec: number;
+    try {
+      durationSec = Number((await ffprobe(clean)).format.duration ?? NaN);
+    } catch {
+      throw unprocessable(messages.broken);
+    }
+    if (!Number.isFinite(durationSec) || durationSec < 0.5) throw unprocessable(messages.broken);
+    if (durationSec > rules.maxDurationSec + 0.5) throw unprocessable(messages.tooLong);
+    const key = `users/${input.userId}/${input.area}/${rules.name}-${randomUUID()}.m4a`;
     await ctx.files.put(key, await readFile(clean), 'audio/mp4');
-    return { key };
+    return { key, durationSec: Math.round(durationSec * 100) / 100 };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

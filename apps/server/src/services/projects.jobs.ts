@@ -11,6 +11,7 @@ import { qualityLine, storeQuality } from '../jobs/quality.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
+import { localVoiceOver } from './voice-over.ts';
 
 const id = z.number().int().positive();
 
@@ -41,6 +42,12 @@ export const renderProjectVideoJob = defineJob({
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
     const musicPath = style ? await localMusic(jc, style.musicKey) : null;
+    const voiceOver = row ? await localVoiceOver(jc, row) : null;
+    if (voiceOver && 'missing' in voiceOver) {
+      throw new PermanentJobError(
+        'Your voice-over recording is missing: upload it again or choose the generated voice',
+      );
+    }
     const out = await withProviderErrors(() =>
       jc.app.media.renderProjectVideo({
         userId: job.userId,
@@ -48,7 +55,13 @@ export const renderProjectVideoJob = defineJob({
         project,
         actor,
         style: style
-          ? { captionStyle: style.captionStyle, cta: style.cta, musicPath, voiceSpeed: style.voiceSpeed }
+          ? {
+              captionStyle: style.captionStyle,
+              cta: style.cta,
+              musicPath,
+              voiceSpeed: style.voiceSpeed,
+              voiceOverPath: voiceOver?.path ?? null,
+            }
           : undefined,
         quality,
         watermark,

@@ -15,6 +15,7 @@ import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { videoStyleOf } from './video-style.ts';
+import { VOICE_OVER_MESSAGES, voiceOverOf } from './voice-over.ts';
 
 export type { ProjectRow } from '../db/repositories/projects.ts';
 
@@ -81,7 +82,9 @@ export async function updateProject(
   id: number,
   patch: UpdateProjectRequest,
 ): Promise<Project> {
-  await getOwnedProject(ctx, userId, id);
+  const current = await getOwnedProject(ctx, userId, id);
+  // Choosing one's own recording needs one: a render must never find the voice missing.
+  if (patch.voice_source === 'own' && !current.voice_over_key) throw unprocessable(VOICE_OVER_MESSAGES.noRecording);
   // The API says `quality`; the column is render_quality.
   const { quality, ...rest } = patch;
   const changes = Object.fromEntries(
@@ -137,6 +140,7 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
     created_at: row.created_at,
     updated_at: row.updated_at,
     characters: chars.map(toProjectCharacter),
+    ...voiceOverOf(row),
     ...videoStyleOf(row),
   };
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { VOICE_OVER_LIMITS } from '@hookreel/contracts';
 import { estimateWordTimings, speechSpan } from '../remote/openai.ts';
 import type { WordTiming } from '../types.ts';
 import { FFMPEG, mediaDurationSec } from '../util/media.ts';
@@ -10,7 +11,7 @@ import { localVoice, type VoiceResult, type VoiceSynthesizer } from './index.ts'
 import { dropEmoji, forwardTimings } from './text.ts';
 
 /** The longest own recording a video uses; the server refuses longer uploads, the engine cuts anything past it. */
-export const OWN_VOICE_MAX_SEC = 120;
+export const OWN_VOICE_MAX_SEC = VOICE_OVER_LIMITS.maxDurationSec;
 
 /**
  * How far the recording's speech may be from the local voice's take of the same script (length ratio) before the

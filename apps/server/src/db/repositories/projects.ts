@@ -37,16 +37,25 @@ export const projectsRepository = {
     );
   },
 
-  /** What pricing a Realistic video needs of the user's projects among `ids`: the script and the voice speed. */
+  /** What pricing a Realistic video needs of the user's projects among `ids`: script and speed, or the recording's length. */
   async scriptsOf(
     db: Executor,
     userId: number,
     ids: number[],
-  ): Promise<{ id: number; script: string; voice_speed: number; render_quality: string }[]> {
+  ): Promise<
+    {
+      id: number;
+      script: string;
+      voice_speed: number;
+      render_quality: string;
+      voice_source: string;
+      voice_over_duration_sec: number | null;
+    }[]
+  > {
     if (ids.length === 0) return [];
     return db
       .selectFrom('projects')
-      .select(['id', 'script', 'voice_speed', 'render_quality'])
+      .select(['id', 'script', 'voice_speed', 'render_quality', 'voice_source', 'voice_over_duration_sec'])
       .where('user_id', '=', userId)
       .where('id', 'in', ids)
       .execute();
@@ -95,6 +104,9 @@ export const projectsRepository = {
       | 'music_key'
       | 'render_quality'
       | 'voice_speed'
+      | 'voice_source'
+      | 'voice_over_key'
+      | 'voice_over_duration_sec'
     >,
   ): Promise<ProjectRow | null> {
     const res = await db
@@ -119,7 +131,9 @@ export const projectsRepository = {
       .execute();
     const res = await db.deleteFrom('projects').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) return null;
-    return [project.file_key, project.music_key, ...merged.map((m) => m.merged_key)].filter((k): k is string => !!k);
+    return [project.file_key, project.music_key, project.voice_over_key, ...merged.map((m) => m.merged_key)].filter(
+      (k): k is string => !!k,
+    );
   },
 
   /** Characters of the given projects with their avatar's image and bounds, in the order they were added. */

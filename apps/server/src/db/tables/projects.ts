@@ -20,6 +20,12 @@ export interface ProjectsTable {
   voice_speed: Generated<number>;
   /** Storage key of the uploaded music bed, or null for none. */
   music_key: string | null;
+  /** Who speaks the script: 'generated' or 'own' (contracts VoiceSource). */
+  voice_source: Generated<string>;
+  /** Storage key of the user's own recording, or null for none. */
+  voice_over_key: string | null;
+  /** The recording's length in seconds (ffprobe at upload), null without one. */
+  voice_over_duration_sec: number | null;
   created_at: string;
   updated_at: string;
 }

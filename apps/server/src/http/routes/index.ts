@@ -10,6 +10,7 @@ import { jobRoutes } from './jobs.ts';
 import { hookRoutes } from './hooks.ts';
 import { mergeRoutes } from './merge.ts';
 import { musicRoutes } from './music.ts';
+import { voiceOverRoutes } from './voice-over.ts';
 import { statsRoutes } from './stats.ts';
 import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
@@ -39,6 +40,7 @@ export const API_ROUTES: readonly RouteModule[] = [
   hookRoutes,
   mergeRoutes,
   musicRoutes,
+  voiceOverRoutes,
   capabilityRoutes,
   billingRoutes,
   statsRoutes,
