@@ -19,6 +19,8 @@ const project: Project = {
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
   characters: [],
+  voice_source: 'generated',
+  voice_over: null,
   caption_style: 'highlight',
   cta_text: null,
   music_url: null,

@@ -18,6 +18,8 @@ const project: Project = {
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
   characters: [],
+  voice_source: 'generated',
+  voice_over: null,
   caption_style: 'highlight',
   cta_text: null,
   music_url: null,
@@ -75,5 +77,102 @@ describe('ProjectEditor voice speed', () => {
     await waitFor(() => expect(puts).toEqual([{ voice_speed: 0.9 }]));
     await new Promise((r) => setTimeout(r, 400));
     expect(puts).toHaveLength(1);
+  });
+});
+
+describe('ProjectEditor voice', () => {
+  /** A fetch that answers the project's PUT and voice-over calls as the server would, and records them. */
+  const server = () => {
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    let stored: Project = project;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const method = init.method ?? 'GET';
+        if (url === '/api/projects/3/voice-over' && method === 'PUT') {
+          const file = (init.body as FormData).get('voice_over') as File;
+          calls.push({ method, url, body: file.name });
+          stored = {
+            ...stored,
+            voice_source: 'own',
+            voice_over: { url: 'static/users/1/projects/voice-over-a.m4a', duration_sec: 83.4 },
+          };
+          return jsonResponse(stored);
+        }
+        if (url === '/api/projects/3/voice-over' && method === 'DELETE') {
+          calls.push({ method, url, body: null });
+          stored = { ...stored, voice_source: 'generated', voice_over: null };
+          return jsonResponse(stored);
+        }
+        if (url === '/api/projects/3' && method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as Partial<Project>;
+          calls.push({ method, url, body });
+          stored = { ...stored, ...body };
+          return jsonResponse(stored);
+        }
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    return calls;
+  };
+
+  it('uploads a recording under "My own recording", plays it with its length, and removes it', async () => {
+    const calls = server();
+    const { rerender } = renderWithProviders(<ProjectEditor project={project} />);
+    expect(screen.getByRole('radio', { name: /Generated voice/ })).toBeChecked();
+    expect(screen.getByRole('slider', { name: 'Voice speed' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /My own recording/ }));
+    // No recording yet: nothing is saved, the upload is offered and the speed no longer applies.
+    expect(calls).toEqual([]);
+    expect(screen.queryByRole('slider', { name: 'Voice speed' })).toBeNull();
+    const file = new File([new Uint8Array([0x49, 0x44, 0x33, 0, 0])], 'me.mp3', { type: 'audio/mpeg' });
+    await userEvent.upload(screen.getByLabelText('Upload recording'), file);
+    await waitFor(() => expect(calls).toEqual([{ method: 'PUT', url: '/api/projects/3/voice-over', body: 'me.mp3' }]));
+    // The page re-renders with the stored project from the cache, as the editor route does.
+    rerender(
+      <ProjectEditor
+        project={{
+          ...project,
+          voice_source: 'own',
+          voice_over: { url: 'static/users/1/projects/voice-over-a.m4a', duration_sec: 83.4 },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('voice-over-player')).toHaveAttribute(
+      'src',
+      '/api/static/users/1/projects/voice-over-a.m4a',
+    );
+    expect(screen.getByTestId('voice-over-duration')).toHaveTextContent('Length 1:23');
+    await userEvent.click(screen.getByRole('button', { name: /Remove recording/ }));
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({ method: 'DELETE', url: '/api/projects/3/voice-over', body: null }),
+    );
+  });
+
+  it('refuses a file over 20MB before sending it', async () => {
+    const calls = server();
+    renderWithProviders(<ProjectEditor project={project} />);
+    await userEvent.click(screen.getByRole('radio', { name: /My own recording/ }));
+    const big = new File([new Uint8Array(8)], 'long.wav', { type: 'audio/wav' });
+    Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
+    await userEvent.upload(screen.getByLabelText('Upload recording'), big);
+    const { toast } = await import('sonner');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Recordings can be at most 20MB'));
+    expect(calls).toEqual([]);
+  });
+
+  it('switches back to the generated voice and keeps the recording', async () => {
+    const calls = server();
+    renderWithProviders(
+      <ProjectEditor
+        project={{ ...project, voice_source: 'own', voice_over: { url: 'static/x.m4a', duration_sec: 4 } }}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: /My own recording/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Generated voice/ }));
+    await waitFor(() =>
+      expect(calls).toEqual([{ method: 'PUT', url: '/api/projects/3', body: { voice_source: 'generated' } }]),
+    );
+    expect(screen.getByRole('slider', { name: 'Voice speed' })).toBeInTheDocument();
   });
 });

@@ -15,8 +15,10 @@ import {
   type VideoQuality,
   TIMINGS,
   costOf,
+  MIN_BILLED_SECONDS,
   realisticVideoCost,
   spokenSeconds,
+  type VoiceSource,
 } from '@hookreel/contracts';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
@@ -40,6 +42,8 @@ import { handlePaymentRequired } from '@/lib/payment';
 import { staticUrl } from '@/lib/urls';
 import { useDeleteProject } from '../api/delete-project';
 import { useQueueJob } from '../api/queue-job';
+import { useVoiceOver } from '../api/voice-over';
+import { VoiceSection } from '../components/voice-section';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useUpdateProject } from '@/lib/api/update-project';
 import { useProject } from '@/lib/api/get-project';
@@ -107,6 +111,13 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(project.caption_style);
   const [quality, setQuality] = useState<VideoQuality>(project.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
+  const [voiceSource, setVoiceSource] = useState<VoiceSource>(project.voice_source);
+  const voiceOver = useVoiceOver(project.id);
+  // An own recording speaks only once it is stored; until then the generated voice does (and is priced).
+  const ownSeconds =
+    voiceSource === 'own' && project.voice_over
+      ? Math.max(MIN_BILLED_SECONDS, Math.ceil(project.voice_over.duration_sec))
+      : null;
   const capabilities = useCapabilities();
   const priceList = usePriceList();
   const perSecond = priceList.data?.realistic.credits_per_second ?? null;
@@ -116,7 +127,7 @@ export function ProjectEditor({ project }: { project: Project }) {
       ? null
       : {
           draft: costOf('video'),
-          realistic: realisticVideoCost(perSecond, spokenSeconds(draft.script, voiceSpeed)),
+          realistic: realisticVideoCost(perSecond, ownSeconds ?? spokenSeconds(draft.script, voiceSpeed)),
         };
   const realisticAvailability = capabilities.data?.realistic.videos ?? null;
   const [characters, setCharacters] = useState<EditorCharacter[]>(() =>
@@ -212,6 +223,24 @@ export function ProjectEditor({ project }: { project: Project }) {
       {
         onError: (e) => {
           setVoiceSpeed(project.voice_speed);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
+
+  /**
+   * The voice choice is saved at once when it can be: "own" needs a stored recording (the upload switches to it),
+   * and going back to the generated voice keeps the recording for later. A failed save puts the stored one back.
+   */
+  const changeVoiceSource = (next: VoiceSource) => {
+    setVoiceSource(next);
+    if (next === project.voice_source || (next === 'own' && !project.voice_over)) return;
+    styleSave.mutate(
+      { voice_source: next },
+      {
+        onError: (e) => {
+          setVoiceSource(project.voice_source);
           toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
         },
       },
@@ -340,7 +369,18 @@ export function ProjectEditor({ project }: { project: Project }) {
               prices={prices}
               availability={realisticAvailability}
             />
-            <VoiceSpeedSlider value={voiceSpeed} onChange={setVoiceSpeed} onCommit={commitVoiceSpeed} />
+            <VoiceSection
+              project={project}
+              value={voiceSource}
+              onChange={changeVoiceSource}
+              onUpload={(file) => voiceOver.upload.mutateAsync(file).then(() => setVoiceSource('own'))}
+              onRemove={() => voiceOver.remove.mutateAsync().then(() => setVoiceSource('generated'))}
+              uploading={voiceOver.upload.isPending}
+              removing={voiceOver.remove.isPending}
+              generatedSettings={
+                <VoiceSpeedSlider value={voiceSpeed} onChange={setVoiceSpeed} onCommit={commitVoiceSpeed} />
+              }
+            />
           </CardContent>
         </Card>
 
