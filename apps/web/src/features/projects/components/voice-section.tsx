@@ -15,7 +15,7 @@ import { cn } from '@/lib/utils';
 
 const HINTS: Record<VoiceSource, string> = {
   generated: 'Spoken for you in the language and accent above.',
-  own: 'Upload yourself reading the script (MP3, WAV or M4A).',
+  own: 'Your own take, read aloud and uploaded (MP3, WAV or M4A).',
 };
 
 /** 0:07, 1:42: how long the recording is. */
