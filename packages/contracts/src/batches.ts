@@ -86,6 +86,7 @@ export const BATCH_MESSAGES = {
   scriptRequired: 'A script is required.',
   scriptTooLong: `The script must be at most ${LIMITS.scriptMax} characters.`,
   hookTooLong: `The hook must be at most ${LIMITS.hookTextMax} characters.`,
+  hookAndScriptTooLong: `The hook and the script together must be at most ${LIMITS.scriptMax} characters.`,
   languageUnknown: (v: string) => `Unknown language "${v}"; use one of ${LANGUAGES.join(', ')}.`,
   accentUnknown: (v: string) => `Unknown accent "${v}"; use one of ${ACCENTS.join(', ')}.`,
   aspectUnknown: (v: string) => `Unknown aspect "${v}"; use one of ${ASPECTS.join(', ')}.`,
@@ -289,6 +290,14 @@ function checkRow(record: { line: number; cells: string[] }, columns: (BatchColu
   else if (!hasNoBidiControls(cells.script)) fail('script', BIDI_CONTROL_MESSAGE);
   if (cells.hook.length > LIMITS.hookTextMax) fail('hook', BATCH_MESSAGES.hookTooLong);
   else if (!hasNoBidiControls(cells.hook)) fail('hook', BIDI_CONTROL_MESSAGE);
+  // The hook is spoken as the script's opening line, so both must fit one project script together.
+  else if (
+    cells.script &&
+    cells.script.length <= LIMITS.scriptMax &&
+    cells.hook.length + 1 + cells.script.length > LIMITS.scriptMax
+  ) {
+    fail('script', BATCH_MESSAGES.hookAndScriptTooLong);
+  }
   const cta = CtaText.safeParse(cells.cta || null);
   if (!cta.success) fail('cta', cta.error.issues[0]?.message ?? 'Invalid call to action');
   else if (cta.data && !hasNoBidiControls(cta.data)) fail('cta', BIDI_CONTROL_MESSAGE);
