@@ -284,10 +284,14 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
       .json as Batch;
     expect(batch.zip_url).toBeNull();
     expect((await confirm(user, batch.id, `go-${batch.id}`)).status).toBe(200);
-    const done = await waitFor(async () => {
-      const b = (await call(server, user, 'GET', `/api/batches/${batch.id}`)).json as Batch;
-      return b.progress.completed + b.progress.failed === 2 ? b : null;
-    }, 30_000);
+    const done = await waitFor(
+      async () => {
+        const b = (await call(server, user, 'GET', `/api/batches/${batch.id}`)).json as Batch;
+        return b.progress.completed + b.progress.failed === 2 ? b : null;
+      },
+      30_000,
+      'both videos of the batch to finish',
+    );
     expect(done.progress).toMatchObject({ completed: 2, failed: 0, queued: 0, in_progress: 0, percent: 100 });
     expect(done.rows.every((r) => r.job?.status === 'completed' && r.job.download_url)).toBe(true);
     expect(done.rows[0]!.job).toMatchObject({
@@ -346,10 +350,14 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
     });
     expect(go.status).toBe(200);
     // 3. Poll until nothing waits or renders.
-    const done = await waitFor(async () => {
-      const b = (await call(server, asKey, 'GET', `/api/batches/${id}`)).json as Batch;
-      return b.progress.queued + b.progress.in_progress === 0 ? b : null;
-    }, 30_000);
+    const done = await waitFor(
+      async () => {
+        const b = (await call(server, asKey, 'GET', `/api/batches/${id}`)).json as Batch;
+        return b.progress.queued + b.progress.in_progress === 0 ? b : null;
+      },
+      30_000,
+      'the walk-through batch to finish',
+    );
     expect(done.progress.completed).toBe(1);
     // 4. The zip, and a single video by its download_url.
     const zip = await fetch(`${server.url}/api/batches/${id}/download`, { headers: key });
