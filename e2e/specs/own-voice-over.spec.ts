@@ -64,7 +64,7 @@ test.describe('own voice-over', () => {
     await expect
       .poll(() => player.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 15_000 })
       .toBeGreaterThan(seconds - 0.3);
-    const shown = Math.round(seconds);
+    const shown = Math.floor(seconds);
     await expect(voice.getByTestId('voice-over-duration')).toHaveText(
       `Length ${Math.floor(shown / 60)}:${String(shown % 60).padStart(2, '0')}`,
     );

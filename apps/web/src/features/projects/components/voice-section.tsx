@@ -18,9 +18,9 @@ const HINTS: Record<VoiceSource, string> = {
   own: 'Your own take, read aloud and uploaded (MP3, WAV or M4A).',
 };
 
-/** 0:07, 1:42: how long the recording is. */
+/** 0:07, 1:42: how long the recording is, in whole seconds as the browser's player shows it. */
 export const formatDuration = (sec: number): string => {
-  const s = Math.max(0, Math.round(sec));
+  const s = Math.max(0, Math.floor(sec));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
