@@ -442,6 +442,7 @@ const TABLE: Row[] = [
   },
   // The brand kit is always the caller's own (keyed by their id): each role reads and writes its own.
   { route: 'GET /api/brand-kit', expect: SIGNED_IN(), call: () => ({ path: '/api/brand-kit' }) },
+  { route: 'GET /api/brand-kit/fonts/:font', expect: PUBLIC, call: () => ({ path: '/api/brand-kit/fonts/lato' }) },
   {
     route: 'PUT /api/brand-kit',
     expect: SIGNED_IN(),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { BrandKit, DEFAULT_BRAND_KIT, type HookPack, type Project } from '@hookreel/contracts';
+import { BrandKit, CAPTION_FONTS, DEFAULT_BRAND_KIT, type HookPack, type Project } from '@hookreel/contracts';
 import type { BrandLook } from '@hookreel/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
@@ -127,6 +127,20 @@ describe.each(TEST_DIALECTS)('brand kit (%s)', (dialect) => {
     const cleared = await kitOf(await call(u, 'DELETE', '/brand-kit/logo'));
     expect([cleared.logo_url, cleared.outro]).toEqual([null, false]);
     expect((await storedFiles(server)).filter((f) => f.startsWith(`users/${u.id}/brand/`))).toEqual([]);
+  });
+
+  it('serves the caption fonts the engine draws with, and nothing else', async () => {
+    for (const font of CAPTION_FONTS) {
+      const res = await fetch(`${server.url}/api/brand-kit/fonts/${font}`);
+      expect(res.status, font).toBe(200);
+      expect(res.headers.get('content-type')).toBe('font/ttf');
+      // TrueType files start with version 1.0.
+      expect(Buffer.from(await res.arrayBuffer()).readUInt32BE(0)).toBe(0x00010000);
+    }
+    // A name that is not on the list is not found, whatever it tries.
+    for (const bad of ['papyrus', '..%2F..%2Fetc%2Fpasswd', '..%2Flato']) {
+      expect([404, 422]).toContain((await fetch(`${server.url}/api/brand-kit/fonts/${bad}`)).status);
+    }
   });
 
   it("is each user's own: another user sees their own default kit, and no one signed out sees any", async () => {

@@ -3,13 +3,15 @@ import {
   BRAND_KIT_MESSAGES,
   CaptionFont,
   CaptionStyle,
+  type CaptionFont as CaptionFontId,
   DEFAULT_BRAND_KIT,
   HexColour,
   type BrandKit,
   type UpdateBrandKitRequest,
 } from '@hookreel/contracts';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { BrandLook } from '@hookreel/engine';
+import { CAPTION_FONT_FILES, type BrandLook } from '@hookreel/engine';
 import type { AppContext } from '../context.ts';
 import { brandKitsRepository, type BrandKitRow } from '../db/repositories/brand-kits.ts';
 import { HttpError, unprocessable } from '../errors.ts';
@@ -166,4 +168,11 @@ export async function renderBrandLook(
     secondary: style.secondary_colour,
     outroLogoPath,
   };
+}
+
+/** The TrueType file the engine draws a caption font with (404 when its Debian package is missing). */
+export function captionFontFile(font: CaptionFontId): string {
+  const file = CAPTION_FONT_FILES[font].file;
+  if (!existsSync(file)) throw new HttpError(404, 'This font is not installed on the server');
+  return file;
 }

@@ -1,4 +1,6 @@
-import { BrandKit, ErrorResponse, UpdateBrandKitRequest } from '@hookreel/contracts';
+import { createReadStream } from 'node:fs';
+import { BrandKit, CaptionFont, ErrorResponse, UpdateBrandKitRequest } from '@hookreel/contracts';
+import { z } from 'zod';
 import * as brandKit from '../../services/brand-kit.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { unprocessable } from '../../errors.ts';
@@ -54,5 +56,25 @@ export const brandKitRoutes: RouteModule = async (api, { ctx, requireUser, limit
     '/brand-kit/logo',
     { onRequest: requireUser, schema: { tags: ['brand-kit'], response: { 200: BrandKit, 401: ErrorResponse } } },
     async (request) => brandKit.deleteLogo(ctx, request.userId),
+  );
+
+  // The font files the engine draws captions with, so the settings preview shows the same letters. They are
+  // open-licence files from Debian packages, public like the web app's own assets.
+  api.get(
+    '/brand-kit/fonts/:font',
+    {
+      schema: {
+        tags: ['brand-kit'],
+        description: 'The TrueType file of a caption font (font/ttf).',
+        params: z.object({ font: CaptionFont }),
+      },
+    },
+    async (request, reply) => {
+      const file = brandKit.captionFontFile(request.params.font);
+      return reply
+        .header('content-type', 'font/ttf')
+        .header('cache-control', 'public, max-age=86400')
+        .send(createReadStream(file));
+    },
   );
 };
