@@ -340,7 +340,7 @@ function ColourField({
           value={value}
           maxLength={7}
           spellCheck={false}
-          onChange={(e) => onChange(e.target.value.trim())}
+          onChange={(e) => onChange(e.target.value.trim().toUpperCase())}
           aria-invalid={!valid}
           className="font-mono uppercase"
         />

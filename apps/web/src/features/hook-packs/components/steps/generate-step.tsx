@@ -20,6 +20,7 @@ import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'luci
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { BrandStyleFields, type BrandStyle } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
@@ -177,6 +178,26 @@ function VariantsEditor({
       },
     );
   };
+  const [brand, setBrand] = useState<BrandStyle>({
+    caption_font: pack.caption_font,
+    primary_colour: pack.primary_colour,
+    secondary_colour: pack.secondary_colour,
+    outro: pack.outro,
+  });
+  /** The pack's brand look (from the brand kit when it was created), saved as soon as it changes. */
+  const changeBrand = (patch: Partial<BrandStyle>) => {
+    const before = brand;
+    setBrand({ ...brand, ...patch });
+    styleSave.mutate(
+      { id: pack.id, ...patch },
+      {
+        onError: (e) => {
+          setBrand(before);
+          toast.error(errorDetail(e, MESSAGES.hookPacks.captionStyleFailed));
+        },
+      },
+    );
+  };
   const [quality, setQuality] = useState<VideoQuality>(pack.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(pack.voice_speed);
   const capabilities = useCapabilities();
@@ -325,6 +346,7 @@ function VariantsEditor({
         disabled={queue.isPending}
       />
       <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={queue.isPending} />
+      <BrandStyleFields value={brand} onChange={changeBrand} disabled={queue.isPending} />
       {approvedIds.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {VALIDATION.noApprovedPreviews}
