@@ -64,10 +64,11 @@ test.describe('brand kit', () => {
     await expect(card.getByRole('button', { name: 'Save brand kit' })).toBeDisabled();
     // The preview's font is the engine's own file, loaded from the server.
     await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px "hookreel-lato"'))).toBe(true);
-    await card.screenshot({ path: path.join(SHOTS, 'brand-kit-card.png') });
     await page.reload();
     await expect(card.getByLabel('Default call to action')).toHaveValue('Shop the drop');
     await expect(card.getByRole('switch', { name: 'Outro card with the logo' })).toBeChecked();
+    await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px "hookreel-lato"'))).toBe(true);
+    await card.screenshot({ path: path.join(SHOTS, 'brand-kit-card.png') });
 
     // A new project starts with the kit.
     const name = projectName('Brand kit');

@@ -208,7 +208,7 @@ export function BrandKitCard() {
               </div>
             </div>
 
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
               <ColourField
                 id={ids.primary}
                 label="Brand colour"
@@ -224,43 +224,43 @@ export function BrandKitCard() {
                 onChange={(v) => set({ secondary_colour: v })}
               />
             </div>
-
-            <fieldset className="space-y-2">
-              <legend className="mb-2 text-sm leading-none font-medium">Caption font</legend>
-              <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Caption font">
-                {CAPTION_FONTS.map((font) => {
-                  const checked = draft.caption_font === font;
-                  return (
-                    <label
-                      key={font}
-                      className={cn(
-                        'flex cursor-pointer flex-col rounded-lg border p-3 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                        checked ? 'border-primary ring-2 ring-primary' : 'hover:bg-muted/50',
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={ids.font}
-                        value={font}
-                        checked={checked}
-                        onChange={() => set({ caption_font: font })}
-                        className="sr-only"
-                      />
-                      <span className="text-xl leading-tight font-bold" style={{ fontFamily: previewFamily(font) }}>
-                        Try it today!
-                      </span>
-                      <span className="mt-1 text-xs text-muted-foreground">
-                        {CAPTION_FONT_INFO[font].label} · {CAPTION_FONT_INFO[font].licence}
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
           </div>
 
           <BrandPreview draft={draft} logoUrl={logoUrl} />
         </div>
+
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm leading-none font-medium">Caption font</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="radiogroup" aria-label="Caption font">
+            {CAPTION_FONTS.map((font) => {
+              const checked = draft.caption_font === font;
+              return (
+                <label
+                  key={font}
+                  className={cn(
+                    'flex cursor-pointer flex-col rounded-lg border p-3 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+                    checked ? 'border-primary ring-2 ring-primary' : 'hover:bg-muted/50',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={ids.font}
+                    value={font}
+                    checked={checked}
+                    onChange={() => set({ caption_font: font })}
+                    className="sr-only"
+                  />
+                  <span className="text-xl leading-tight font-bold" style={{ fontFamily: previewFamily(font) }}>
+                    Try it today!
+                  </span>
+                  <span className="mt-1 text-xs text-muted-foreground">
+                    {CAPTION_FONT_INFO[font].label} · {CAPTION_FONT_INFO[font].licence}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
 
         <CaptionStylePicker
           label="Default caption style"
