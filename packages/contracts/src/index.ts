@@ -16,4 +16,5 @@ export * from './hook-matrix.ts';
 export * from './video.ts';
 export * from './capabilities.ts';
 export * from './integrations.ts';
+export * from './batches.ts';
 export * from './brand-kit.ts';

@@ -6,6 +6,7 @@ import type { HookPackTables } from './tables/hook-packs.ts';
 import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { IntegrationTables } from './tables/integrations.ts';
+import type { BatchTables } from './tables/batches.ts';
 import type { BrandKitTables } from './tables/brand-kits.ts';
 
 export type Id = Generated<number>;
@@ -22,4 +23,5 @@ export interface Database
     IdempotencyTables,
     BillingTables,
     IntegrationTables,
+    BatchTables,
     BrandKitTables {}

@@ -15,6 +15,7 @@ import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
 import { generateRoutes } from './generate.ts';
 import { integrationRoutes } from './integrations.ts';
+import { batchRoutes } from './batches.ts';
 import { brandKitRoutes } from './brand-kit.ts';
 
 export interface RouteDeps {
@@ -45,5 +46,6 @@ export const API_ROUTES: readonly RouteModule[] = [
   statsRoutes,
   generateRoutes,
   integrationRoutes,
+  batchRoutes,
   brandKitRoutes,
 ];
