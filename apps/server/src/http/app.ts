@@ -17,12 +17,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
+import { publicStats } from '../services/estimates.ts';
 import { sessionStands } from '../services/users.ts';
 import { createUploadLimiter } from '../uploads/rate-limit.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';
 import { createAuthGuard, createKeyChecker, createSessionGuard, createStreamGuard } from './auth-guard.ts';
 import { badRequest } from '../errors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './error-handler.ts';
+import { withPublicFigures } from './prerendered-figures.ts';
 import { OPENAPI_EXTENSIONS, OPENAPI_SCHEMAS, OPENAPI_SECURITY_SCHEMES } from './openapi-extras.ts';
 import { API_ROUTES } from './routes/index.ts';
 import type { App } from './types.ts';
@@ -177,19 +179,35 @@ async function serveWebApp(app: App, ctx: AppContext): Promise<void> {
     if (file !== '/' && /\.[a-z0-9]+$/i.test(file)) return reply.status(404).send({ detail: MESSAGES.server.notFound });
     const page = prerendered.get(file);
     reply.header('cache-control', 'no-cache');
-    return page ? reply.sendFile(`prerendered/${page}.html`) : reply.sendFile('index.html');
+    if (!page) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(await prerenderedPage(ctx, page.html));
   });
 }
 
-/** The prerendered pages the web build wrote (dist/prerendered/routes.json), or none. */
-function readPrerenderedRoutes(dist: string): Map<string, string> {
+/**
+ * A prerendered page as sent: with this installation's figures written in (decision 115). Should counting them
+ * fail, the page goes out as built, with its "not yet known" figures, which the app fills in once loaded.
+ */
+async function prerenderedPage(ctx: AppContext, html: string): Promise<string> {
+  if (!html.includes('data-figure=')) return html;
+  try {
+    return withPublicFigures(html, await publicStats(ctx));
+  } catch {
+    return html;
+  }
+}
+
+/** The prerendered pages the web build wrote (dist/prerendered/routes.json): path → page HTML, or none. */
+function readPrerenderedRoutes(dist: string): Map<string, { html: string }> {
   const file = path.join(dist, 'prerendered', 'routes.json');
   if (!existsSync(file)) return new Map();
   const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  return new Map(
-    Object.entries(routes).filter(
-      ([route, name]) =>
-        route.startsWith('/') && /^[a-z-]+$/.test(name) && existsSync(path.join(dist, 'prerendered', `${name}.html`)),
-    ),
-  );
+  const pages = new Map<string, { html: string }>();
+  for (const [route, name] of Object.entries(routes)) {
+    const html = path.join(dist, 'prerendered', `${name}.html`);
+    if (route.startsWith('/') && /^[a-z-]+$/.test(name) && existsSync(html)) {
+      pages.set(route, { html: readFileSync(html, 'utf8') });
+    }
+  }
+  return pages;
 }
