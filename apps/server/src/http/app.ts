@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -180,7 +181,9 @@ async function serveWebApp(app: App, ctx: AppContext): Promise<void> {
     const page = prerendered.get(file);
     reply.header('cache-control', 'no-cache');
     if (!page) return reply.sendFile('index.html');
-    return reply.type('text/html; charset=utf-8').send(await prerenderedPage(ctx, page.html));
+    // Read on each request, as a static file would be: a rebuilt web app is served without a restart.
+    const html = await readFile(path.join(dist, 'prerendered', `${page}.html`), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(await prerenderedPage(ctx, html));
   });
 }
 
@@ -197,17 +200,15 @@ async function prerenderedPage(ctx: AppContext, html: string): Promise<string> {
   }
 }
 
-/** The prerendered pages the web build wrote (dist/prerendered/routes.json): path → page HTML, or none. */
-function readPrerenderedRoutes(dist: string): Map<string, { html: string }> {
+/** The prerendered pages the web build wrote (dist/prerendered/routes.json), or none. */
+function readPrerenderedRoutes(dist: string): Map<string, string> {
   const file = path.join(dist, 'prerendered', 'routes.json');
   if (!existsSync(file)) return new Map();
   const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  const pages = new Map<string, { html: string }>();
-  for (const [route, name] of Object.entries(routes)) {
-    const html = path.join(dist, 'prerendered', `${name}.html`);
-    if (route.startsWith('/') && /^[a-z-]+$/.test(name) && existsSync(html)) {
-      pages.set(route, { html: readFileSync(html, 'utf8') });
-    }
-  }
-  return pages;
+  return new Map(
+    Object.entries(routes).filter(
+      ([route, name]) =>
+        route.startsWith('/') && /^[a-z-]+$/.test(name) && existsSync(path.join(dist, 'prerendered', `${name}.html`)),
+    ),
+  );
 }
