@@ -175,9 +175,12 @@ for (const { name: size, viewport } of VIEWPORTS) {
       const jobId = /\/jobs\/(\d+)$/.exec(page.url())![1]!;
 
       // The success toast sits clear of the page's own buttons and, on a phone, of the top bar with its menu.
+      // A hovered toast stays (its timer pauses), so a slow page cannot let it expire before it is measured.
       const toast = page.locator('[data-sonner-toast]').first();
       await expect(toast).toBeVisible();
+      await toast.hover();
       const deleteButton = page.getByRole('button', { name: 'Delete Job' });
+      await expect(deleteButton).toBeVisible();
       const boxOf = async (l: Locator) => {
         const box = await l.boundingBox();
         expect(box, 'a box on screen').toBeTruthy();

@@ -17,3 +17,4 @@ export * from './video.ts';
 export * from './capabilities.ts';
 export * from './integrations.ts';
 export * from './public-figures.ts';
+export * from './batches.ts';
