@@ -273,7 +273,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       const problems = watchProblems(page);
       await page.setViewportSize(viewport);
       await page.goto('/landing');
-      for (const invented of ['500+', '10M+', '85%', 'Loved by growth teams'])
+      for (const invented of ['500+', '10M+', '100+', '85%', 'Loved by growth teams'])
         await expect(page.getByText(invented)).toHaveCount(0);
       await expect(page.getByText('AI actors in the library')).toBeVisible();
       await expect(page.getByText('videos per hook pack')).toBeVisible();
