@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { BrandStyleFields, UpdateBrandStyleFields } from './brand-kit.ts';
 import { UpdateVideoStyleFields, VideoStyleFields, VoiceOver, VoiceSource } from './video.ts';
 
 export const ProjectName = z
@@ -48,7 +49,8 @@ export const Project = z
     /** The uploaded own recording (`static/...`) and its length, or null for none. */
     voice_over: VoiceOver.nullable(),
   })
-  .extend(VideoStyleFields.shape);
+  .extend(VideoStyleFields.shape)
+  .extend(BrandStyleFields.shape);
 export type Project = z.infer<typeof Project>;
 
 /** POST /projects/ is multipart: name and an optional file. */
@@ -58,6 +60,7 @@ export const CreateProjectResponse = z.object({ id: z.number().int() });
 export const UpdateProjectRequest = z
   .object({ name: ProjectName, script: Script, language: Language, accent: Accent, voice_source: VoiceSource })
   .extend(UpdateVideoStyleFields.shape)
+  .extend(UpdateBrandStyleFields.shape)
   .partial()
   .strict();
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;

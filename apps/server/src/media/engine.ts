@@ -80,6 +80,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       voice: input.style?.voiceOverPath
         ? ownVoice(input.style.voiceOverPath, {
@@ -164,6 +165,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore
@@ -242,6 +244,7 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     captionStyle: input.style?.captionStyle,
     cta: input.style?.cta ?? null,
     musicPath: input.style?.musicPath ?? null,
+    brand: input.style?.brand ?? null,
     watermark: input.watermark,
     voice: input.voiceStore
       ? sharedVoice(cfg.voice, input.voiceStore, { voiceName: voiceName(), onReuse: () => input.onVoiceReused?.() })

@@ -10,6 +10,7 @@ import { rotatedBox } from '@hookreel/engine';
 import { qualityLine, storeQuality } from '../jobs/quality.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
+import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 import { localVoiceOver } from './voice-over.ts';
 
@@ -42,6 +43,7 @@ export const renderProjectVideoJob = defineJob({
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
     const musicPath = style ? await localMusic(jc, style.musicKey) : null;
+    const brand = row ? await renderBrandLook(jc, job.userId, row) : null;
     const voiceOver = row ? await localVoiceOver(jc, row) : null;
     if (voiceOver && 'missing' in voiceOver) {
       throw new PermanentJobError(
@@ -60,6 +62,7 @@ export const renderProjectVideoJob = defineJob({
               cta: style.cta,
               musicPath,
               voiceSpeed: style.voiceSpeed,
+              brand,
               voiceOverPath: voiceOver?.path ?? null,
             }
           : undefined,

@@ -13,6 +13,7 @@ import { apiKeysWebhooksMigration } from './017-api-keys-webhooks.ts';
 import { hookMatrixMigration } from './018-hook-matrix.ts';
 import { renderQualityMigration } from './016-render-quality.ts';
 import { csvBatchesMigration } from './020-csv-batches.ts';
+import { brandKitMigration } from './021-brand-kit.ts';
 import { ownVoiceOverMigration } from './022-own-voice-over.ts';
 import type { Migration } from './helpers.ts';
 
@@ -33,5 +34,6 @@ export const MIGRATIONS: readonly Migration[] = [
   hookMatrixMigration,
   renderQualityMigration,
   csvBatchesMigration,
+  brandKitMigration,
   ownVoiceOverMigration,
 ];
