@@ -18,3 +18,4 @@ export * from './capabilities.ts';
 export * from './integrations.ts';
 export * from './public-figures.ts';
 export * from './batches.ts';
+export * from './brand-kit.ts';

@@ -1,6 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_CAPTION_STYLE, type Box, type CaptionStyle, type QualityReport } from '@hookreel/contracts';
+import {
+  DEFAULT_BRAND_COLOURS,
+  DEFAULT_CAPTION_STYLE,
+  type Box,
+  type CaptionFont,
+  type CaptionStyle,
+  type QualityReport,
+} from '@hookreel/contracts';
 import sharp from 'sharp';
 import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
@@ -11,7 +18,8 @@ import { toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 import { actorBoxesInVideo, frameToVideo, PORTRAIT_BOXES } from './layout/actor-boxes.ts';
 import { layoutToAss } from './layout/ass.ts';
-import { computeLayout, END_CARD_SEC, type ActorBoxes, type VideoLayout } from './layout/index.ts';
+import { layoutFontFor } from './layout/font.ts';
+import { computeLayout, END_CARD_SEC, OUTRO_SEC, type ActorBoxes, type VideoLayout } from './layout/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
 import { prepareAudio } from './render/audio.ts';
 import { CAMERA, renderVideo, type RenderInput } from './render/index.ts';
@@ -59,6 +67,17 @@ export interface TalkingVideoInput {
   onUsage?: (usage: ProviderUsage) => void | Promise<void>;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
   lipSync?: LipSyncProvider | null;
+  /** The brand kit's look (docs/video-design.md#brand-kit); the default look when omitted. */
+  brand?: BrandLook | null;
+}
+
+/** How a brand's videos look: font of the text, two colours (#RRGGBB) and an optional outro card with the logo. */
+export interface BrandLook {
+  font?: CaptionFont;
+  primary?: string;
+  secondary?: string;
+  /** The logo (PNG or WEBP already checked by the caller); the video ends on an outro card with it when given. */
+  outroLogoPath?: string | null;
 }
 
 export interface TalkingVideoOutput {
@@ -106,7 +125,8 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   };
   if (voice.usage) await billed(voice.usage);
   const speechEnd = voice.durationSec + 0.4;
-  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0);
+  const outroLogo = input.brand?.outroLogoPath ? await prepareLogo(input.brand.outroLogoPath, dir) : null;
+  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0) + (outroLogo ? OUTRO_SEC : 0);
   const frames = await prepareFrames(input, dir, voice.words, durationSec);
   let visual: RenderInput['visual'] = frames.visual;
   if (visual.kind === 'photo' && input.lipSync) {
@@ -122,6 +142,10 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   }
 
   report(0.3, 'Laying out the frame');
+  const font = layoutFontFor(
+    input.brand?.font,
+    `${input.hookText ?? ''} ${voice.words.map((w) => w.word).join(' ')} ${input.cta ?? ''}`,
+  );
   const layout = computeLayout({
     width: VIDEO_WIDTH,
     height: VIDEO_HEIGHT,
@@ -136,11 +160,21 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     captionStyle: input.captionStyle ?? DEFAULT_CAPTION_STYLE,
     watermark: input.watermark ? 'Hookreel · Free trial' : null,
     cta: input.cta?.trim() || null,
+    font: font.metrics,
+    outro: outroLogo ? { logoAspect: outroLogo.width / outroLogo.height } : null,
   });
   const assPath = path.join(dir, 'captions.ass');
   const srtPath = path.join(dir, 'captions.srt');
   const vttPath = path.join(dir, 'captions.vtt');
-  await writeFile(assPath, layoutToAss(layout));
+  await writeFile(
+    assPath,
+    layoutToAss(layout, {
+      family: font.family,
+      metrics: font.metrics,
+      primary: input.brand?.primary ?? DEFAULT_BRAND_COLOURS.primary,
+      secondary: input.brand?.secondary ?? DEFAULT_BRAND_COLOURS.secondary,
+    }),
+  );
   await writeFile(srtPath, toSrt(voice.words));
   await writeFile(vttPath, toVtt(voice.words));
 
@@ -171,6 +205,8 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
         layout,
         assPath,
         endCardImagePath,
+        outroLogoPath: outroLogo?.path ?? null,
+        fontDir: font.dir,
         outPath: videoPath,
         workDir: dir,
         signal: input.signal,
@@ -334,6 +370,22 @@ async function endCardImage(input: TalkingVideoInput, frames: PreparedFrames, di
     .png()
     .toFile(out);
   return out;
+}
+
+/** The logo as an RGBA PNG trimmed of empty margins, so the layout sizes what is actually drawn. */
+async function prepareLogo(
+  logoPath: string,
+  dir: string,
+): Promise<{ path: string; width: number; height: number } | null> {
+  const out = path.join(dir, 'outro-logo.png');
+  const trimmed = sharp(logoPath).ensureAlpha();
+  const info = await trimmed
+    .trim()
+    .png()
+    .toFile(out)
+    .catch(() => sharp(logoPath).ensureAlpha().png().toFile(out));
+  if (!info.width || !info.height) return null;
+  return { path: out, width: info.width, height: info.height };
 }
 
 /** Emoji are neither spoken nor drawn (see dropEmoji): script, hook and CTA lose them before anything renders. */

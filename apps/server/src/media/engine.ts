@@ -79,6 +79,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       voice: realistic ? engineConfig().voice : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
@@ -151,6 +152,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore
@@ -229,6 +231,7 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     captionStyle: input.style?.captionStyle,
     cta: input.style?.cta ?? null,
     musicPath: input.style?.musicPath ?? null,
+    brand: input.style?.brand ?? null,
     watermark: input.watermark,
     voice: input.voiceStore
       ? sharedVoice(cfg.voice, input.voiceStore, { voiceName: voiceName(), onReuse: () => input.onVoiceReused?.() })

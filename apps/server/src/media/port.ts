@@ -1,5 +1,5 @@
 import type { Box, CaptionStyle, QualityReport, VideoQuality } from '@hookreel/contracts';
-import type { Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
+import type { BrandLook, Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
 export type { ProviderUsage } from '@hookreel/engine';
@@ -101,6 +101,8 @@ export interface VideoStyle {
   musicPath: string | null;
   /** Speaking rate 0.8–1.2 (1 = normal). */
   voiceSpeed?: number;
+  /** The brand look: font, colours and the outro card's logo (local path). */
+  brand?: BrandLook | null;
 }
 
 export interface RenderProjectVideoInput {

@@ -10,6 +10,7 @@ import { defineJob, PermanentJobError, type ClaimedJob, type JobContext } from '
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
 import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
 import { qualityLine, storeQuality } from '../jobs/quality.ts';
+import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 import { isOnFreeTrial } from './users.ts';
 import { withProviderErrors } from './provider-errors.ts';
@@ -193,6 +194,7 @@ export const renderHookVideoJob = defineJob({
     let voiceReused = false;
     const style = renderStyleOf(pack);
     const musicPath = await localMusic(jc, style.musicKey);
+    const brand = await renderBrandLook(jc, job.userId, pack);
     const watermark = await isOnFreeTrial(jc.app, job.userId);
     const out = await withProviderErrors(() =>
       jc.app.media.renderHookVideo({
@@ -208,6 +210,7 @@ export const renderHookVideoJob = defineJob({
           // A matrix video has its own call to action; the 12-video pack uses the pack's.
           cta: variant.cta_text ?? style.cta,
           musicPath,
+          brand,
         },
         voiceSpeed: style.voiceSpeed,
         quality: realistic ? 'realistic' : 'draft',

@@ -9,6 +9,7 @@ import {
   VideoQuality,
   realisticVideoCost,
   type Accent,
+  type CaptionFont,
   type CharacterType,
   type GeneratedCharacter,
   type HookPack,
@@ -45,6 +46,7 @@ import { videoFileName } from './file-names.ts';
 import { assertRealisticAvailable, createJob, newBatchId, submitJobs, withEstimates } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
+import { brandStyleOf, newStyleDefaults } from './brand-kit.ts';
 import { videoStyleOf } from './video-style.ts';
 import { cellIdOfPair, planMatrix, type PlannedVariant } from './hook-packs-matrix.ts';
 
@@ -104,6 +106,7 @@ export async function createPack(
     language: input.language,
     accent: input.accent,
     file_token: randomBytes(12).toString('base64url'),
+    ...(await newStyleDefaults(ctx, userId)),
   });
   return getPack(ctx, userId, row.id);
 }
@@ -123,6 +126,10 @@ export async function updatePack(
     cta_text?: string | null | undefined;
     quality?: VideoQuality | undefined;
     voice_speed?: number | undefined;
+    caption_font?: CaptionFont | undefined;
+    primary_colour?: string | undefined;
+    secondary_colour?: string | undefined;
+    outro?: boolean | undefined;
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
@@ -132,10 +139,12 @@ export async function updatePack(
     const after = { ...current, message: patch.message ?? current.message };
     if (patch.status !== current.status) checkStatusChange(after, patch.status as HookPackStatus, videos);
   }
-  // The API says `quality`; the column is render_quality.
-  const { quality, ...rest } = patch;
+  // The API says `quality`; the column is render_quality. The outro switch is stored as 0/1.
+  const { quality, outro, ...rest } = patch;
   const changes = Object.fromEntries(
-    Object.entries({ ...rest, render_quality: quality }).filter(([, v]) => v !== undefined),
+    Object.entries({ ...rest, render_quality: quality, outro: outro === undefined ? undefined : outro ? 1 : 0 }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
   if (Object.keys(changes).length > 0)
     await repo.update(ctx.db.kysely, id, changes as Parameters<typeof repo.update>[2]);
@@ -796,6 +805,7 @@ function packFields(r: HookPackRow) {
     status: r.status,
     created_at: r.created_at,
     ...videoStyleOf(r),
+    ...brandStyleOf(r),
   };
 }
 

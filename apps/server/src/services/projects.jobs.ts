@@ -10,6 +10,7 @@ import { rotatedBox } from '@hookreel/engine';
 import { qualityLine, storeQuality } from '../jobs/quality.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
+import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 
 const id = z.number().int().positive();
@@ -41,6 +42,7 @@ export const renderProjectVideoJob = defineJob({
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
     const musicPath = style ? await localMusic(jc, style.musicKey) : null;
+    const brand = row ? await renderBrandLook(jc, job.userId, row) : null;
     const out = await withProviderErrors(() =>
       jc.app.media.renderProjectVideo({
         userId: job.userId,
@@ -48,7 +50,7 @@ export const renderProjectVideoJob = defineJob({
         project,
         actor,
         style: style
-          ? { captionStyle: style.captionStyle, cta: style.cta, musicPath, voiceSpeed: style.voiceSpeed }
+          ? { captionStyle: style.captionStyle, cta: style.cta, musicPath, voiceSpeed: style.voiceSpeed, brand }
           : undefined,
         quality,
         watermark,

@@ -22,6 +22,10 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  caption_font: 'dejavu_sans',
+  primary_colour: '#FFD23F',
+  secondary_colour: '#111111',
+  outro: false,
   ...over,
 });
 

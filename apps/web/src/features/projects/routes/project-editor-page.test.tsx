@@ -23,6 +23,10 @@ const project: Project = {
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  caption_font: 'dejavu_sans',
+  primary_colour: '#FFD23F',
+  secondary_colour: '#111111',
+  outro: false,
 };
 
 describe('ProjectEditor caption style', () => {
