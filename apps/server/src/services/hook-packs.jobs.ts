@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredVoiceMeta, VoiceStore } from '@hookreel/engine';
-import { MESSAGES, VideoQuality } from '@hookreel/contracts';
+import { Aspect, MESSAGES, VideoQuality } from '@hookreel/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { hookPacksRepository as repo, type HookPackRow } from '../db/repositories/hook-packs.ts';
 import { defineJob, PermanentJobError, type ClaimedJob, type JobContext } from '../jobs/definition.ts';
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
 import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
-import { qualityLine, storeQuality } from '../jobs/quality.ts';
+import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 import { isOnFreeTrial } from './users.ts';
 import { withProviderErrors } from './provider-errors.ts';
@@ -153,7 +153,13 @@ export const generatePreviewJob = defineJob({
 export const renderHookVideoJob = defineJob({
   name: 'render-hook-video',
   // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
-  payload: z.object({ hookPackId: id, variantIndex: z.number().int().min(0), quality: VideoQuality.optional() }),
+  // aspects: the frame shapes chosen when it was queued (absent on older jobs: 9:16 only).
+  payload: z.object({
+    hookPackId: id,
+    variantIndex: z.number().int().min(0),
+    quality: VideoQuality.optional(),
+    aspects: z.array(Aspect).optional(),
+  }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
     const realistic = job.payload.quality === 'realistic';
@@ -196,6 +202,7 @@ export const renderHookVideoJob = defineJob({
           // A matrix video has its own call to action; the 12-video pack uses the pack's.
           cta: variant.cta_text ?? style.cta,
           musicPath,
+          aspects: job.payload.aspects ?? [],
         },
         voiceSpeed: style.voiceSpeed,
         quality: realistic ? 'realistic' : 'draft',
@@ -230,6 +237,7 @@ export const renderHookVideoJob = defineJob({
       await jc.app.files.putFile(variantFileKey(pack, index, 'srt'), out.srtPath, 'application/x-subrip');
     if (out.vttPath) await jc.app.files.putFile(variantFileKey(pack, index, 'vtt'), out.vttPath, 'text/vtt');
     const quality = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
+    const aspects = await storeAspects(jc.app.files, out.aspects, (name) => jc.outputKey(name), jc.workDir);
     return {
       videoKey,
       posterKey,
@@ -239,6 +247,7 @@ export const renderHookVideoJob = defineJob({
         variant_id: variant.variant_id,
         duration_sec: out.durationSec ?? null,
         ...quality,
+        ...(aspects.length ? { aspects } : {}),
       },
       logLine: qualityLine(quality),
     };

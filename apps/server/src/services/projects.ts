@@ -82,10 +82,12 @@ export async function updateProject(
   patch: UpdateProjectRequest,
 ): Promise<Project> {
   await getOwnedProject(ctx, userId, id);
-  // The API says `quality`; the column is render_quality.
-  const { quality, ...rest } = patch;
+  // The API says `quality`; the column is render_quality. Frame shapes are stored as a comma list.
+  const { quality, aspects, ...rest } = patch;
   const changes = Object.fromEntries(
-    Object.entries({ ...rest, render_quality: quality }).filter(([, v]) => v !== undefined),
+    Object.entries({ ...rest, render_quality: quality, aspects: aspects?.join(',') }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
   if (Object.keys(changes).length > 0) {
     const updated = await projectsRepository.update(ctx.db.kysely, userId, id, changes);

@@ -24,6 +24,7 @@ type PackPatch = Pick<
   | 'music_key'
   | 'render_quality'
   | 'voice_speed'
+  | 'aspects'
   | 'language'
   | 'accent'
   | 'message'

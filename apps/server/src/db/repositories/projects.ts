@@ -95,6 +95,7 @@ export const projectsRepository = {
       | 'music_key'
       | 'render_quality'
       | 'voice_speed'
+      | 'aspects'
     >,
   ): Promise<ProjectRow | null> {
     const res = await db
