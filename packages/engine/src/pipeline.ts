@@ -345,7 +345,12 @@ async function renderAspect(input: {
     actor: {
       face: cut(masterView(0).face, 0),
       mouth: cut(masterView(0).mouth, 0),
-      body: intoCut(still ? cameraEnvelope(scene.actor.body, scene.camera, VIDEO_WIDTH, VIDEO_HEIGHT) : scene.actor.body, y0, W, H),
+      body: intoCut(
+        still ? cameraEnvelope(scene.actor.body, scene.camera, VIDEO_WIDTH, VIDEO_HEIGHT) : scene.actor.body,
+        y0,
+        W,
+        H,
+      ),
     },
     product: masterView(0).product ? cut(masterView(0).product!, 0) : null,
     // The master's motion is already in the boxes (grown, or followed in time).

@@ -80,7 +80,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
-    aspects: input.style?.aspects,
+      aspects: input.style?.aspects,
       watermark: input.watermark,
       voice: realistic ? engineConfig().voice : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
@@ -154,7 +154,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
-    aspects: input.style?.aspects,
+      aspects: input.style?.aspects,
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore

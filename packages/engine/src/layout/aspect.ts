@@ -102,8 +102,7 @@ export function cropShots(input: {
     // otherwise the cut starts just above the face (a cut chin reads worse than a cut product base).
     let y = (top + bottom) / 2 - Hc / 2;
     if (bottom - top > Hc) {
-      const aboutProduct =
-        (input.productShot?.(from) ?? false) || productArea > faceArea * 1.5 || faceTop <= 0;
+      const aboutProduct = (input.productShot?.(from) ?? false) || productArea > faceArea * 1.5 || faceTop <= 0;
       y =
         aboutProduct && Number.isFinite(productTop)
           ? (productTop + productBottom) / 2 - Hc / 2

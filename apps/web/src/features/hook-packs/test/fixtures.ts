@@ -22,6 +22,7 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  aspects: ['9:16'],
   ...over,
 });
 
@@ -68,6 +69,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   cost: null,
   render_quality: 'draft',
   realistic_upgrade_cost: null,
+  aspects: [],
   ...over,
 });
 

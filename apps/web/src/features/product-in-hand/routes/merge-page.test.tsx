@@ -24,6 +24,7 @@ const project: Project = {
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  aspects: ['9:16'],
 };
 const avatar = (id: number) => makeAvatar(id, { merge_status: 'not_merged' });
 const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({

@@ -23,6 +23,7 @@ const project: Project = {
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  aspects: ['9:16'],
 };
 
 describe('ProjectEditor caption style', () => {

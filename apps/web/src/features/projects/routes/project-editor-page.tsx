@@ -10,6 +10,7 @@ import {
   LIMITS,
   MESSAGES,
   VALIDATION,
+  type Aspect,
   type CaptionStyle,
   type Project,
   type VideoQuality,
@@ -21,6 +22,7 @@ import {
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, ListVideoIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
@@ -107,6 +109,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(project.caption_style);
   const [quality, setQuality] = useState<VideoQuality>(project.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
+  const [aspects, setAspects] = useState<Aspect[]>(project.aspects);
   const capabilities = useCapabilities();
   const priceList = usePriceList();
   const perSecond = priceList.data?.realistic.credits_per_second ?? null;
@@ -159,6 +162,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     const patch = changedFields(project, draft);
     if (Object.keys(patch).length > 0) await autoSave.mutateAsync(patch);
     if (captionStyle !== project.caption_style) await styleSave.mutateAsync({ caption_style: captionStyle });
+    if (aspects.join(',') !== project.aspects.join(',')) await styleSave.mutateAsync({ aspects });
     if (quality !== project.quality || voiceSpeed !== project.voice_speed) {
       await styleSave.mutateAsync({ quality, voice_speed: voiceSpeed });
     }
@@ -184,6 +188,21 @@ export function ProjectEditor({ project }: { project: Project }) {
       {
         onError: (e) => {
           setCaptionStyle(before);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
+
+  /** Frame shapes are saved as soon as they are ticked; a failed save puts the stored ones back. */
+  const changeAspects = (next: Aspect[]) => {
+    const before = aspects;
+    setAspects(next);
+    styleSave.mutate(
+      { aspects: next },
+      {
+        onError: (e) => {
+          setAspects(before);
           toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
         },
       },
@@ -347,6 +366,12 @@ export function ProjectEditor({ project }: { project: Project }) {
         <Card>
           <CardContent>
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent>
+            <AspectPicker value={aspects} onChange={changeAspects} />
           </CardContent>
         </Card>
 

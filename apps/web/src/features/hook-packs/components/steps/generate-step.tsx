@@ -21,6 +21,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { AspectPicker } from '@/components/aspect-picker';
+import { usePackAspects } from '../../lib/use-pack-aspects';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { Button } from '@/components/ui/button';
@@ -163,6 +165,7 @@ function VariantsEditor({
   const [error, setError] = useState<string | null>(null);
   const styleSave = useUpdateHookPack();
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(pack.caption_style);
+  const shapes = usePackAspects(pack);
   /** Saved as soon as it is picked, so every video of the pack renders with it; a failed save puts it back. */
   const changeCaptionStyle = (next: CaptionStyle) => {
     const before = captionStyle;
@@ -265,7 +268,7 @@ function VariantsEditor({
     };
     const styleSaved =
       Object.keys(unsaved).length === 0 ? Promise.resolve() : styleSave.mutateAsync({ id: pack.id, ...unsaved });
-    return styleSaved
+    return Promise.all([styleSaved, shapes.saved()])
       .then(() =>
         queue.mutateAsync({
           hookPackId: pack.id,
@@ -325,6 +328,7 @@ function VariantsEditor({
         disabled={queue.isPending}
       />
       <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={queue.isPending} />
+      <AspectPicker value={shapes.aspects} onChange={shapes.change} disabled={queue.isPending} />
       {approvedIds.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {VALIDATION.noApprovedPreviews}

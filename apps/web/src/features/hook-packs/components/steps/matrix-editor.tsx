@@ -33,6 +33,8 @@ import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { approvedCharacterIds } from '../../lib/variants';
 import { HookLineField } from '../hook-line-field';
 import { StepFrame } from '../wizard-stepper';
+import { AspectPicker } from '@/components/aspect-picker';
+import { usePackAspects } from '../../lib/use-pack-aspects';
 
 /**
  * The server's price list (GET /credits/prices): the matrix's price is what the server will hold, at the quality
@@ -69,6 +71,7 @@ export function MatrixEditor({
 }) {
   const { user } = useAuth();
   const queue = useQueueHookPackVideos();
+  const shapes = usePackAspects(pack);
   const paidError = usePaidErrorToast();
   const creditsSpent = useCreditsSpent();
   const price = useVideoPrice(pack.quality);
@@ -115,16 +118,19 @@ export function MatrixEditor({
       setError(problem);
       return;
     }
-    return queue
-      .mutateAsync({
-        hookPackId: pack.id,
-        matrix: {
-          hooks: hooks.map((h) => h.trim()),
-          character_ids: chosenActors,
-          ctas: ctas.map((c) => c.trim()),
-          cells: ticked.length === cells.length ? undefined : ticked,
-        },
-      })
+    return shapes
+      .saved()
+      .then(() =>
+        queue.mutateAsync({
+          hookPackId: pack.id,
+          matrix: {
+            hooks: hooks.map((h) => h.trim()),
+            character_ids: chosenActors,
+            ctas: ctas.map((c) => c.trim()),
+            cells: ticked.length === cells.length ? undefined : ticked,
+          },
+        }),
+      )
       .then(
         () => {
           creditsSpent();
@@ -157,6 +163,7 @@ export function MatrixEditor({
       error={error}
     >
       {modeSwitch}
+      <AspectPicker value={shapes.aspects} onChange={shapes.change} disabled={queue.isPending} />
       <div className="grid gap-4 lg:grid-cols-3">
         <fieldset className="space-y-2 rounded-xl border p-3">
           <legend className="px-1 text-sm font-medium">
