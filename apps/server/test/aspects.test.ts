@@ -88,15 +88,19 @@ describe.each(TEST_DIALECTS)('frame shapes (%s)', (dialect) => {
       // Extra shapes are re-compositions of the same render: the hold is one video's price.
       expect(before - (await availableCredits(server, owner.id))).toBe(Math.round(PRICES.video * 100));
 
+      // The job as it stands when the wait gives up, so a stuck or failed render says why.
+      let last: Job[] = [];
       const [job] = (await waitFor(
         async () => {
-          const list = (await call(server, owner, 'GET', `/api/jobs/hook-pack/${id}/jobs`)).json as Job[];
-          if (list.some((j) => j.status === 'failed')) expect.fail(`video failed: ${list[0]?.error}`);
-          return list.every((j) => j.status === 'completed') ? list : null;
+          last = (await call(server, owner, 'GET', `/api/jobs/hook-pack/${id}/jobs`)).json as Job[];
+          return last.length > 0 && last.every((j) => j.status === 'completed' || j.status === 'failed') ? last : null;
         },
         200_000,
         'the video in three shapes',
-      )) as Job[];
+      ).catch((err: unknown) => {
+        throw new Error(`${String(err)}: ${JSON.stringify(last.map((j) => [j.status, j.progress, j.logs, j.error]))}`);
+      })) as Job[];
+      expect([job!.status, job!.error]).toEqual(['completed', null]);
       expect(job!.aspects.map((a) => a.aspect)).toEqual(['9:16', '4:5', '1:1']);
       const master = job!.aspects[0]!;
       expect(master.video_url).toBe(job!.video_url);

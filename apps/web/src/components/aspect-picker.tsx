@@ -100,17 +100,17 @@ export function AspectPicker({
 /** The shapes a video was exported in, as a short line of frame icons and ratios ('9:16 · 4:5 · 1:1'). */
 export function AspectList({ aspects, className }: { aspects: readonly Aspect[]; className?: string }) {
   return (
-    <p
+    <ul
       className={cn('flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground', className)}
       data-testid="job-aspects"
       aria-label={`Frame shapes: ${aspects.join(', ')}`}
     >
       {aspects.map((a) => (
-        <span key={a} className="inline-flex items-center gap-0.5">
+        <li key={a} className="inline-flex items-center gap-0.5">
           <AspectIcon aspect={a} className="size-4" />
           {a}
-        </span>
+        </li>
       ))}
-    </p>
+    </ul>
   );
 }

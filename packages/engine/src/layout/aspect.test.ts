@@ -47,6 +47,9 @@ describe('frame shapes', () => {
     expect(cropYAt(shots, 3.9)).toBe(shots[0]!.y);
     expect(cropYAt(shots, 4)).toBe(shots[1]!.y);
     expect(cropYExpression(shots)).toBe(`if(lt(t,4.0000),${shots[0]!.y},${shots[1]!.y})`);
+    // Without a product, the face sits a little above the middle.
+    const head = cropShots({ cropHeight: 720, durationSec: 2, cuts: [], view: () => ({ face, product: null }) });
+    expect(head[0]!.y).toBe(Math.round(260 + 330 / 2 - 720 * 0.42));
     expect(intoCut({ x: -10, y: 100, w: 50, h: 50 }, 120, 720, 720)).toEqual({ x: 0, y: 0, w: 40, h: 30 });
   });
 

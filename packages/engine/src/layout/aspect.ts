@@ -101,6 +101,9 @@ export function cropShots(input: {
     // where the product fills the picture and the face is cut by the master frame) keeps the product whole;
     // otherwise the cut starts just above the face (a cut chin reads worse than a cut product base).
     let y = (top + bottom) / 2 - Hc / 2;
+    // A talking head without a product sits a little above the middle, as a camera operator frames one: the
+    // shoulders stay in the picture and the captions have the chest to sit on.
+    if (!Number.isFinite(productTop)) y = (top + bottom) / 2 - Hc * 0.42;
     if (bottom - top > Hc) {
       const aboutProduct = (input.productShot?.(from) ?? false) || productArea > faceArea * 1.5 || faceTop <= 0;
       y =
