@@ -75,6 +75,7 @@ describe.each(TEST_DIALECTS)('frame shapes (%s)', (dialect) => {
     'renders a matrix video in 9:16, 4:5 and 1:1 in one job, at the price of one video, downloads and zips each',
     { timeout: 240_000 },
     async () => {
+      await server.ctx.jobs.start();
       const owner = await registerUser(server);
       await server.ctx.db.kysely.transaction().execute((trx) => grantCredits(trx, owner.id, 1000, 'test top-up'));
       const { id, characters } = await packWithCharacters(server, owner, { name: 'Every placement', count: 1 });
