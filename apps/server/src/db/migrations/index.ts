@@ -13,6 +13,7 @@ import { apiKeysWebhooksMigration } from './017-api-keys-webhooks.ts';
 import { hookMatrixMigration } from './018-hook-matrix.ts';
 import { renderQualityMigration } from './016-render-quality.ts';
 import { aspectsMigration } from './019-aspects.ts';
+import { csvBatchesMigration } from './020-csv-batches.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -31,5 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   apiKeysWebhooksMigration,
   hookMatrixMigration,
   renderQualityMigration,
+  csvBatchesMigration,
   aspectsMigration,
 ];
