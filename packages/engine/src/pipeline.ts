@@ -3,9 +3,11 @@ import path from 'node:path';
 import {
   ASPECTS,
   aspectTag,
+  DEFAULT_BRAND_COLOURS,
   DEFAULT_CAPTION_STYLE,
   type Aspect,
   type Box,
+  type CaptionFont,
   type CaptionStyle,
   type QualityReport,
 } from '@hookreel/contracts';
@@ -19,6 +21,7 @@ import { toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 import { actorBoxesInVideo, frameToVideo, PORTRAIT_BOXES } from './layout/actor-boxes.ts';
 import { layoutToAss } from './layout/ass.ts';
+import { layoutFontFor } from './layout/font.ts';
 import {
   cropShots,
   cropYAt,
@@ -29,10 +32,12 @@ import {
   shotsForFrame,
   workingFrame,
 } from './layout/aspect.ts';
+import { type AssLook } from './layout/ass.ts';
 import {
   cameraEnvelope,
   computeLayout,
   END_CARD_SEC,
+  OUTRO_SEC,
   type ActorBoxes,
   type LayoutInput,
   type VideoLayout,
@@ -84,6 +89,8 @@ export interface TalkingVideoInput {
   onUsage?: (usage: ProviderUsage) => void | Promise<void>;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
   lipSync?: LipSyncProvider | null;
+  /** The brand kit's look (docs/video-design.md#brand-kit); the default look when omitted. */
+  brand?: BrandLook | null;
   /**
    * Frame shapes to export besides the 9:16 master (4:5, 1:1): each is re-composed from the master's picture
    * with its own text layout and quality report; voice and actor are made once (docs/video-design.md#aspects).
@@ -100,6 +107,15 @@ export interface AspectOutput {
   report: QualityReport;
   /** In the output's pixels. */
   layout: VideoLayout;
+}
+
+/** How a brand's videos look: font of the text, two colours (#RRGGBB) and an optional outro card with the logo. */
+export interface BrandLook {
+  font?: CaptionFont;
+  primary?: string;
+  secondary?: string;
+  /** The logo (PNG or WEBP already checked by the caller); the video ends on an outro card with it when given. */
+  outroLogoPath?: string | null;
 }
 
 export interface TalkingVideoOutput {
@@ -149,7 +165,8 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   };
   if (voice.usage) await billed(voice.usage);
   const speechEnd = voice.durationSec + 0.4;
-  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0);
+  const outroLogo = input.brand?.outroLogoPath ? await prepareLogo(input.brand.outroLogoPath, dir) : null;
+  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0) + (outroLogo ? OUTRO_SEC : 0);
   const frames = await prepareFrames(input, dir, voice.words, durationSec);
   let visual: RenderInput['visual'] = frames.visual;
   if (visual.kind === 'photo' && input.lipSync) {
@@ -165,13 +182,19 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   }
 
   report(0.3, 'Laying out the frame');
-  const text = {
+  const font = layoutFontFor(
+    input.brand?.font,
+    `${input.hookText ?? ''} ${voice.words.map((w) => w.word).join(' ')} ${input.cta ?? ''}`,
+  );
+  const text: TextOfVideo = {
     words: voice.words,
     durationSec,
     hookText: input.hookText ?? null,
     captionStyle: input.captionStyle ?? DEFAULT_CAPTION_STYLE,
     watermark: input.watermark ? 'Hookreel · Free trial' : null,
     cta: input.cta?.trim() || null,
+    font: font.metrics,
+    outro: outroLogo ? { logoAspect: outroLogo.width / outroLogo.height } : null,
   };
   const scene: Scene = {
     actor: actorBoxesInVideo(frames.actorBoxes),
@@ -184,7 +207,13 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   const assPath = path.join(dir, 'captions.ass');
   const srtPath = path.join(dir, 'captions.srt');
   const vttPath = path.join(dir, 'captions.vtt');
-  await writeFile(assPath, layoutToAss(layout));
+  const look: AssLook = {
+    family: font.family,
+    metrics: font.metrics,
+    primary: input.brand?.primary ?? DEFAULT_BRAND_COLOURS.primary,
+    secondary: input.brand?.secondary ?? DEFAULT_BRAND_COLOURS.secondary,
+  };
+  await writeFile(assPath, layoutToAss(layout, look));
   await writeFile(srtPath, toSrt(voice.words));
   await writeFile(vttPath, toVtt(voice.words));
 
@@ -218,6 +247,8 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
         layout,
         assPath,
         endCardImagePath,
+        outroLogoPath: outroLogo?.path ?? null,
+        fontDir: font.dir,
         outPath: videoPath,
         workDir: dir,
         signal: input.signal,
@@ -259,6 +290,9 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
             : visual,
         audioPath,
         endCardImagePath,
+        outroLogoPath: outroLogo?.path ?? null,
+        fontDir: font.dir,
+        look,
         dir,
         signal: input.signal,
         onProgress: (f) => report(from + f * renderShare, `Re-composing for ${aspect}`),
@@ -305,6 +339,9 @@ async function renderAspect(input: {
   visual: RenderInput['visual'];
   audioPath: string;
   endCardImagePath: string | null;
+  outroLogoPath: string | null;
+  fontDir?: string;
+  look: AssLook;
   dir: string;
   signal?: AbortSignal;
   onProgress: (fraction: number) => void;
@@ -367,7 +404,7 @@ async function renderAspect(input: {
   });
   const tag = aspectTag(aspect);
   const assPath = path.join(dir, `captions-${tag}.ass`);
-  await writeFile(assPath, layoutToAss(working));
+  await writeFile(assPath, layoutToAss(working, input.look));
   const layout = scaleLayout(working, work.scale);
   const videoPath = path.join(dir, `video-${tag}.mp4`);
   const posterPath = path.join(dir, `poster-${tag}.jpg`);
@@ -383,6 +420,8 @@ async function renderAspect(input: {
         layout,
         assPath,
         endCardImagePath: input.endCardImagePath,
+        outroLogoPath: input.outroLogoPath,
+        fontDir: input.fontDir,
         outPath: videoPath,
         workDir: dir,
         signal: input.signal,
@@ -532,6 +571,22 @@ async function endCardImage(input: TalkingVideoInput, frames: PreparedFrames, di
     .png()
     .toFile(out);
   return out;
+}
+
+/** The logo as an RGBA PNG trimmed of empty margins, so the layout sizes what is actually drawn. */
+async function prepareLogo(
+  logoPath: string,
+  dir: string,
+): Promise<{ path: string; width: number; height: number } | null> {
+  const out = path.join(dir, 'outro-logo.png');
+  const trimmed = sharp(logoPath).ensureAlpha();
+  const info = await trimmed
+    .trim()
+    .png()
+    .toFile(out)
+    .catch(() => sharp(logoPath).ensureAlpha().png().toFile(out));
+  if (!info.width || !info.height) return null;
+  return { path: out, width: info.width, height: info.height };
 }
 
 /** Emoji are neither spoken nor drawn (see dropEmoji): script, hook and CTA lose them before anything renders. */

@@ -81,6 +81,7 @@ export const engineMedia: MediaPort = {
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
       aspects: input.style?.aspects,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       voice: realistic ? engineConfig().voice : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
@@ -155,6 +156,7 @@ export const engineMedia: MediaPort = {
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
       aspects: input.style?.aspects,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore
@@ -235,6 +237,7 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     cta: input.style?.cta ?? null,
     musicPath: input.style?.musicPath ?? null,
     aspects: input.style?.aspects,
+    brand: input.style?.brand ?? null,
     watermark: input.watermark,
     voice: input.voiceStore
       ? sharedVoice(cfg.voice, input.voiceStore, { voiceName: voiceName(), onReuse: () => input.onVoiceReused?.() })

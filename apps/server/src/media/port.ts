@@ -1,5 +1,5 @@
 import type { Aspect, Box, CaptionStyle, QualityReport, VideoQuality } from '@hookreel/contracts';
-import type { Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
+import type { BrandLook, Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
 export type { ProviderUsage } from '@hookreel/engine';
@@ -113,6 +113,8 @@ export interface VideoStyle {
   voiceSpeed?: number;
   /** Extra frame shapes to export beside 9:16 (re-composed from the 9:16 render); none when absent. */
   aspects?: readonly Aspect[];
+  /** The brand look: font, colours and the outro card's logo (local path). */
+  brand?: BrandLook | null;
 }
 
 export interface RenderProjectVideoInput {

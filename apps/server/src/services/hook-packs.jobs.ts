@@ -10,6 +10,7 @@ import { defineJob, PermanentJobError, type ClaimedJob, type JobContext } from '
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
 import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
 import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
+import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 import { isOnFreeTrial } from './users.ts';
 import { withProviderErrors } from './provider-errors.ts';
@@ -195,6 +196,7 @@ export const renderHookVideoJob = defineJob({
     let voiceReused = false;
     const style = renderStyleOf(pack);
     const musicPath = await localMusic(jc, style.musicKey);
+    const brand = await renderBrandLook(jc, job.userId, pack);
     const watermark = await isOnFreeTrial(jc.app, job.userId);
     const out = await withProviderErrors(() =>
       jc.app.media.renderHookVideo({
@@ -211,6 +213,7 @@ export const renderHookVideoJob = defineJob({
           cta: variant.cta_text ?? style.cta,
           musicPath,
           aspects: job.payload.aspects ?? [],
+          brand,
         },
         voiceSpeed: style.voiceSpeed,
         quality: realistic ? 'realistic' : 'draft',

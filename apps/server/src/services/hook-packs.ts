@@ -12,6 +12,7 @@ import {
   DEFAULT_ASPECT,
   type Accent,
   type Aspect,
+  type CaptionFont,
   type CharacterType,
   type GeneratedCharacter,
   type HookPack,
@@ -50,6 +51,7 @@ import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
 import { extraAspectsOf, videoStyleOf } from './video-style.ts';
 import { storedAspectsOf } from '../jobs/quality.ts';
+import { brandStyleOf, newStyleDefaults } from './brand-kit.ts';
 import { cellIdOfPair, planMatrix, type PlannedVariant } from './hook-packs-matrix.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
@@ -108,6 +110,7 @@ export async function createPack(
     language: input.language,
     accent: input.accent,
     file_token: randomBytes(12).toString('base64url'),
+    ...(await newStyleDefaults(ctx, userId)),
   });
   return getPack(ctx, userId, row.id);
 }
@@ -128,6 +131,10 @@ export async function updatePack(
     quality?: VideoQuality | undefined;
     voice_speed?: number | undefined;
     aspects?: Aspect[] | undefined;
+    caption_font?: CaptionFont | undefined;
+    primary_colour?: string | undefined;
+    secondary_colour?: string | undefined;
+    outro?: boolean | undefined;
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
@@ -137,12 +144,16 @@ export async function updatePack(
     const after = { ...current, message: patch.message ?? current.message };
     if (patch.status !== current.status) checkStatusChange(after, patch.status as HookPackStatus, videos);
   }
-  // The API says `quality`; the column is render_quality. Frame shapes are stored as a comma list.
-  const { quality, aspects, ...rest } = patch;
+  // The API says `quality`; the column is render_quality. The outro switch is stored as 0/1; frame shapes as a
+  // comma list.
+  const { quality, outro, aspects, ...rest } = patch;
   const changes = Object.fromEntries(
-    Object.entries({ ...rest, render_quality: quality, aspects: aspects?.join(',') }).filter(
-      ([, v]) => v !== undefined,
-    ),
+    Object.entries({
+      ...rest,
+      render_quality: quality,
+      outro: outro === undefined ? undefined : outro ? 1 : 0,
+      aspects: aspects?.join(','),
+    }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(changes).length > 0)
     await repo.update(ctx.db.kysely, id, changes as Parameters<typeof repo.update>[2]);
@@ -812,6 +823,7 @@ function packFields(r: HookPackRow) {
     status: r.status,
     created_at: r.created_at,
     ...videoStyleOf(r),
+    ...brandStyleOf(r),
   };
 }
 

@@ -10,6 +10,7 @@ import { rotatedBox } from '@hookreel/engine';
 import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
+import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 
 const id = z.number().int().positive();
@@ -47,6 +48,7 @@ export const renderProjectVideoJob = defineJob({
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
     const musicPath = style ? await localMusic(jc, style.musicKey) : null;
+    const brand = row ? await renderBrandLook(jc, job.userId, row) : null;
     const out = await withProviderErrors(() =>
       jc.app.media.renderProjectVideo({
         userId: job.userId,
@@ -59,6 +61,7 @@ export const renderProjectVideoJob = defineJob({
               cta: style.cta,
               musicPath,
               voiceSpeed: style.voiceSpeed,
+              brand,
               aspects: job.payload.aspects ?? [],
             }
           : undefined,

@@ -176,5 +176,6 @@ export function scaleLayout(layout: VideoLayout, k: number): VideoLayout {
     endCard: layout.endCard
       ? { ...layout.endCard, product: opt(layout.endCard.product), cta: scaleBlock(layout.endCard.cta, k) }
       : null,
+    outro: layout.outro ? { ...layout.outro, logo: scaleBox(layout.outro.logo, k) } : null,
   };
 }

@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { QualityCheck, QualityReport } from '@hookreel/contracts';
-import { checkLayout, textElements, type VideoLayout } from '../layout/index.ts';
+import { checkLayout, sceneEndOf, textElements, type VideoLayout } from '../layout/index.ts';
 import type { WordTiming } from '../types.ts';
 import { parseEbur128 } from './ebur128.ts';
 import { FFMPEG, FFPROBE } from '../util/media.ts';
@@ -83,7 +83,7 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
     mouthPatches(mouthFrames, layout),
     PATCH_W * PATCH_H,
     input.words,
-    layout.endCard?.startSec ?? probe.duration,
+    Math.min(sceneEndOf(layout), probe.duration),
   );
   return buildReport({ probe, loud, mouth, layout });
 }
@@ -277,13 +277,12 @@ export function buildReport(input: {
   }
   add('duration', 'Duration', probe.duration > 0 ? 'pass' : 'fail', `${probe.duration.toFixed(2)} s`);
 
+  const sceneEnd = Math.min(sceneEndOf(layout), probe.duration);
   const boxes = [
-    { name: 'face', box: layout.face, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
-    { name: 'mouth', box: layout.mouth, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
-    { name: 'body', box: layout.body, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
-    ...(layout.product
-      ? [{ name: 'product', box: layout.product, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration }]
-      : []),
+    { name: 'face', box: layout.face, start_sec: 0, end_sec: sceneEnd },
+    { name: 'mouth', box: layout.mouth, start_sec: 0, end_sec: sceneEnd },
+    { name: 'body', box: layout.body, start_sec: 0, end_sec: sceneEnd },
+    ...(layout.product ? [{ name: 'product', box: layout.product, start_sec: 0, end_sec: sceneEnd }] : []),
     ...(layout.endCard?.product
       ? [
           {

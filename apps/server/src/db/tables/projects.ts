@@ -22,6 +22,11 @@ export interface ProjectsTable {
   aspects: Generated<string>;
   /** Storage key of the uploaded music bed, or null for none. */
   music_key: string | null;
+  /** Brand look (contracts CaptionFont, #RRGGBB colours, outro card on/off), copied from the brand kit. */
+  caption_font: Generated<string>;
+  primary_colour: Generated<string>;
+  secondary_colour: Generated<string>;
+  outro: Generated<Bool>;
   created_at: string;
   updated_at: string;
 }

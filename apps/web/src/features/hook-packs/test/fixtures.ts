@@ -23,6 +23,10 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   quality: 'draft',
   voice_speed: 1,
   aspects: ['9:16'],
+  caption_font: 'dejavu_sans',
+  primary_colour: '#FFD23F',
+  secondary_colour: '#111111',
+  outro: false,
   ...over,
 });
 

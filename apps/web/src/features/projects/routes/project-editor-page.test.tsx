@@ -24,6 +24,10 @@ const project: Project = {
   quality: 'draft',
   voice_speed: 1,
   aspects: ['9:16'],
+  caption_font: 'dejavu_sans',
+  primary_colour: '#FFD23F',
+  secondary_colour: '#111111',
+  outro: false,
 };
 
 describe('ProjectEditor caption style', () => {

@@ -21,6 +21,7 @@ import {
 } from '@hookreel/contracts';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
+import { BrandStyleFields, type BrandStyle } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
@@ -107,6 +108,12 @@ export function ProjectEditor({ project }: { project: Project }) {
     accent: project.accent,
   });
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(project.caption_style);
+  const [brand, setBrand] = useState<BrandStyle>({
+    caption_font: project.caption_font,
+    primary_colour: project.primary_colour,
+    secondary_colour: project.secondary_colour,
+    outro: project.outro,
+  });
   const [quality, setQuality] = useState<VideoQuality>(project.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
   const [aspects, setAspects] = useState<Aspect[]>(project.aspects);
@@ -207,6 +214,17 @@ export function ProjectEditor({ project }: { project: Project }) {
         },
       },
     );
+  };
+  /** The brand look is saved as soon as it changes; a failed save puts the stored one back. */
+  const changeBrand = (patch: Partial<BrandStyle>) => {
+    const before = brand;
+    setBrand({ ...brand, ...patch });
+    styleSave.mutate(patch, {
+      onError: (e) => {
+        setBrand(before);
+        toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+      },
+    });
   };
 
   /** Quality is saved as soon as it is picked; a failed save puts the stored one back. */
@@ -364,8 +382,9 @@ export function ProjectEditor({ project }: { project: Project }) {
         </Card>
 
         <Card>
-          <CardContent>
+          <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
+            <BrandStyleFields value={brand} onChange={changeBrand} />
           </CardContent>
         </Card>
 
