@@ -109,6 +109,7 @@ export const projectsRepository = {
       | 'outro'
       | 'render_quality'
       | 'voice_speed'
+      | 'aspects'
     >,
   ): Promise<ProjectRow | null> {
     const res = await db

@@ -10,6 +10,7 @@ import {
   LIMITS,
   MESSAGES,
   VALIDATION,
+  type Aspect,
   type CaptionStyle,
   type Project,
   type VideoQuality,
@@ -22,6 +23,7 @@ import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quali
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { BrandStyleFields, type BrandStyle } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, ListVideoIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
@@ -114,6 +116,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   });
   const [quality, setQuality] = useState<VideoQuality>(project.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
+  const [aspects, setAspects] = useState<Aspect[]>(project.aspects);
   const capabilities = useCapabilities();
   const priceList = usePriceList();
   const perSecond = priceList.data?.realistic.credits_per_second ?? null;
@@ -166,6 +169,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     const patch = changedFields(project, draft);
     if (Object.keys(patch).length > 0) await autoSave.mutateAsync(patch);
     if (captionStyle !== project.caption_style) await styleSave.mutateAsync({ caption_style: captionStyle });
+    if (aspects.join(',') !== project.aspects.join(',')) await styleSave.mutateAsync({ aspects });
     if (quality !== project.quality || voiceSpeed !== project.voice_speed) {
       await styleSave.mutateAsync({ quality, voice_speed: voiceSpeed });
     }
@@ -197,6 +201,20 @@ export function ProjectEditor({ project }: { project: Project }) {
     );
   };
 
+  /** Frame shapes are saved as soon as they are ticked; a failed save puts the stored ones back. */
+  const changeAspects = (next: Aspect[]) => {
+    const before = aspects;
+    setAspects(next);
+    styleSave.mutate(
+      { aspects: next },
+      {
+        onError: (e) => {
+          setAspects(before);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
   /** The brand look is saved as soon as it changes; a failed save puts the stored one back. */
   const changeBrand = (patch: Partial<BrandStyle>) => {
     const before = brand;
@@ -367,6 +385,12 @@ export function ProjectEditor({ project }: { project: Project }) {
           <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
             <BrandStyleFields value={brand} onChange={changeBrand} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent>
+            <AspectPicker value={aspects} onChange={changeAspects} />
           </CardContent>
         </Card>
 
