@@ -55,12 +55,14 @@ export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductSha
 export { CAMERA, mouthTimeline, renderVideo } from './render/index.ts';
 export {
   renderTalkingVideo,
+  type AspectOutput,
   type BrandLook,
   type TalkingActor,
   type TalkingVideoInput,
   type TalkingVideoOutput,
 } from './pipeline.ts';
 export { CAPTION_FONT_FILES, layoutFontFor } from './layout/font.ts';
+export { safeZoneFor, scaleLayout, workingFrame } from './layout/aspect.ts';
 export { localVoice, type VoiceRequest, type VoiceResult, type VoiceSynthesizer } from './voice/index.ts';
 export { OWN_VOICE_MAX_SEC, ownVoice, type OwnVoiceOptions, type OwnVoiceTiming } from './voice/own.ts';
 export { folderVoiceStore, sharedVoice, voiceKey, type StoredVoiceMeta, type VoiceStore } from './voice/shared.ts';

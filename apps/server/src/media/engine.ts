@@ -16,8 +16,9 @@ import {
   renderTalkingVideo,
   sharedVoice,
   type ActorSpec,
+  type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { MediaPort, RigActorRef } from './port.ts';
+import type { AspectRender, MediaPort, RigActorRef } from './port.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /** Which synthesiser speaks (its line of the config summary: provider, model, voice), part of a take's key. */
@@ -80,6 +81,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      aspects: input.style?.aspects,
       brand: input.style?.brand ?? null,
       watermark: input.watermark,
       voice: input.style?.voiceOverPath
@@ -111,6 +113,7 @@ export const engineMedia: MediaPort = {
       posterPath: out.posterPath,
       contactSheetPath: out.contactSheetPath,
       report: out.report,
+      aspects: aspectRenders(out.aspects),
     };
   },
   async cutoutProduct(input) {
@@ -165,6 +168,7 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      aspects: input.style?.aspects,
       brand: input.style?.brand ?? null,
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
@@ -187,6 +191,7 @@ export const engineMedia: MediaPort = {
       vttPath: out.vttPath,
       contactSheetPath: out.contactSheetPath,
       report: out.report,
+      aspects: aspectRenders(out.aspects),
     };
   },
 };
@@ -244,6 +249,7 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     captionStyle: input.style?.captionStyle,
     cta: input.style?.cta ?? null,
     musicPath: input.style?.musicPath ?? null,
+    aspects: input.style?.aspects,
     brand: input.style?.brand ?? null,
     watermark: input.watermark,
     voice: input.voiceStore
@@ -264,5 +270,16 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     vttPath: out.vttPath,
     contactSheetPath: out.contactSheetPath,
     report: out.report,
+    aspects: aspectRenders(out.aspects),
   };
 }
+
+/** The engine's extra shapes as the port describes them. */
+const aspectRenders = (list: TalkingVideoOutput['aspects']): AspectRender[] =>
+  list.map((a) => ({
+    aspect: a.aspect,
+    videoPath: a.videoPath,
+    posterPath: a.posterPath,
+    contactSheetPath: a.contactSheetPath,
+    report: a.report,
+  }));

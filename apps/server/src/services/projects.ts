@@ -87,12 +87,16 @@ export async function updateProject(
   const current = await getOwnedProject(ctx, userId, id);
   // Choosing one's own recording needs one: a render must never find the voice missing.
   if (patch.voice_source === 'own' && !current.voice_over_key) throw unprocessable(VOICE_OVER_MESSAGES.noRecording);
-  // The API says `quality`; the column is render_quality. The outro switch is stored as 0/1.
-  const { quality, outro, ...rest } = patch;
+  // The API says `quality`; the column is render_quality. The outro switch is stored as 0/1; frame shapes as a
+  // comma list.
+  const { quality, outro, aspects, ...rest } = patch;
   const changes = Object.fromEntries(
-    Object.entries({ ...rest, render_quality: quality, outro: outro === undefined ? undefined : outro ? 1 : 0 }).filter(
-      ([, v]) => v !== undefined,
-    ),
+    Object.entries({
+      ...rest,
+      render_quality: quality,
+      outro: outro === undefined ? undefined : outro ? 1 : 0,
+      aspects: aspects?.join(','),
+    }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(changes).length > 0) {
     const updated = await projectsRepository.update(ctx.db.kysely, userId, id, changes);

@@ -65,6 +65,8 @@ export interface LayoutInput {
    * width over its height. The duration already includes it.
    */
   outro?: { logoAspect: number } | null;
+  /** Where text may go; the 9:16 platform safe zone (`safeZone`) when omitted. Feed shapes pass their own. */
+  safe?: Box;
 }
 
 export interface TextBlock {
@@ -434,7 +436,7 @@ function groupCues(words: readonly WordTiming[], maxWords: number): WordTiming[]
 /** Decides every box of the video. Throws only on impossible input (no room for any text at all). */
 export function computeLayout(input: LayoutInput): VideoLayout {
   const { width: W, height: H } = input;
-  const safe = safeZone(W, H);
+  const safe = input.safe ?? safeZone(W, H);
   const staticFace = cameraEnvelope(input.actor.face, input.camera, W, H);
   const mouth = cameraEnvelope(input.actor.mouth, input.camera, W, H);
   const body = cameraEnvelope(input.actor.body, input.camera, W, H);
@@ -749,6 +751,22 @@ function captionRegionFor(
     const y = Math.round(Math.max(r.y, Math.min(bottom(r) - h, targetY - h / 2)));
     const centre = y + h / 2;
     const s = fit.fontSize * 6 + Math.min(r.w, W) * 0.05 - Math.abs(centre - targetY) * 0.25;
+    if (s > bestScore) {
+      bestScore = s;
+      best = { x: r.x, y, w: r.w, h };
+    }
+  }
+  if (best) return best;
+  // Nowhere wide enough for the reference cue (a tight frame: a 1:1 cut, a close-up): the free rectangle that
+  // holds the most of a long word at the smallest size, nearest the target; cues are then split word by word
+  // rather than dropped.
+  const word = { ...spec.text, maxSize: spec.text.minSize };
+  for (const r of rects) {
+    const fit = fitText('Wonderful', r.w, r.h, word, m);
+    if (!fit) continue;
+    const h = Math.min(r.h, spec.text.maxLines * fit.lineHeight + 2 * spec.text.padY);
+    const y = Math.round(Math.max(r.y, Math.min(bottom(r) - h, targetY - h / 2)));
+    const s = Math.min(r.w, W) * 0.05 - Math.abs(y + h / 2 - targetY) * 0.25;
     if (s > bestScore) {
       bestScore = s;
       best = { x: r.x, y, w: r.w, h };

@@ -59,6 +59,12 @@ export interface RenderInput {
    * reads the frames from the link label it is given; `outputArgs` follow the video's output.
    */
   taps?: (input: string) => { graph: string; outputArgs: string[] };
+  /**
+   * Another frame shape re-composed from the master picture (docs/video-design.md#aspects): a full-width cut
+   * `cropHeight` tall whose top follows `cropY` (an expression of t), scaled to width x height. The ASS file is
+   * then written for the cut's size and libass scales it to the output; `layout` is in output pixels.
+   */
+  frame?: { width: number; height: number; cropHeight: number; cropY: string };
 }
 
 export interface MouthSegment {
@@ -147,7 +153,11 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   }
   args.push('-i', input.audioPath);
   // Square pixels whatever the source: scale to exactly 720x1280 and declare SAR 1:1.
-  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(input.fontDir ?? FONT_DIR)}'[base]`;
+  const frame = input.frame
+    ? `,crop=${VIDEO_WIDTH}:${input.frame.cropHeight}:0:'${input.frame.cropY}':exact=1,` +
+      `scale=${input.frame.width}:${input.frame.height}:flags=bicubic,setsar=1`
+    : '';
+  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1${frame},subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(input.fontDir ?? FONT_DIR)}'[base]`;
   let last = '[base]';
   let nextInput = 2;
   const card = input.layout.endCard;

@@ -12,6 +12,7 @@ import { videoStyleMigration } from './009-video-style.ts';
 import { apiKeysWebhooksMigration } from './017-api-keys-webhooks.ts';
 import { hookMatrixMigration } from './018-hook-matrix.ts';
 import { renderQualityMigration } from './016-render-quality.ts';
+import { aspectsMigration } from './019-aspects.ts';
 import { csvBatchesMigration } from './020-csv-batches.ts';
 import { brandKitMigration } from './021-brand-kit.ts';
 import { ownVoiceOverMigration } from './022-own-voice-over.ts';
@@ -35,5 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   renderQualityMigration,
   csvBatchesMigration,
   brandKitMigration,
+  aspectsMigration,
   ownVoiceOverMigration,
 ];

@@ -10,6 +10,7 @@ import {
   LIMITS,
   MESSAGES,
   VALIDATION,
+  type Aspect,
   type CaptionStyle,
   type Project,
   type VideoQuality,
@@ -24,6 +25,7 @@ import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quali
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { BrandStyleFields, type BrandStyle } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, ListVideoIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
@@ -125,6 +127,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     voiceSource === 'own' && project.voice_over
       ? Math.max(MIN_BILLED_SECONDS, Math.ceil(project.voice_over.duration_sec))
       : null;
+  const [aspects, setAspects] = useState<Aspect[]>(project.aspects);
   const capabilities = useCapabilities();
   const priceList = usePriceList();
   const perSecond = priceList.data?.realistic.credits_per_second ?? null;
@@ -177,6 +180,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     const patch = changedFields(project, draft);
     if (Object.keys(patch).length > 0) await autoSave.mutateAsync(patch);
     if (captionStyle !== project.caption_style) await styleSave.mutateAsync({ caption_style: captionStyle });
+    if (aspects.join(',') !== project.aspects.join(',')) await styleSave.mutateAsync({ aspects });
     if (quality !== project.quality || voiceSpeed !== project.voice_speed) {
       await styleSave.mutateAsync({ quality, voice_speed: voiceSpeed });
     }
@@ -208,6 +212,20 @@ export function ProjectEditor({ project }: { project: Project }) {
     );
   };
 
+  /** Frame shapes are saved as soon as they are ticked; a failed save puts the stored ones back. */
+  const changeAspects = (next: Aspect[]) => {
+    const before = aspects;
+    setAspects(next);
+    styleSave.mutate(
+      { aspects: next },
+      {
+        onError: (e) => {
+          setAspects(before);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
   /** The brand look is saved as soon as it changes; a failed save puts the stored one back. */
   const changeBrand = (patch: Partial<BrandStyle>) => {
     const before = brand;
@@ -407,6 +425,12 @@ export function ProjectEditor({ project }: { project: Project }) {
           <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
             <BrandStyleFields value={brand} onChange={changeBrand} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent>
+            <AspectPicker value={aspects} onChange={changeAspects} />
           </CardContent>
         </Card>
 
