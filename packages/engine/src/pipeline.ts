@@ -146,7 +146,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
 
   report(0.32, 'Levelling the sound');
   const audioPath = path.join(dir, 'audio.wav');
-  await prepareAudio({
+  const { gainDb: audioGainDb } = await prepareAudio({
     voicePath: voice.wavPath,
     musicPath: input.musicPath ?? null,
     durationSec,
@@ -166,6 +166,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
       renderVideo({
         visual,
         audioPath,
+        audioGainDb,
         durationSec,
         words: voice.words,
         layout,
