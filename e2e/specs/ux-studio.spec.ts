@@ -172,9 +172,12 @@ for (const { name: size, viewport } of VIEWPORTS) {
       const jobId = /\/jobs\/(\d+)$/.exec(page.url())![1]!;
 
       // The success toast sits clear of the page's own buttons.
+      // A hovered toast stays (its timer pauses), so a slow page cannot let it expire before it is measured.
       const toast = page.locator('[data-sonner-toast]').first();
       await expect(toast).toBeVisible();
+      await toast.hover();
       const deleteButton = page.getByRole('button', { name: 'Delete Job' });
+      await expect(deleteButton).toBeVisible();
       const [t, d] = [await toast.boundingBox(), await deleteButton.boundingBox()];
       expect(t && d).toBeTruthy();
       const overlaps =

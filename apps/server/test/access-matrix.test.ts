@@ -89,6 +89,11 @@ const bounds = (x: number, y: number, width: number, height: number) => {
     y4: c[7],
   };
 };
+const batchForm = async () =>
+  formData([
+    { name: 'csv', value: 'product,actor,script\nserum.png,1,Matrix row.\n' },
+    { name: 'products', file: await pngImage(), filename: 'serum.png', type: 'image/png' },
+  ]);
 const projectForm = async () =>
   formData([
     { name: 'name', value: 'Matrix project' },
@@ -423,6 +428,35 @@ const TABLE: Row[] = [
     call: (w) => ({
       path: '/api/admin/credits',
       body: { email: w.users.owner.email, action: 'grant', amount: 1, reason: 'Access matrix' },
+    }),
+  },
+  // Batches from a spreadsheet (decision 138): the template is public, every batch is its owner's.
+  { route: 'GET /api/batches/template.csv', expect: PUBLIC, call: () => ({ path: '/api/batches/template.csv' }) },
+  { route: 'GET /api/batches', expect: SIGNED_IN(), call: () => ({ path: '/api/batches' }) },
+  {
+    route: 'POST /api/batches',
+    expect: SIGNED_IN(201),
+    call: async () => ({ path: '/api/batches', body: await batchForm() }),
+  },
+  {
+    route: 'GET /api/batches/:id',
+    expect: OWNED(),
+    call: async (w) => ({
+      path: `/api/batches/${(await asOwner<{ id: number }>(w, 'POST', '/api/batches', await batchForm())).id}`,
+    }),
+  },
+  {
+    route: 'POST /api/batches/:id/confirm',
+    expect: OWNED(),
+    call: async (w) => ({
+      path: `/api/batches/${(await asOwner<{ id: number }>(w, 'POST', '/api/batches', await batchForm())).id}/confirm`,
+    }),
+  },
+  {
+    route: 'GET /api/batches/:id/download',
+    expect: OWNED(),
+    call: async (w) => ({
+      path: `/api/batches/${(await asOwner<{ id: number }>(w, 'POST', '/api/batches', await batchForm())).id}/download`,
     }),
   },
   // Personal API keys and webhooks (decisions 131, 132): each person's own; a public IP literal needs no DNS.

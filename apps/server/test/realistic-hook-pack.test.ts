@@ -7,11 +7,9 @@ import { HookPack, Job, PriceList } from '@hookreel/contracts';
 import {
   elevenLabsHandler,
   falQueueHandler,
-  openAIEditsHandler,
+  openAIImagesHandler,
   startFakeServer,
-  type FakeReply,
   type FakeServer,
-  type RecordedRequest,
 } from '@hookreel/engine/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,32 +50,6 @@ let openai: FakeServer;
 const savedEnv = { ...process.env };
 const envNames = [...Object.keys(PROVIDER_ENV), 'ELEVENLABS_BASE_URL', 'FAL_BASE_URL', 'OPENAI_BASE_URL'];
 
-/**
- * OpenAI-compatible image API: `POST /images/generations` answers `{created, data: [{b64_json}]}` with `portrait`
- * (a bearer key and a prompt required, as the real API does); `/images/edits` is the shared edits fake.
- */
-function openAIImagesHandler(portrait: Buffer, edited: Buffer) {
-  const edits = openAIEditsHandler({ image: edited });
-  return async (req: RecordedRequest): Promise<FakeReply> => {
-    if (req.method === 'POST' && req.path.split('?')[0]!.endsWith('/images/generations')) {
-      if (!req.headers.authorization?.startsWith('Bearer ')) {
-        return {
-          status: 401,
-          json: { error: { message: 'Missing bearer authentication', type: 'invalid_request_error' } },
-        };
-      }
-      if (!req.json<{ prompt?: string }>().prompt?.trim()) {
-        return {
-          status: 400,
-          json: { error: { message: "Missing required parameter: 'prompt'.", type: 'invalid_request_error' } },
-        };
-      }
-      return { json: { created: Math.floor(req.at / 1000), data: [{ b64_json: portrait.toString('base64') }] } };
-    }
-    return edits(req);
-  };
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-pack-'));
   const ff = (args: string[], out: string) =>
@@ -109,7 +81,7 @@ beforeAll(async () => {
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
   openai = await startFakeServer(
-    openAIImagesHandler(await png('#c8a58a', 1024, 1536), await png('#b08d74', 1024, 1536)),
+    openAIImagesHandler({ portrait: await png('#c8a58a', 1024, 1536), edited: await png('#b08d74', 1024, 1536) }),
   );
   Object.assign(process.env, PROVIDER_ENV, {
     ELEVENLABS_BASE_URL: eleven.url,

@@ -16,3 +16,4 @@ export * from './hook-matrix.ts';
 export * from './video.ts';
 export * from './capabilities.ts';
 export * from './integrations.ts';
+export * from './batches.ts';

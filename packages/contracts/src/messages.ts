@@ -73,7 +73,9 @@ export const MESSAGES = {
     empty: 'No jobs found. Queue a job from a project page.',
     makeRealistic: 'Make realistic',
     madeRealistic: 'Realistic video queued.',
-    notUpgradable: 'Only a finished draft video of an existing project can be made realistic.',
+    notUpgradable: 'Only a finished draft video of an existing project or hook pack can be made realistic.',
+    upgradeUnderway: 'This video is already being made realistic, or has been.',
+    upgradeOutdated: 'This video was generated again since; make the new one realistic.',
   },
   realistic: {
     unavailable: 'Realistic is not available on this server.',

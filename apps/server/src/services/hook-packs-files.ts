@@ -6,5 +6,9 @@ type PackKeyParts = Pick<HookPackRow, 'user_id' | 'id' | 'file_token'>;
 export const packFilePrefix = (pack: PackKeyParts): string =>
   `users/${pack.user_id}/hook-packs/${pack.id}-${pack.file_token}`;
 
-export const variantFileKey = (pack: PackKeyParts, index: number, ext: string): string =>
-  `${packFilePrefix(pack)}/variant-${index}.${ext}`;
+/**
+ * A pack video's files. `tag` names another render of the same video (a "Make realistic" upgrade), which must not
+ * overwrite the draft's files while it renders: the draft stays whole if the upgrade fails.
+ */
+export const variantFileKey = (pack: PackKeyParts, index: number, ext: string, tag?: string): string =>
+  `${packFilePrefix(pack)}/variant-${index}${tag ? `-${tag}` : ''}.${ext}`;

@@ -152,15 +152,27 @@ export const generatePreviewJob = defineJob({
  */
 export const renderHookVideoJob = defineJob({
   name: 'render-hook-video',
-  // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
-  payload: z.object({ hookPackId: id, variantIndex: z.number().int().min(0), quality: VideoQuality.optional() }),
+  payload: z.object({
+    hookPackId: id,
+    variantIndex: z.number().int().min(0),
+    // Absent on jobs queued before Draft/Realistic existed, which were drafts.
+    quality: VideoQuality.optional(),
+    /** "Make realistic": the finished draft job of this video, which the pack's video becomes once this is done. */
+    upgradeOf: id.optional(),
+  }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
     const realistic = job.payload.quality === 'realistic';
     const db = jc.app.db.kysely;
     const index = job.payload.variantIndex;
+    const { upgradeOf } = job.payload;
     const variant = await repo.findVariant(db, pack.id, index);
     if (!variant) throw new PermanentJobError('This video variant no longer exists');
+    // An upgrade renders the hook and actor the draft showed: if the pack was generated again since, the video
+    // it would replace is another one, and the user is refunded instead.
+    if (upgradeOf !== undefined && variant.job_id !== upgradeOf) {
+      throw new PermanentJobError(MESSAGES.jobs.upgradeOutdated);
+    }
     const character = await repo.findCharacter(db, variant.generated_character_id);
     if (!character) throw new PermanentJobError('The character of this video no longer exists');
     const preview = await repo.findPreviewOfCharacter(db, pack.id, character.id);
@@ -219,16 +231,17 @@ export const renderHookVideoJob = defineJob({
 
     if (voiceReused) await jc.log('Voice reused from another video of this pack');
     await jc.progress(92, 'Saving the video');
-    const videoKey = variantFileKey(pack, index, 'mp4');
+    const tag = upgradeOf === undefined ? undefined : `realistic-${job.id}`;
+    const videoKey = variantFileKey(pack, index, 'mp4', tag);
     await jc.app.files.putFile(videoKey, out.videoPath, 'video/mp4');
     let posterKey: string | null = null;
     if (out.posterPath) {
-      posterKey = variantFileKey(pack, index, 'jpg');
+      posterKey = variantFileKey(pack, index, 'jpg', tag);
       await jc.app.files.putFile(posterKey, out.posterPath, 'image/jpeg');
     }
     if (out.srtPath)
-      await jc.app.files.putFile(variantFileKey(pack, index, 'srt'), out.srtPath, 'application/x-subrip');
-    if (out.vttPath) await jc.app.files.putFile(variantFileKey(pack, index, 'vtt'), out.vttPath, 'text/vtt');
+      await jc.app.files.putFile(variantFileKey(pack, index, 'srt', tag), out.srtPath, 'application/x-subrip');
+    if (out.vttPath) await jc.app.files.putFile(variantFileKey(pack, index, 'vtt', tag), out.vttPath, 'text/vtt');
     const quality = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
     return {
       videoKey,
@@ -249,6 +262,16 @@ export const renderHookVideoJob = defineJob({
    * reconcile (reconcileVideosReady).
    */
   async commit(trx, job) {
+    // A finished upgrade becomes the pack's video (its list, zip and manifest); the draft stays among the jobs.
+    if (job.payload.upgradeOf !== undefined) {
+      await repo.replaceVariantJob(
+        trx,
+        job.payload.hookPackId,
+        job.payload.variantIndex,
+        job.payload.upgradeOf,
+        job.id,
+      );
+    }
     const variants = await repo.variantsWithJobs(trx, job.payload.hookPackId);
     if (variants.every((v) => v.job?.status === 'completed')) {
       await repo.transition(trx, job.payload.hookPackId, 'generating_videos', 'videos_ready');

@@ -4,6 +4,7 @@ import {
   INSUFFICIENT_CREDITS,
   MESSAGES,
   PRICES,
+  REALISTIC_HOOK_SECONDS,
   VALIDATION,
   VideoQuality,
   realisticVideoCost,
@@ -16,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import type { Executor } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
+import { hookPacksRepository } from '../db/repositories/hook-packs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
@@ -235,19 +237,20 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
 }
 
 /**
- * POST /jobs/{id}/make-realistic: the same project, actor, placement and script rendered again through the
- * providers as a new job, holding only the difference between the Realistic price and the Draft price paid.
+ * POST /jobs/{id}/make-realistic: the same video rendered again through the providers as a new job, holding only
+ * the difference between the Realistic price and the Draft price paid. A project video keeps its project, actor,
+ * placement and script; a hook-pack video keeps its pack, hook line, character and placement, and becomes the
+ * pack's video once it is done (the draft stays among the jobs).
  */
 export async function makeRealistic(ctx: AppContext, userId: number, jobId: number): Promise<{ id: number }> {
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
     const job = await jobsRepository.findOwned(trx, userId, jobId);
     if (!job) throw notFound(MESSAGES.jobs.notFound);
-    if (
-      job.name !== renderProjectVideoJob.name ||
-      job.status !== 'completed' ||
-      renderQualityOf(job) !== 'draft' ||
-      job.project_id === null
-    ) {
+    if (job.status !== 'completed' || renderQualityOf(job) !== 'draft') throw conflict(MESSAGES.jobs.notUpgradable);
+    if (job.name === renderHookVideoJob.name && job.hook_pack_id !== null) {
+      return { jobIds: [await upgradePackVideo(ctx, trx, job, job.hook_pack_id)] };
+    }
+    if (job.name !== renderProjectVideoJob.name || job.project_id === null) {
       throw conflict(MESSAGES.jobs.notUpgradable);
     }
     const project = await projectsRepository.findOwned(trx, userId, job.project_id);
@@ -272,9 +275,62 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
   return { id: jobIds[0]! };
 }
 
+/**
+ * "Make realistic" on a finished draft video of a hook pack: one upgrade per video at a time, and only of the
+ * video the pack shows now (the pack's row is locked on PostgreSQL so two tabs cannot both pass the check).
+ */
+async function upgradePackVideo(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  job: JobRow,
+  packId: number,
+): Promise<number> {
+  await hookPacksRepository.lockForQueueing(trx, ctx.db.dialect, packId);
+  const pack = await hookPacksRepository.findOwned(trx, job.user_id, packId);
+  const index = job.variant_index;
+  if (!pack || index === null) throw conflict(MESSAGES.jobs.notUpgradable);
+  const others = await jobsRepository.unfailedOfPacks(trx, renderHookVideoJob.name, [packId]);
+  if (others.some((o) => upgradeOf(o) === job.id)) throw conflict(MESSAGES.jobs.upgradeUnderway);
+  const shown = await hookPacksRepository.variantJobIds(trx, [packId]);
+  if (shown.get(`${packId}:${index}`) !== job.id) throw conflict(MESSAGES.jobs.upgradeOutdated);
+  assertRealisticAvailable('hookPacks');
+  return createJob(trx, renderHookVideoJob, {
+    userId: job.user_id,
+    payload: { hookPackId: packId, variantIndex: index, quality: 'realistic', upgradeOf: job.id },
+    projectName: job.project_name,
+    hookPackId: packId,
+    variantIndex: index,
+    labels: {
+      actorName: job.actor_name,
+      variantLabel: job.variant_label,
+      hookText: job.hook_text,
+      variantId: job.variant_id,
+    },
+    price: 'video',
+    credits: packUpgradeCredits(ctx),
+    insufficientMessage: INSUFFICIENT_CREDITS.videos,
+    batchId: newBatchId(),
+  });
+}
+
+/** The draft job a "Make realistic" hook video upgrades, or null. */
+function upgradeOf(row: Pick<JobRow, 'payload'>): number | null {
+  try {
+    const v = (JSON.parse(row.payload) as { upgradeOf?: unknown }).upgradeOf;
+    return typeof v === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The Realistic price of a project's video minus the Draft price already paid for it. */
 const upgradeCredits = (ctx: Pick<AppContext, 'config'>, project: { script: string; voice_speed: number }) =>
   Math.round((projectVideoCredits(ctx, 'realistic', project) - PRICES.video) * 100) / 100;
+
+/** A hook video's Realistic price (a flat length, whatever its line) minus the Draft price already paid. */
+const packUpgradeCredits = (ctx: Pick<AppContext, 'config'>) =>
+  Math.round((realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS) - PRICES.video) * 100) /
+  100;
 
 export async function listJobs(ctx: AppContext, userId: number): Promise<Job[]> {
   const rows = await jobsRepository.listForUser(ctx.db.kysely, userId, VIDEO_JOB_NAMES);
@@ -306,11 +362,39 @@ export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config'>, rows
     const ids = [...new Set(upgradable.filter((r) => r.user_id === userId).map((r) => r.project_id!))];
     for (const p of await projectsRepository.scriptsOf(ctx.db.kysely, userId, ids)) projects.set(p.id, p);
   }
+  const packVideos = await upgradablePackVideos(ctx, rows);
   return rows.map((r) => {
     const dto = toJobDto(r, snapshot);
+    if (packVideos.has(r.id)) return { ...dto, realistic_upgrade_cost: packUpgradeCredits(ctx) };
     const project = upgradable.includes(r) ? projects.get(r.project_id!) : undefined;
     return project?.script.trim() ? { ...dto, realistic_upgrade_cost: upgradeCredits(ctx, project) } : dto;
   });
+}
+
+/**
+ * The finished draft hook videos among `rows` that "Make realistic" would take: each still the video its pack
+ * shows, with no upgrade queued, running or done.
+ */
+async function upgradablePackVideos(ctx: Pick<AppContext, 'db'>, rows: JobRow[]): Promise<Set<number>> {
+  const drafts = rows.filter(
+    (r) =>
+      r.name === renderHookVideoJob.name &&
+      r.status === 'completed' &&
+      r.hook_pack_id !== null &&
+      r.variant_index !== null &&
+      renderQualityOf(r) === 'draft',
+  );
+  if (drafts.length === 0) return new Set();
+  const packIds = [...new Set(drafts.map((r) => r.hook_pack_id!))];
+  const shown = await hookPacksRepository.variantJobIds(ctx.db.kysely, packIds);
+  const upgraded = new Set(
+    (await jobsRepository.unfailedOfPacks(ctx.db.kysely, renderHookVideoJob.name, packIds)).map(upgradeOf),
+  );
+  return new Set(
+    drafts
+      .filter((r) => shown.get(`${r.hook_pack_id}:${r.variant_index}`) === r.id && !upgraded.has(r.id))
+      .map((r) => r.id),
+  );
 }
 
 /**

@@ -90,7 +90,16 @@ export function projectCutoutKey(userId: number, projectId: number, fileKey: str
   return `users/${userId}/projects/${projectId}-${tag}-cutout.png`;
 }
 
-async function projectCutout(jc: JobContext, userId: number, projectId: number, fileKey: string): Promise<string> {
+/**
+ * The project's product cut-out on local disk (work dir), made once per product image and shared by the merges
+ * and renders that need it at the same time (a batch row's render makes it itself: it has no merge step).
+ */
+export async function projectCutout(
+  jc: JobContext,
+  userId: number,
+  projectId: number,
+  fileKey: string,
+): Promise<string> {
   const key = projectCutoutKey(userId, projectId, fileKey);
   const local = path.join(jc.workDir, 'cutout.png');
   // Joins the cut-out in flight for this key, or starts one (check and set with no await in between).

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { isRealisticMerge, projectCutoutKey } from './merge.jobs.ts';
+import { isRealisticMerge, projectCutout, projectCutoutKey } from './merge.jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
@@ -101,6 +101,12 @@ async function actorFor(
       await jc.app.files.toLocalFile(cutoutKey, cutoutPath);
       product = { cutoutPath, placement: JSON.parse(chosen.mask_placement) as MaskPlacement };
     }
+  } else if (chosen.merge_status === 'not_merged' && chosen.mask_placement && fileKey) {
+    // Placed but never merged (a batch row, decision 138): the drawn actor holds the product all the same, from
+    // the cut-out the merge would have made.
+    await jc.progress(3, 'Cutting the product out of its photo');
+    const cutoutPath = await projectCutout(jc, userId, projectId, fileKey);
+    product = { cutoutPath, placement: JSON.parse(chosen.mask_placement) as MaskPlacement };
   }
   // Merged, but the cut-out is gone (the product image changed since): the merged still is the truth.
   if (chosen.merge_status === 'merged' && !product) return { imagePath, gender, productBox };

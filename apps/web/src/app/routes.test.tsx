@@ -24,6 +24,8 @@ const PROTECTED = [
   '/settings',
   '/avatars',
   '/credits',
+  '/batches',
+  '/batches/3',
   '/hook-packs',
   '/hook-packs/new',
   '/hook-packs/new/5',

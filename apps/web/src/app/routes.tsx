@@ -36,6 +36,8 @@ const AvatarsPage = lazyPage(() => import('@/features/avatars/routes/avatars-pag
 const CreditsPage = lazyPage(() => import('@/features/credits/routes/credits-page'), 'CreditsPage');
 const CreditHistoryPage = lazyPage(() => import('@/features/credits/routes/credit-history-page'), 'CreditHistoryPage');
 const AdminCreditsPage = lazyPage(() => import('@/features/credits/routes/admin-credits-page'), 'AdminCreditsPage');
+const BatchesPage = lazyPage(() => import('@/features/batches/routes/batches-page'), 'BatchesPage');
+const BatchPage = lazyPage(() => import('@/features/batches/routes/batch-page'), 'BatchPage');
 const HookPacksPage = lazyPage(() => import('@/features/hook-packs/routes/hook-packs-page'), 'HookPacksPage');
 const HookPackWizardPage = lazyPage(
   () => import('@/features/hook-packs/routes/hook-pack-wizard-page'),
@@ -88,6 +90,8 @@ export function AppRoutes() {
           <Route path="/credits" element={<CreditsPage />} />
           <Route path="/credits/history" element={<CreditHistoryPage />} />
           <Route path="/admin/credits" element={<AdminCreditsPage />} />
+          <Route path="/batches" element={<BatchesPage />} />
+          <Route path="/batches/:id" element={<BatchPage />} />
           <Route path="/hook-packs" element={<HookPacksPage />} />
           <Route path="/hook-packs/new" element={<HookPackWizardPage />} />
           <Route path="/hook-packs/new/:id" element={<HookPackWizardPage />} />

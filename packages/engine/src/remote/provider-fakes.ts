@@ -99,3 +99,30 @@ export function openAIEditsHandler(opts: { image: Buffer; fail?: FakeReply }) {
     };
   };
 }
+
+/**
+ * OpenAI-compatible image API as one server: `POST {base}/images/generations` (JSON `{model, prompt, n, size}`)
+ * answers `{created, data: [{b64_json}]}` with `portrait`, refusing a request without a bearer key or a prompt as
+ * the real API does; `POST {base}/images/edits` is `openAIEditsHandler` answering `edited`.
+ */
+export function openAIImagesHandler(opts: { portrait: Buffer; edited: Buffer; fail?: FakeReply }) {
+  const edits = openAIEditsHandler({ image: opts.edited, fail: opts.fail });
+  return async (req: RecordedRequest): Promise<FakeReply> => {
+    if (req.method !== 'POST' || !req.path.split('?')[0]!.endsWith('/images/generations')) return edits(req);
+    const error = (status: number, message: string) => ({
+      status,
+      json: { error: { message, type: 'invalid_request_error', param: null, code: null } },
+    });
+    if (!req.headers.authorization?.startsWith('Bearer ')) return error(401, 'Missing bearer authentication');
+    if (opts.fail) return opts.fail;
+    const body = req.json<{ prompt?: string; n?: number }>();
+    if (!body.prompt?.trim()) return error(400, "Missing required parameter: 'prompt'.");
+    return {
+      json: {
+        created: Math.floor(req.at / 1000),
+        data: Array.from({ length: Math.max(1, body.n ?? 1) }, () => ({ b64_json: opts.portrait.toString('base64') })),
+        usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50 },
+      },
+    };
+  };
+}

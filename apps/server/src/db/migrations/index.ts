@@ -12,6 +12,7 @@ import { videoStyleMigration } from './009-video-style.ts';
 import { apiKeysWebhooksMigration } from './017-api-keys-webhooks.ts';
 import { hookMatrixMigration } from './018-hook-matrix.ts';
 import { renderQualityMigration } from './016-render-quality.ts';
+import { csvBatchesMigration } from './020-csv-batches.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   apiKeysWebhooksMigration,
   hookMatrixMigration,
   renderQualityMigration,
+  csvBatchesMigration,
 ];

@@ -403,6 +403,37 @@ export const hookPacksRepository = {
     await db.updateTable('hook_variants').set({ job_id: jobId }).where('id', '=', variantId).execute();
   },
 
+  /** Points the pack's video `index` from one job to another, only if it still shows `fromJobId`. */
+  async replaceVariantJob(
+    db: Executor,
+    packId: number,
+    index: number,
+    fromJobId: number,
+    toJobId: number,
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('hook_variants')
+      .set({ job_id: toJobId })
+      .where('hook_pack_id', '=', packId)
+      .where('variant_index', '=', index)
+      .where('job_id', '=', fromJobId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Which job each of the packs' videos shows now: `${packId}:${index}` → job id. */
+  async variantJobIds(db: Executor, packIds: number[]): Promise<Map<string, number>> {
+    if (packIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('hook_variants')
+      .select(['hook_pack_id', 'variant_index', 'job_id'])
+      .where('hook_pack_id', 'in', packIds)
+      .execute();
+    return new Map(
+      rows.flatMap((r) => (r.job_id === null ? [] : [[`${r.hook_pack_id}:${r.variant_index}`, r.job_id] as const])),
+    );
+  },
+
   async findVariant(db: Executor, packId: number, index: number): Promise<HookVariantRow | null> {
     return (
       (await db

@@ -63,6 +63,18 @@ export const jobsRepository = {
     return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The packs' jobs of one kind that have not failed (queued, running or done). */
+  unfailedOfPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
+    if (packIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', name)
+      .where('hook_pack_id', 'in', packIds)
+      .where('status', '!=', 'failed')
+      .execute();
+  },
+
   findOwned(db: Executor, userId: number, id: number): Promise<JobRow | undefined> {
     return db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   },

@@ -23,7 +23,7 @@ import {
   VALIDATION,
   PaymentRequiredBody,
 } from '@hookreel/contracts';
-import archiver from 'archiver';
+import { sendZip } from '../zip.ts';
 import { z } from 'zod';
 import * as hooks from '../../services/hook-packs.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
@@ -308,31 +308,7 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUplo
     },
     async (request, reply) => {
       const plan = await hooks.downloadPlan(ctx, request.userId, request.params.id);
-      const zip = archiver('zip', { zlib: { level: 1 } });
-      zip.on('warning', (err) => request.log.warn({ err }, 'zip warning'));
-      zip.on('error', (err) => {
-        request.log.error({ err }, 'zip failed');
-        zip.destroy(err);
-      });
-      reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${plan.fileName}"`)
-        .header('cache-control', 'private, no-store');
-      // Files are appended one at a time as the archive drains, so only one is open at once.
-      void (async () => {
-        try {
-          for (const entry of plan.entries) {
-            const file = await ctx.files.get(entry.key);
-            if (!file) continue; // a caption the engine did not write is left out rather than failing the zip
-            zip.append(file.body, { name: entry.name });
-          }
-          zip.append(plan.manifest, { name: 'manifest.csv' });
-          await zip.finalize();
-        } catch (err) {
-          zip.destroy(err as Error);
-        }
-      })();
-      return reply.send(zip);
+      return sendZip(ctx, request, reply, plan);
     },
   );
 };

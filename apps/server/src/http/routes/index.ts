@@ -15,6 +15,7 @@ import { capabilityRoutes } from './capabilities.ts';
 import { billingRoutes } from './billing.ts';
 import { generateRoutes } from './generate.ts';
 import { integrationRoutes } from './integrations.ts';
+import { batchRoutes } from './batches.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -44,4 +45,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   statsRoutes,
   generateRoutes,
   integrationRoutes,
+  batchRoutes,
 ];

@@ -153,8 +153,9 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStr
   );
 
   /**
-   * {id} is a finished draft project video: renders it again through the providers as a new job, holding the
-   * difference between the Realistic and the Draft price. Honours an Idempotency-Key header.
+   * {id} is a finished draft project or hook-pack video: renders it again through the providers as a new job,
+   * holding the difference between the Realistic and the Draft price (409 while another upgrade of the same pack
+   * video is queued, running or done). Honours an Idempotency-Key header.
    */
   api.post(
     '/jobs/:id/make-realistic',

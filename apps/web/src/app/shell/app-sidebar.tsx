@@ -3,6 +3,7 @@ import {
   ChevronsUpDownIcon,
   ClapperboardIcon,
   CoinsIcon,
+  FileSpreadsheetIcon,
   FolderKanbanIcon,
   HistoryIcon,
   LayersIcon,
@@ -55,6 +56,7 @@ interface NavLinkItem {
 const MAIN_LINKS: NavLinkItem[] = [
   { to: '/projects', label: 'Projects', icon: FolderKanbanIcon },
   { to: '/hook-packs', label: 'Hook packs', icon: LayersIcon },
+  { to: '/batches', label: 'Batch from CSV', icon: FileSpreadsheetIcon },
   { to: '/generated-videos', label: 'Generated videos', icon: ClapperboardIcon },
 ];
 const AVATARS_LINK: NavLinkItem = { to: '/avatars', label: 'Avatars', icon: UsersRoundIcon };

@@ -1,61 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { config } from '@/config';
-import { ApiError, refreshSession } from '@/lib/api-client';
-import { session } from '@/lib/session';
+import { downloadBlob, saveBlob } from '@/lib/download';
 
-const fileNameFrom = (disposition: string | null): string | null => {
-  if (!disposition) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? null;
-};
-
-async function fetchWithToken(url: string, token: string | null, signal?: AbortSignal) {
-  return fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal });
-}
+export { saveBlob } from '@/lib/download';
 
 /**
  * GET /api/hooks/{id}/download → the pack's zip (MP4s, SRT, VTT, manifest.csv) as a Blob. Bearer token attached
  * and renewed once on a 401, like every other call of the api client.
  */
-export async function downloadPackZip(
-  hookPackId: number,
-  signal?: AbortSignal,
-): Promise<{ blob: Blob; fileName: string }> {
-  const url = `${config.apiBase}/hooks/${hookPackId}/download`;
-  const used = session.getAccessToken();
-  let res = await fetchWithToken(url, used, signal);
-  if (res.status === 401) {
-    const token = await refreshSession();
-    if (token) res = await fetchWithToken(url, token, signal);
-  }
-  if (!res.ok) {
-    let detail: string | undefined;
-    try {
-      const body: unknown = await res.json();
-      if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') detail = body.detail;
-    } catch {
-      detail = undefined;
-    }
-    throw new ApiError(res.status, detail, undefined);
-  }
-  const blob = await res.blob();
-  return { blob, fileName: fileNameFrom(res.headers.get('content-disposition')) ?? `hook-pack-${hookPackId}.zip` };
-}
-
-/** Saves a blob through a temporary object URL and an anchor with the download attribute. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
+export const downloadPackZip = (hookPackId: number, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string }> =>
+  downloadBlob(`${config.apiBase}/hooks/${hookPackId}/download`, `hook-pack-${hookPackId}.zip`, signal);
 
 export function useDownloadPackZip() {
   return useMutation({

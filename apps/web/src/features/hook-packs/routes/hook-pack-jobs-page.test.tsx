@@ -10,7 +10,60 @@ import { HookPackJobsPage } from './hook-pack-jobs-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const capabilities = (hookPacks: boolean) => {
+  const local = { remote: false, provider: null };
+  return {
+    stages: {
+      voice: { ...local, word_timings: 'estimated' },
+      characters: local,
+      product_in_hand: local,
+      talking_actor: local,
+      product_analysis: local,
+      hook_lines: local,
+    },
+    realistic: {
+      videos: { available: true, missing: [] },
+      hook_packs: { available: hookPacks, missing: hookPacks ? [] : ['Characters: set OPENAI_IMAGE_MODEL'] },
+    },
+    voice_speed: { min: 0.8, max: 1.2 },
+  };
+};
+
 describe('HookPackJobsPage', () => {
+  it('offers "Make realistic" with its price on a finished draft video and opens the new job', async () => {
+    const { calls } = mockApi({
+      'GET /jobs/hook-pack/5/jobs': () =>
+        jsonResponse([
+          makeJob({ id: 100, variant_index: 1, status: 'completed', progress: 100, realistic_upgrade_cost: 0.32 }),
+          makeJob({ id: 101, variant_index: 2, status: 'completed', progress: 100, render_quality: 'realistic' }),
+        ]),
+      'GET /capabilities': () => jsonResponse(capabilities(true)),
+      'POST /jobs/100/make-realistic': () => jsonResponse({ id: 140 }, 201),
+    });
+    renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
+    const buttons = await screen.findAllByRole('button', { name: /Make realistic/ });
+    // Only the draft is offered; the realistic video is not.
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toHaveTextContent('0.32');
+    await waitFor(() => expect(buttons[0]).toBeEnabled());
+    await userEvent.click(buttons[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/jobs/140'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/jobs/100/make-realistic']);
+  });
+
+  it('disables "Make realistic" with what a pack video still needs when the images provider is missing', async () => {
+    mockApi({
+      'GET /jobs/hook-pack/5/jobs': () =>
+        jsonResponse([
+          makeJob({ id: 100, variant_index: 1, status: 'completed', progress: 100, realistic_upgrade_cost: 0.32 }),
+        ]),
+      'GET /capabilities': () => jsonResponse(capabilities(false)),
+    });
+    renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
+    expect(await screen.findByText(/Characters: set OPENAI_IMAGE_MODEL/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Make realistic/ })).toBeDisabled();
+  });
+
   it('shows one live card per video, polls until done, then offers the download', async () => {
     let round = 0;
     const { calls } = mockApi({

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
+import { MakeRealistic } from '@/components/make-realistic';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -87,8 +88,9 @@ export function HookPackJobsPage() {
           </div>
           <ul className="grid gap-3 sm:grid-cols-2">
             {list.map((job, i) => (
-              <li key={job.id}>
+              <li key={job.id} className="space-y-2">
                 <PackJobCard job={job} index={i} onOpen={() => navigate(`/jobs/${job.id}`)} />
+                <MakeRealistic job={job} />
               </li>
             ))}
           </ul>

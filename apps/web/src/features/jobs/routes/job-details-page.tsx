@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { JobStatusBadge } from '@/components/job-status-badge';
+import { MakeRealistic } from '@/components/make-realistic';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,6 @@ import { useJobEvents } from '../api/job-events';
 import { DeleteJobDialog } from '../components/delete-job-dialog';
 import { JobProgress } from '../components/job-progress';
 import { QualityReportCard } from '../components/quality-report';
-import { MakeRealistic } from '../components/make-realistic';
 import { ReportProblem } from '../components/report-problem';
 import { formatDateTime } from '../lib/job-progress';
 

@@ -1,4 +1,4 @@
-import { ArrowRightIcon, LayersIcon, PackageIcon } from 'lucide-react';
+import { ArrowRightIcon, FileSpreadsheetIcon, LayersIcon, PackageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -6,7 +6,8 @@ import { NewProductProjectDialog } from '@/components/new-product-project-dialog
 
 /**
  * /new-video: choose the video type. 'Product in hand' opens the product upload dialog (upload → create project →
- * /product-in-hand/{id}/select-actor); 'Hook pack' starts the hook pack wizard (12 videos from one product).
+ * /product-in-hand/{id}/select-actor); 'Hook pack' starts the hook pack wizard (12 videos from one product); 'Batch
+ * from CSV' makes one video per spreadsheet row (/batches).
  */
 export function NewVideoPage() {
   const [open, setOpen] = useState(false);
@@ -60,6 +61,33 @@ export function NewVideoPage() {
                 <LayersIcon className="size-4 text-primary" aria-hidden="true" /> Hook pack
               </h2>
               <p className="text-sm text-muted-foreground">12 short hook videos for one product, ready to test.</p>
+            </div>
+            <ArrowRightIcon
+              className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-1 group-hover:text-primary"
+              aria-hidden="true"
+            />
+          </div>
+        </Link>
+        <Link
+          to="/batches"
+          className="group relative flex flex-col overflow-hidden rounded-2xl border bg-card text-left shadow-sm transition-all outline-none hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <div className="relative flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-emerald-100 via-teal-50 to-sky-100 dark:from-emerald-950 dark:via-teal-950 dark:to-sky-950">
+            <div className="grid w-3/4 grid-cols-4 gap-1 rounded-xl bg-white/70 p-3 shadow-md ring-1 ring-black/5 backdrop-blur dark:bg-white/10">
+              {Array.from({ length: 16 }, (_, i) => (
+                <span
+                  key={i}
+                  className={i < 4 ? 'h-2.5 rounded-sm bg-emerald-400/70' : 'h-2.5 rounded-sm bg-emerald-200/80'}
+                />
+              ))}
+            </div>
+          </div>
+          <div className="flex items-center justify-between gap-3 p-5">
+            <div>
+              <h2 className="flex items-center gap-2 font-semibold">
+                <FileSpreadsheetIcon className="size-4 text-primary" aria-hidden="true" /> Batch from CSV
+              </h2>
+              <p className="text-sm text-muted-foreground">One video per spreadsheet row: actor, hook, script, CTA.</p>
             </div>
             <ArrowRightIcon
               className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-1 group-hover:text-primary"

@@ -1,17 +1,14 @@
 import {
   BIDI_CONTROL_MESSAGE,
-  type CaptionStyle,
   hasNoBidiControls,
   HOOK_ANGLE_INFO,
   type HookPack,
   INSUFFICIENT_CREDITS,
   type Job,
-  type VideoQuality,
   isTerminalJobStatus,
   LIMITS,
   MESSAGES,
   VALIDATION,
-  costOf,
   withCost,
   formatCredits,
 } from '@hookreel/contracts';
@@ -20,21 +17,17 @@ import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'luci
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { JobStatusBadge } from '@/components/job-status-badge';
-import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useNow } from '@/hooks/use-now';
 import { errorDetail, isApiError } from '@/lib/api-client';
-import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { allJobsDone, usePackJobs } from '../../api/get-pack-jobs';
 import { hookPackKeys } from '../../api/keys';
 import { useQueueHookPackVideos } from '../../api/queue-videos';
-import { useUpdateHookPack } from '../../api/update-hook-pack';
 import { jobCounts, packProgress, simulatedProgress } from '../../lib/progress';
 import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { useHookLines } from '../../api/get-hook-lines';
@@ -43,6 +36,7 @@ import type { StepProps } from '../../lib/wizard-data';
 import { HookLineField } from '../hook-line-field';
 import { StepFrame } from '../wizard-stepper';
 import { MatrixEditor } from './matrix-editor';
+import { usePackVideoStyle } from '../pack-video-style';
 
 const STARTED_STATUSES = new Set(['generating_videos', 'videos_ready', 'completed']);
 
@@ -161,56 +155,8 @@ function VariantsEditor({
   const paidError = usePaidErrorToast();
   const creditsSpent = useCreditsSpent();
   const [error, setError] = useState<string | null>(null);
-  const styleSave = useUpdateHookPack();
-  const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(pack.caption_style);
-  /** Saved as soon as it is picked, so every video of the pack renders with it; a failed save puts it back. */
-  const changeCaptionStyle = (next: CaptionStyle) => {
-    const before = captionStyle;
-    setCaptionStyle(next);
-    styleSave.mutate(
-      { id: pack.id, caption_style: next },
-      {
-        onError: (e) => {
-          setCaptionStyle(before);
-          toast.error(errorDetail(e, MESSAGES.hookPacks.captionStyleFailed));
-        },
-      },
-    );
-  };
-  const [quality, setQuality] = useState<VideoQuality>(pack.quality);
-  const [voiceSpeed, setVoiceSpeed] = useState(pack.voice_speed);
-  const capabilities = useCapabilities();
-  const priceList = usePriceList();
-  // A hook video is priced at a fixed length whatever its line and speed (the server holds the same).
-  const prices = priceList.data ? { draft: costOf('video'), realistic: priceList.data.realistic.hook_video } : null;
-  const perVideo = quality === 'realistic' ? (prices?.realistic ?? null) : costOf('video');
-  /** Quality is saved as soon as it is picked, like the caption style; a failed save puts it back. */
-  const changeQuality = (next: VideoQuality) => {
-    const before = quality;
-    setQuality(next);
-    styleSave.mutate(
-      { id: pack.id, quality: next },
-      {
-        onError: (e) => {
-          setQuality(before);
-          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
-        },
-      },
-    );
-  };
-  /** Voice speed is saved once the slider is released; a failed save puts the stored speed back. */
-  const commitVoiceSpeed = (next: number) => {
-    if (next === pack.voice_speed) return;
-    styleSave.mutate(
-      { id: pack.id, voice_speed: next },
-      {
-        onError: (e) => {
-          setVoiceSpeed(pack.voice_speed);
-          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
-        },
-      },
-    );
-  };
+  const style = usePackVideoStyle(pack);
+  const perVideo = style.perVideo;
   const approvedIds = approvedCharacterIds(pack.preview_characters);
   const hook = data.message?.hookText ?? pack.message ?? '';
   const suggested = useHookLines(pack.id, hook);
@@ -258,14 +204,8 @@ function VariantsEditor({
       return;
     }
     // A style, quality or speed pick still being saved is part of what the videos render with (and are priced at).
-    const unsaved = {
-      ...(captionStyle !== pack.caption_style ? { caption_style: captionStyle } : {}),
-      ...(quality !== pack.quality ? { quality } : {}),
-      ...(voiceSpeed !== pack.voice_speed ? { voice_speed: voiceSpeed } : {}),
-    };
-    const styleSaved =
-      Object.keys(unsaved).length === 0 ? Promise.resolve() : styleSave.mutateAsync({ id: pack.id, ...unsaved });
-    return styleSaved
+    return style
+      .saveUnsaved()
       .then(() =>
         queue.mutateAsync({
           hookPackId: pack.id,
@@ -311,20 +251,7 @@ function VariantsEditor({
     >
       {modeSwitch}
       {totalCost === null ? null : <VideosCost count={rows.length} cost={totalCost} />}
-      <RenderQualityPicker
-        value={quality}
-        onChange={changeQuality}
-        prices={prices}
-        availability={capabilities.data?.realistic.hook_packs ?? null}
-        disabled={queue.isPending}
-      />
-      <VoiceSpeedSlider
-        value={voiceSpeed}
-        onChange={setVoiceSpeed}
-        onCommit={commitVoiceSpeed}
-        disabled={queue.isPending}
-      />
-      <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={queue.isPending} />
+      {style.pickers(queue.isPending)}
       {approvedIds.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {VALIDATION.noApprovedPreviews}

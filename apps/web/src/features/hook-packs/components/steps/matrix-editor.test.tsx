@@ -46,6 +46,20 @@ const prices = {
   videos_per_pack: 12,
 };
 
+const local = { remote: false, provider: null };
+const capabilities = {
+  stages: {
+    voice: { remote: true, provider: 'ElevenLabs', word_timings: 'exact' },
+    characters: local,
+    product_in_hand: local,
+    talking_actor: local,
+    product_analysis: local,
+    hook_lines: local,
+  },
+  realistic: { videos: { available: true, missing: [] }, hook_packs: { available: true, missing: [] } },
+  voice_speed: { min: 0.8, max: 1.2 },
+};
+
 describe('GenerateStep matrix mode', () => {
   it('prices a Realistic pack at the realistic hook-video price', async () => {
     mockApi({
@@ -56,6 +70,35 @@ describe('GenerateStep matrix mode', () => {
     renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
     await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
     await waitFor(() => expect(screen.getByTestId('matrix-price')).toHaveTextContent('2 videos cost 3.64 credits'));
+  });
+
+  it('offers the quality, voice speed and caption style, saves a pick before spending and prices by it', async () => {
+    let stored = pack;
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(stored),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
+      'GET /credits/prices': () => jsonResponse(prices),
+      'GET /capabilities': () => jsonResponse(capabilities),
+      'PUT /hooks/5': ({ body }) => jsonResponse((stored = { ...stored, ...(body as object) })),
+      'POST /jobs/hook-pack/5/queue-videos': () => jsonResponse({ hook_pack_id: 5, total_jobs: 2 }),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
+    expect(screen.getByRole('slider', { name: 'Voice speed' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByTestId('price-realistic')).toHaveTextContent('1.82 credits per video'));
+    expect(screen.getByTestId('price-draft')).toHaveTextContent('1.50 credits per video');
+    expect(screen.getByTestId('matrix-price')).toHaveTextContent('2 videos cost 3.00 credits (1.50 each)');
+
+    await userEvent.click(screen.getByRole('radio', { name: /Realistic/ }));
+    expect(screen.getByTestId('matrix-price')).toHaveTextContent('2 videos cost 3.64 credits (1.82 each)');
+    await userEvent.click(screen.getByRole('radio', { name: /One word pop/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate 2 videos · 3.64 credits' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const writes = calls.filter((c) => c.method !== 'GET');
+    // Each pick is saved on the pack (the server prices the videos from it) before the videos are queued.
+    expect(writes.map((c) => c.method)).toEqual(['PUT', 'PUT', 'POST']);
+    expect(writes.slice(0, 2).map((c) => c.body)).toEqual([{ quality: 'realistic' }, { caption_style: 'pop' }]);
   });
 
   it("shows the grid and the server's price, and sends only the ticked cells", async () => {

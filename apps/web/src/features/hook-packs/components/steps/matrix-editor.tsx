@@ -11,20 +11,17 @@ import {
   MATRIX_MESSAGES,
   MESSAGES,
   matrixCells,
-  PriceList,
   VALIDATION,
-  type VideoQuality,
   variantId,
   withCost,
 } from '@hookreel/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { api, errorDetail, isApiError } from '@/lib/api-client';
+import { errorDetail, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
@@ -32,21 +29,8 @@ import { useQueueHookPackVideos } from '../../api/queue-videos';
 import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { approvedCharacterIds } from '../../lib/variants';
 import { HookLineField } from '../hook-line-field';
+import { usePackVideoStyle } from '../pack-video-style';
 import { StepFrame } from '../wizard-stepper';
-
-/**
- * The server's price list (GET /credits/prices): the matrix's price is what the server will hold, at the quality
- * stored on the pack (a Realistic hook video has its own flat price).
- */
-function useVideoPrice(quality: VideoQuality): number | null {
-  const prices = useQuery({
-    queryKey: ['credits', 'prices'],
-    queryFn: async () => PriceList.parse(await api.get('/credits/prices')),
-    staleTime: Infinity,
-  });
-  if (!prices.data) return null;
-  return quality === 'realistic' ? prices.data.realistic.hook_video : prices.data.prices.video;
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -71,7 +55,8 @@ export function MatrixEditor({
   const queue = useQueueHookPackVideos();
   const paidError = usePaidErrorToast();
   const creditsSpent = useCreditsSpent();
-  const price = useVideoPrice(pack.quality);
+  const style = usePackVideoStyle(pack);
+  const price = style.perVideo;
   const approvedIds = approvedCharacterIds(pack.preview_characters);
   const [hooks, setHooks] = useState<string[]>(() => [hook.trim()]);
   const [actors, setActors] = useState<number[]>(approvedIds);
@@ -115,16 +100,20 @@ export function MatrixEditor({
       setError(problem);
       return;
     }
-    return queue
-      .mutateAsync({
-        hookPackId: pack.id,
-        matrix: {
-          hooks: hooks.map((h) => h.trim()),
-          character_ids: chosenActors,
-          ctas: ctas.map((c) => c.trim()),
-          cells: ticked.length === cells.length ? undefined : ticked,
-        },
-      })
+    // A quality, speed or caption pick still being saved is part of what the videos render with and are priced at.
+    return style
+      .saveUnsaved()
+      .then(() =>
+        queue.mutateAsync({
+          hookPackId: pack.id,
+          matrix: {
+            hooks: hooks.map((h) => h.trim()),
+            character_ids: chosenActors,
+            ctas: ctas.map((c) => c.trim()),
+            cells: ticked.length === cells.length ? undefined : ticked,
+          },
+        }),
+      )
       .then(
         () => {
           creditsSpent();
@@ -157,6 +146,7 @@ export function MatrixEditor({
       error={error}
     >
       {modeSwitch}
+      {style.pickers(queue.isPending)}
       <div className="grid gap-4 lg:grid-cols-3">
         <fieldset className="space-y-2 rounded-xl border p-3">
           <legend className="px-1 text-sm font-medium">

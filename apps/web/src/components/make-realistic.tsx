@@ -8,19 +8,22 @@ import { Button } from '@/components/ui/button';
 import { errorDetail } from '@/lib/api-client';
 import { useCapabilities } from '@/lib/api/render-quality';
 import { handlePaymentRequired } from '@/lib/payment';
-import { useMakeRealistic } from '../api/make-realistic';
+import { cn } from '@/lib/utils';
+import { useMakeRealistic } from '@/lib/api/make-realistic';
 
 /**
- * "Make realistic" on a finished draft video: the same script, actor and placement rendered again through the
- * providers as a new job, for the difference in price. Disabled, with the reason, when the server has no providers.
+ * "Make realistic" on a finished draft video (a project's or a hook pack's): the same script or hook line, actor
+ * and placement rendered again through the providers as a new job, for the difference in price. Disabled, with
+ * the reason, when the server lacks a provider that kind of video needs (a pack video also needs the images one).
  */
-export function MakeRealistic({ job }: { job: Job }) {
+export function MakeRealistic({ job, className }: { job: Job; className?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const capabilities = useCapabilities();
   const make = useMakeRealistic();
   if (job.realistic_upgrade_cost === null) return null;
-  const availability = capabilities.data?.realistic.videos;
+  const realistic = capabilities.data?.realistic;
+  const availability = job.hook_pack_id !== null ? realistic?.hook_packs : realistic?.videos;
   const unavailable = availability ? !availability.available : true;
   const run = () =>
     make.mutate(job.id, {
@@ -34,7 +37,7 @@ export function MakeRealistic({ job }: { job: Job }) {
       },
     });
   return (
-    <div className="space-y-1">
+    <div className={cn('space-y-1', className)}>
       <Button
         variant="brand"
         className="w-full"

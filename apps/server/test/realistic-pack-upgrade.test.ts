@@ -1,0 +1,214 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Job, MESSAGES } from '@hookreel/contracts';
+import {
+  elevenLabsHandler,
+  falQueueHandler,
+  openAIImagesHandler,
+  startFakeServer,
+  type FakeReply,
+  type FakeServer,
+} from '@hookreel/engine/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEngineConfig } from '../src/media/engine.ts';
+import { ledgerBalances } from '../src/services/credits.ts';
+import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+import { TEST_DIALECTS } from './helpers/database.ts';
+import { insertUser, type InsertedUser } from './helpers/factories.ts';
+import { waitFor } from './helpers/wait.ts';
+
+/**
+ * "Make realistic" on a finished draft video of a hook pack, over HTTP against local fakes of every provider: the
+ * same hook line, character and placement rendered again through the providers as a new job holding only the
+ * difference (Realistic hook-video price − Draft price); only the owner may ask; a second tab is refused while one
+ * upgrade is queued, running or done; a provider refusal releases the difference and leaves the draft as the pack's
+ * video; a finished upgrade becomes the pack's video and the draft stays whole.
+ */
+const EL_KEY = 'sk_eleven_SECRET_0123456789';
+const PROVIDER_ENV = {
+  ELEVENLABS_API_KEY: EL_KEY,
+  FAL_KEY: 'fal-id:fal-SECRET-abcdef0123',
+  FAL_AVATAR_MODEL: 'fal-ai/bytedance/omnihuman',
+  OPENAI_API_KEY: 'sk-openai-SECRET-0123456789',
+  OPENAI_EDIT_MODEL: 'gpt-image-1',
+  OPENAI_IMAGE_MODEL: 'gpt-image-1',
+};
+const envNames = [...Object.keys(PROVIDER_ENV), 'ELEVENLABS_BASE_URL', 'FAL_BASE_URL', 'OPENAI_BASE_URL'];
+// A Realistic hook video is 1 + 8 s × 0.04 credits; the draft paid 1, so the upgrade holds 0.32.
+const UPGRADE_HUNDREDTHS = 32;
+const HOOK = 'Glow all day';
+
+let dir: string;
+let elevenFail: FakeReply | undefined;
+let eleven: FakeServer;
+let cdn: FakeServer;
+let fal: FakeServer;
+let openai: FakeServer;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'hookreel-pack-upgrade-'));
+  const ff = (args: string[], out: string) =>
+    promisify(execFile)('ffmpeg', ['-y', '-v', 'error', ...args, out]).then(() => readFile(out));
+  const mp3 = await ff(['-f', 'lavfi', '-i', 'sine=frequency=200:duration=2', '-ar', '44100'], path.join(dir, 'v.mp3'));
+  const clip = await ff(
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=288x512:rate=25:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+    ],
+    path.join(dir, 'avatar.mp4'),
+  );
+  const png = (background: string) =>
+    sharp({ create: { width: 1024, height: 1536, channels: 3, background } })
+      .png()
+      .toBuffer();
+  eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
+  cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
+  fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2 }));
+  openai = await startFakeServer(openAIImagesHandler({ portrait: await png('#c8a58a'), edited: await png('#b08d74') }));
+  Object.assign(process.env, PROVIDER_ENV, {
+    ELEVENLABS_BASE_URL: eleven.url,
+    FAL_BASE_URL: fal.url,
+    OPENAI_BASE_URL: `${openai.url}/v1`,
+  });
+  resetEngineConfig();
+});
+afterAll(async () => {
+  for (const k of envNames) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+  resetEngineConfig();
+  await Promise.all([eleven, cdn, fal, openai].map((s) => s?.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+for (const dialect of TEST_DIALECTS) {
+  describe(`Make realistic on a hook-pack video (${dialect})`, () => {
+    let server: TestServer;
+    let owner: InsertedUser;
+    let packId: number;
+    let draft: Job;
+    /** What the owner had consumed once the draft was made (characters and the draft video). */
+    let spent: number;
+
+    const as = (u: InsertedUser) => ({ authHeader: u.headers });
+    const balances = () => ledgerBalances(server.ctx.db.kysely, owner.id);
+    const finished = (id: number) =>
+      waitFor(async () => {
+        const j = Job.parse((await call(server, as(owner), 'GET', `/api/jobs/${id}`)).json);
+        return j.status === 'completed' || j.status === 'failed' ? j : null;
+      }, 150_000);
+    const packJobs = async () =>
+      Job.array().parse((await call(server, as(owner), 'GET', `/api/jobs/hook-pack/${packId}/jobs`)).json);
+    const makeRealistic = (u: InsertedUser, jobId: number) =>
+      call(server, as(u), 'POST', `/api/jobs/${jobId}/make-realistic`);
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50, retryBaseMs: 100 };
+      await server.ctx.jobs.start();
+      owner = await insertUser(server, { credits: 5 });
+      const pack = await packWithCharacters(server, as(owner), { name: 'Glow Serum', count: 1 });
+      packId = pack.id;
+      const characterId = pack.characters[0]!;
+      await fakeApprovedPreview(server, packId, characterId);
+      const queued = await call(server, as(owner), 'POST', `/api/jobs/hook-pack/${packId}/queue-videos`, {
+        variants: [{ index: 1, generated_character_id: characterId, hook_text: HOOK }],
+      });
+      expect(queued.status).toBe(200);
+      draft = await finished((await packJobs())[0]!.id);
+      expect(draft, draft.error ?? '').toMatchObject({ status: 'completed', render_quality: 'draft' });
+      spent = (await balances()).consumed;
+    }, 240_000);
+    afterAll(() => server?.close());
+
+    it('offers the draft for the difference, to its owner only, and refunds a provider refusal', async () => {
+      expect(draft.realistic_upgrade_cost).toBe(UPGRADE_HUNDREDTHS / 100);
+      expect((await packJobs())[0]).toMatchObject({ id: draft.id, realistic_upgrade_cost: UPGRADE_HUNDREDTHS / 100 });
+      expect(await balances()).toMatchObject({ held: 0 });
+
+      const stranger = await insertUser(server, { credits: 5 });
+      expect((await makeRealistic(stranger, draft.id)).status).toBe(404);
+      expect(await ledgerBalances(server.ctx.db.kysely, stranger.id)).toMatchObject({ held: 0, consumed: 0 });
+
+      elevenFail = { status: 401, json: { detail: { status: 'invalid_api_key', message: `Invalid key ${EL_KEY}` } } };
+      try {
+        const res = await makeRealistic(owner, draft.id);
+        expect(res.status).toBe(201);
+        expect(await balances()).toMatchObject({ held: UPGRADE_HUNDREDTHS });
+        const failed = await finished(res.json.id as number);
+        expect(failed).toMatchObject({ status: 'failed', render_quality: 'realistic', hook_pack_id: packId });
+        expect(failed.error).toMatch(/^Provider error \(ElevenLabs\): .*Invalid key \*\*\*$/);
+        expect(JSON.stringify(failed)).not.toContain('SECRET');
+      } finally {
+        elevenFail = undefined;
+      }
+      // The difference is released; the draft is still the pack's video and can be made realistic again.
+      expect(await balances()).toMatchObject({ held: 0, consumed: spent });
+      const jobs = await packJobs();
+      expect(jobs.map((j) => j.id)).toEqual([draft.id]);
+      expect(jobs[0]!.realistic_upgrade_cost).toBe(UPGRADE_HUNDREDTHS / 100);
+    });
+
+    it('renders the same hook through the providers, refuses a second tab, and becomes the pack video', async () => {
+      const calls = { openai: openai.requests.length, eleven: eleven.requests.length, fal: fal.requests.length };
+      const res = await makeRealistic(owner, draft.id);
+      expect(res.status).toBe(201);
+      const id = res.json.id as number;
+      expect(await balances()).toMatchObject({ held: UPGRADE_HUNDREDTHS, consumed: spent });
+      // A second tab (its own request, no shared idempotency key) while the first is queued or running.
+      const second = await makeRealistic(owner, draft.id);
+      expect(second.status).toBe(409);
+      expect(second.json.detail).toBe(MESSAGES.jobs.upgradeUnderway);
+      expect(await balances()).toMatchObject({ held: UPGRADE_HUNDREDTHS });
+
+      const real = await finished(id);
+      expect(real, real.error ?? '').toMatchObject({
+        status: 'completed',
+        render_quality: 'realistic',
+        hook_pack_id: packId,
+        variant_index: 1,
+        hook_text: HOOK,
+        variant_id: draft.variant_id,
+        actor_name: draft.actor_name,
+        realistic_upgrade_cost: null,
+      });
+      expect(real.quality).not.toBe('fail');
+      // Photoreal character, product in hand, voice of the same line, talking actor.
+      expect(real.cost).toMatchObject({ images: 2, characters: HOOK.length, seconds: 2 });
+      expect(openai.requests.slice(calls.openai).map((r) => r.path)).toEqual([
+        '/v1/images/generations',
+        '/v1/images/edits',
+      ]);
+      expect(eleven.requests.slice(calls.eleven).map((r) => r.json<{ text: string }>().text)).toEqual([HOOK]);
+      expect(fal.requests.slice(calls.fal).some((r) => r.method === 'POST')).toBe(true);
+      expect(await balances()).toMatchObject({ held: 0, consumed: spent + UPGRADE_HUNDREDTHS });
+
+      // The pack now shows the realistic video; the draft keeps its own files and is not offered again.
+      expect((await packJobs()).map((j) => j.id)).toEqual([id]);
+      expect(real.video_url).not.toBe(draft.video_url);
+      for (const url of [draft.video_url, real.video_url]) {
+        expect((await fetch(`${server.url}/api/${url}`)).status).toBe(200);
+      }
+      const after = Job.parse((await call(server, as(owner), 'GET', `/api/jobs/${draft.id}`)).json);
+      expect(after.realistic_upgrade_cost).toBeNull();
+      expect((await makeRealistic(owner, draft.id)).status).toBe(409);
+      expect((await makeRealistic(owner, id)).status).toBe(409);
+      expect(await balances()).toMatchObject({ held: 0, consumed: spent + UPGRADE_HUNDREDTHS });
+    });
+  });
+}

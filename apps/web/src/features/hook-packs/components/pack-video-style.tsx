@@ -1,0 +1,108 @@
+import { type CaptionStyle, type HookPack, MESSAGES, type VideoQuality, costOf } from '@hookreel/contracts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
+import { errorDetail } from '@/lib/api-client';
+import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
+import { useUpdateHookPack } from '../api/update-hook-pack';
+
+export interface PackVideoStyle {
+  quality: VideoQuality;
+  voiceSpeed: number;
+  captionStyle: CaptionStyle;
+  /** Credits per video at the picked quality, as the server holds them; null while the price list loads. */
+  perVideo: number | null;
+  /** Saves any pick whose save is still pending, so the videos render with (and are priced at) what is shown. */
+  saveUnsaved: () => Promise<unknown>;
+  pickers: (disabled: boolean) => React.ReactNode;
+}
+
+/**
+ * The pack's quality, voice speed and caption style as both Generate modes (the 12 videos and the matrix) show
+ * them: each pick is saved on the pack at once (the speed once the slider is released), and a failed save puts
+ * the stored value back. The server holds each video's price from the pack's stored quality, so what is saved is
+ * what is charged.
+ */
+export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
+  const save = useUpdateHookPack();
+  const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(pack.caption_style);
+  const [quality, setQuality] = useState<VideoQuality>(pack.quality);
+  const [voiceSpeed, setVoiceSpeed] = useState(pack.voice_speed);
+  const capabilities = useCapabilities();
+  const priceList = usePriceList();
+  // A hook video is priced at a fixed length whatever its line and speed (the server holds the same).
+  const prices = priceList.data
+    ? { draft: priceList.data.prices.video, realistic: priceList.data.realistic.hook_video }
+    : null;
+  const perVideo = quality === 'realistic' ? (prices?.realistic ?? null) : (prices?.draft ?? costOf('video'));
+
+  const changeCaptionStyle = (next: CaptionStyle) => {
+    const before = captionStyle;
+    setCaptionStyle(next);
+    save.mutate(
+      { id: pack.id, caption_style: next },
+      {
+        onError: (e) => {
+          setCaptionStyle(before);
+          toast.error(errorDetail(e, MESSAGES.hookPacks.captionStyleFailed));
+        },
+      },
+    );
+  };
+  const changeQuality = (next: VideoQuality) => {
+    const before = quality;
+    setQuality(next);
+    save.mutate(
+      { id: pack.id, quality: next },
+      {
+        onError: (e) => {
+          setQuality(before);
+          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
+        },
+      },
+    );
+  };
+  const commitVoiceSpeed = (next: number) => {
+    if (next === pack.voice_speed) return;
+    save.mutate(
+      { id: pack.id, voice_speed: next },
+      {
+        onError: (e) => {
+          setVoiceSpeed(pack.voice_speed);
+          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
+        },
+      },
+    );
+  };
+
+  const saveUnsaved = () => {
+    const unsaved = {
+      ...(captionStyle !== pack.caption_style ? { caption_style: captionStyle } : {}),
+      ...(quality !== pack.quality ? { quality } : {}),
+      ...(voiceSpeed !== pack.voice_speed ? { voice_speed: voiceSpeed } : {}),
+    };
+    return Object.keys(unsaved).length === 0 ? Promise.resolve() : save.mutateAsync({ id: pack.id, ...unsaved });
+  };
+
+  return {
+    quality,
+    voiceSpeed,
+    captionStyle,
+    perVideo,
+    saveUnsaved,
+    pickers: (disabled) => (
+      <>
+        <RenderQualityPicker
+          value={quality}
+          onChange={changeQuality}
+          prices={prices}
+          availability={capabilities.data?.realistic.hook_packs ?? null}
+          disabled={disabled}
+        />
+        <VoiceSpeedSlider value={voiceSpeed} onChange={setVoiceSpeed} onCommit={commitVoiceSpeed} disabled={disabled} />
+        <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={disabled} />
+      </>
+    ),
+  };
+}

@@ -1,0 +1,139 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BATCH_COLUMNS, BATCH_MESSAGES } from '@hookreel/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { productPhotoFile } from '../support/hook-packs.ts';
+import { readZip } from '../support/zip.ts';
+
+/**
+ * Batch from a spreadsheet (decision 138) at the desktop and the phone size: the template downloads, a sheet
+ * dropped or pasted comes back with every bad cell outlined and the price, nothing is spent until Confirm, a
+ * double click queues once, and the batch's progress view ends with each video's download and the zip.
+ */
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+const SHEET = [
+  BATCH_COLUMNS.join(','),
+  'bottle.png,Actor 2,Stop scrolling,"This serum changed my mornings, honestly.",Shop now,english,british,4:5,boxed',
+  'bottle.png,Actor 99,,Nobody plays this one.,,english,american,9:16,sparkles',
+].join('\n');
+
+/** The signed-in user's balance as the API reports it (the sidebar sits in a drawer on a phone). */
+const creditsOf = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const res = await fetch('/api/user/me', {
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+    });
+    return ((await res.json()) as { credits: number }).credits;
+  });
+
+for (const { name: size, viewport } of VIEWPORTS) {
+  const phone = size === 'phone';
+  test.describe(`batch from CSV (${size})`, () => {
+    test.use({ viewport });
+
+    test('check a sheet with errors, see the price, confirm once, follow the batch and download', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(420_000);
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+      });
+      // Sign in at the desktop size: the helper waits for the account e-mail in the sidebar.
+      await page.setViewportSize(VIEWPORTS[0].viewport);
+      await signInWithGoogle(page, uniqueEmail(`batch-${size}`));
+      await page.setViewportSize(viewport);
+
+      // Reachable from New video (desktop) and from the sidebar (phone: its drawer).
+      if (phone) {
+        await page.getByRole('button', { name: /toggle sidebar/i }).click();
+        await page.locator('[data-sidebar="sidebar"]').first().getByRole('link', { name: 'Batch from CSV' }).click();
+      } else {
+        await page.goto('/new-video');
+        await page.getByRole('link', { name: /Batch from CSV/ }).click();
+      }
+      await expect(page).toHaveURL(/\/batches$/);
+      await expect(page.getByRole('heading', { name: 'Batch from CSV' })).toBeVisible();
+
+      // The template downloads with every column.
+      const [template] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download template' }).click(),
+      ]);
+      expect(template.suggestedFilename()).toBe('hookreel-batch-template.csv');
+      expect(readFileSync(await template.path(), 'utf8').split('\r\n')[0]).toBe(BATCH_COLUMNS.join(','));
+
+      const dir = mkdtempSync(path.join(tmpdir(), 'hookreel-batch-'));
+      const product = await productPhotoFile('#c0392b', 'bottle.png');
+      if (phone) {
+        // Pasted rows, and the product image chosen beside them.
+        await page.getByLabel('Or paste rows').fill(SHEET);
+        await page.getByTestId('batch-file-input').setInputFiles(product);
+      } else {
+        const sheet = path.join(dir, 'spring-tests.csv');
+        writeFileSync(sheet, SHEET);
+        await page.getByTestId('batch-file-input').setInputFiles([sheet, product]);
+        await expect(page.getByTestId('batch-sheet-name')).toContainText('spring-tests.csv');
+        await expect(page.getByLabel('Batch name')).toHaveValue('spring-tests');
+      }
+      await expect(page.getByRole('list', { name: 'Product images' })).toContainText('bottle.png');
+      const before = await creditsOf(page);
+      await page.screenshot({ path: `../.tmp/csv-batch-upload-${size}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Check rows' }).click();
+
+      // The review: line 2 ready, line 3 skipped with its two refused cells outlined and explained.
+      await expect(page).toHaveURL(/\/batches\/\d+$/);
+      await expect(page.getByTestId('batch-summary')).toContainText('1 of 2 rows ready');
+      await expect(page.getByTestId('batch-total')).toHaveText('1.00 credit');
+      const bad = page.locator('[data-testid="batch-row"][data-line="3"]');
+      await expect(bad).toHaveAttribute('data-valid', 'false');
+      await expect(bad.locator('td[data-error="true"]')).toHaveCount(2);
+      await expect(bad.locator('td[data-column="actor"]')).toContainText(BATCH_MESSAGES.actorUnknown('Actor 99'));
+      await expect(page.getByTestId('batch-error').first()).toContainText('Line 3, Actor:');
+      const good = page.locator('[data-testid="batch-row"][data-line="2"]');
+      await expect(good.locator('td[data-error="true"]')).toHaveCount(0);
+      await expect(good.locator('td[data-column="product"] img')).toBeVisible();
+      expect(await creditsOf(page), 'nothing is charged before Confirm').toBe(before);
+      await page.screenshot({ path: testInfo.outputPath('review.png'), fullPage: true });
+      await page.screenshot({ path: `../.tmp/csv-batch-review-${size}.png`, fullPage: true });
+
+      // A double click queues one batch and holds one video's credits.
+      const confirm = page.getByRole('button', { name: 'Confirm 1 video · 1.00 credit' });
+      await confirm.dblclick();
+      await expect(page.getByTestId('batch-progress')).toBeVisible();
+      const job = page.getByTestId('batch-job');
+      await expect(job).toHaveCount(1);
+      await expect(job).toContainText('Line 2 · Actor 2');
+      expect(await creditsOf(page)).toBeCloseTo(before - 1, 2);
+
+      // The one progress view follows the render to its end.
+      await expect(job.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 300_000 });
+      await expect(page.getByTestId('batch-percent')).toHaveText('100%');
+      const download = job.getByRole('link', { name: 'Download' });
+      await expect(download).toHaveAttribute('href', /\.mp4$/);
+      await page.screenshot({ path: testInfo.outputPath('progress.png'), fullPage: true });
+      await page.screenshot({ path: `../.tmp/csv-batch-progress-${size}.png`, fullPage: true });
+
+      const [zip] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download all (zip)' }).click(),
+      ]);
+      expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+      expect(
+        readZip(readFileSync(await zip.path()))
+          .map((e) => e.name)
+          .sort(),
+      ).toEqual(['line-002-actor-2.mp4', 'manifest.csv']);
+      expect(await creditsOf(page)).toBeCloseTo(before - 1, 2);
+      expect(problems).toEqual([]);
+    });
+  });
+}
