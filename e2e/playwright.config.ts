@@ -9,8 +9,10 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 const BASE_URL = `http://localhost:${PORT}`;
-// The fake providers listen on four ports from here: image edits, ElevenLabs, fal's CDN, fal's queue.
+// The fake providers listen on four ports from here: the images API, ElevenLabs, fal's CDN, fal's queue.
 const FAKES = PORT + 10;
+/** Where a spec reads the fake providers' request log (support/fake-providers.ts). */
+export const FAKE_PROVIDERS_ORIGIN = `http://127.0.0.1:${FAKES}`;
 const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hookreel-e2e-')));
 export const ADMIN_EMAIL = 'admin@hookreel.test';
 /**
@@ -79,6 +81,7 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${FAKES}/v1`,
         OPENAI_API_KEY: 'sk-e2e-fake',
         OPENAI_EDIT_MODEL: 'gpt-image-1',
+        OPENAI_IMAGE_MODEL: 'gpt-image-1',
         ELEVENLABS_API_KEY: 'e2e-fake',
         ELEVENLABS_BASE_URL: `http://127.0.0.1:${FAKES + 1}`,
         FAL_KEY: 'e2e:fake',

@@ -9,6 +9,9 @@ command -v text2wave >/dev/null 2>&1 || need+=(festival)
 [ -d /usr/share/festival/voices/us/cmu_us_slt_arctic_hts ] || need+=(festvox-us-slt-hts)
 [ -d /usr/share/festival/voices/english/kal_diphone ] || need+=(festvox-kallpc16k)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || need+=(fonts-dejavu-core)
+# Brand-kit caption fonts (open licences, listed in docs/video-design.md#asset-licences).
+[ -f /usr/share/fonts/truetype/lato/Lato-Bold.ttf ] || need+=(fonts-lato)
+[ -f /usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf ] || need+=(fonts-open-sans)
 if [ "${1:-}" = "--with-browser" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fi

@@ -43,6 +43,9 @@ for (const [route, name] of Object.entries(PRERENDERED_ROUTES)) {
   done.add(name);
   const html = shell.replace('<div id="root"></div>', `<div id="root">${render(route)}</div>`);
   if (html === shell) throw new Error('prerender: no <div id="root"></div> in dist/index.html');
+  // The server writes this installation's figures into the landing page's marked elements (decision 115).
+  if (name === 'landing' && !html.includes('data-figure='))
+    throw new Error('prerender: the landing page has no figures');
   writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
 }
 writeFileSync(path.join(dist, 'prerendered', 'routes.json'), JSON.stringify(PRERENDERED_ROUTES));

@@ -6,7 +6,8 @@ import { addCharacters, adScript, createProjectInUi, projectName } from '../supp
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 /**
- * Regenerates docs/screens/*.png, the screens issue #13 changed, at 1440x900 and 390x844: `npm run screens`.
+ * Regenerates docs/screens/*.png, every screen in the sidebar and the ones issue #13 changed, at 1440x900 and
+ * 390x844: `npm run screens`.
  * Each shot asserts what it shows first, so a broken screen fails instead of being photographed.
  */
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
@@ -38,6 +39,16 @@ for (const { name: size, viewport } of SIZES) {
     await signInWithGoogle(page, uniqueEmail(`screens-${size}`));
     await page.setViewportSize(viewport);
 
+    await page.goto('/projects');
+    await expect(page.getByText('Your Projects')).toBeVisible();
+    await shoot(page, `projects-empty-${size}`);
+    if (size === 'phone') {
+      await page.getByRole('button', { name: /toggle sidebar/i }).click();
+      await expect(page.locator('[data-sidebar="sidebar"]').getByRole('link', { name: 'Hook packs' })).toBeVisible();
+      await shoot(page, `sidebar-drawer-${size}`);
+      await page.keyboard.press('Escape');
+    }
+
     await page.goto('/new-video');
     await expect(page.getByRole('heading', { name: 'Hook pack' })).toBeVisible();
     await shoot(page, `new-video-${size}`);
@@ -65,6 +76,10 @@ for (const { name: size, viewport } of SIZES) {
     await page.goto('/credits');
     await expect(page.getByRole('button', { name: /^Buy 5 credits/ })).toBeVisible();
     await shoot(page, `credits-${size}`, true);
+
+    await page.goto('/credits/history');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shoot(page, `credit-history-${size}`, true);
 
     await page.goto('/avatars');
     await expect(page.getByTestId('avatar-card').first()).toBeVisible();
@@ -95,6 +110,9 @@ for (const { name: size, viewport } of SIZES) {
     await page.goto('/jobs');
     await expect(page.getByTestId('job-card-who').first()).toBeVisible();
     await shoot(page, `jobs-${size}`);
+    await page.goto('/projects');
+    await expect(page.getByText('Your Projects')).toBeVisible();
+    await shoot(page, `projects-${size}`);
   });
 }
 

@@ -6,8 +6,8 @@ const TYPE = 'Young woman runner in a park';
 
 /**
  * The hook-pack wizard's Generate step offers Draft or Realistic with each price per video beside the caption
- * style, and the voice speed. Here the images provider is not configured (the e2e server fakes only image edits,
- * voice and the talking actor), so Realistic is shown disabled with what the operator has to set.
+ * style, and the voice speed. The e2e server has every realistic provider faked (support/fake-providers.ts), so
+ * Realistic is offered; what an operator must set when one is missing is covered by the web and API tests.
  */
 test('the Generate step shows Draft and Realistic with their prices, and the voice speed', async ({ page }) => {
   test.setTimeout(300_000);
@@ -37,8 +37,8 @@ test('the Generate step shows Draft and Realistic with their prices, and the voi
   // A hook video is priced at a flat 8 s: 1 + 8 × 0.04.
   await expect(picker.getByTestId('price-realistic')).toHaveText('1.32 credits per video');
   await expect(picker.getByRole('radio', { name: /Draft/ })).toBeChecked();
-  await expect(picker.getByRole('radio', { name: /Realistic/ })).toBeDisabled();
-  await expect(picker.getByTestId('realistic-unavailable')).toContainText('Characters: set OPENAI_IMAGE_MODEL');
+  await expect(picker.getByRole('radio', { name: /Realistic/ })).toBeEnabled();
+  await expect(picker.getByTestId('realistic-unavailable')).toBeHidden();
   await expect(page.getByRole('slider', { name: 'Voice speed' })).toHaveAttribute('aria-valuetext', '1.00x');
   await expect(page.getByRole('button', { name: /^Generate 12 videos · 12\.00 credits$/ })).toBeVisible();
   await page.screenshot({ path: '../.tmp/pack-generate-quality.png', fullPage: true });

@@ -1,6 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { FAKE_PROVIDERS_ORIGIN } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
+import type { LoggedRequest } from '../support/fake-providers.ts';
+import { productPhotoFile } from '../support/hook-packs.ts';
 
 /**
  * Realistic with every provider faked locally (support/fake-providers.ts): the user picks Realistic in the editor,
@@ -35,4 +38,119 @@ test('a user picks Realistic, sees the price, and gets a provider-made video', a
   // A realistic video is not offered "Make realistic" again.
   await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
   await page.screenshot({ path: '../.tmp/realistic-job.png', fullPage: true });
+});
+
+/** A job's details page (not the pack's job list, /hook-packs/jobs/{id}). */
+const JOB_DETAILS = /:\d+\/jobs\/\d+$/;
+const TYPE = 'Young woman runner in a park';
+const HOOK = 'Glow all day';
+
+/** Steps 1-5 of the hook-pack wizard with one character and its approved preview, ending on Generate. */
+async function packUpToGenerate(page: Page, colour: string) {
+  await page.goto('/hook-packs/new');
+  await page.getByLabel('Product image').setInputFiles(await productPhotoFile(colour));
+  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
+  await page.getByRole('button', { name: 'Analyze Product' }).click();
+  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Hook message' }).fill(HOOK);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const character = page.getByRole('region', { name: TYPE }).getByRole('button', { name: `${TYPE} — character 1` });
+  await expect(character).toBeEnabled({ timeout: 60_000 });
+  await character.click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const preview = page.getByRole('article', { name: /^Preview \d/ }).first();
+  await expect(preview.getByRole('button', { name: 'Approve' })).toBeEnabled({ timeout: 90_000 });
+  await preview.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Matrix', exact: true }).click();
+}
+
+/**
+ * A Realistic hook pack with every provider faked locally: in the Generate step's Matrix mode the user picks
+ * Realistic (its price per video shown beside Draft's), generates one video, and the job makes a photoreal person
+ * from the character's description, puts the product in their hand with the image edit, speaks the hook, and has
+ * the talking-actor provider animate it (the avatar model needs the voice, so it comes last). The MP4 plays and no
+ * line of its quality report fails.
+ */
+test('a Realistic hook-pack video goes through images, image edit, voice and avatar and passes its report', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  await signInWithGoogle(page, uniqueEmail('realistic-pack'));
+  await packUpToGenerate(page, '#7a3ab2');
+  const picker = page.getByTestId('render-quality-picker');
+  await expect(picker.getByTestId('price-draft')).toHaveText('1.00 credit per video');
+  await expect(picker.getByTestId('price-realistic')).toHaveText('1.32 credits per video');
+  const price = page.getByTestId('matrix-price');
+  await expect(price).toContainText('1 video costs 1.00 credits (1.00 each)');
+  await picker.locator('label', { hasText: 'Photoreal actor' }).click();
+  await expect(picker.getByRole('radio', { name: /Realistic/ })).toBeChecked();
+  await expect(price).toContainText('1 video costs 1.32 credits (1.32 each)');
+  await page.screenshot({ path: '../.tmp/realistic-matrix.png', fullPage: true });
+
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Generate 1 video · 1.32 credits' }).click();
+  await page.getByRole('link', { name: /View generation jobs/ }).click();
+  await page.getByTestId('pack-job-card').first().click();
+  await expect(page).toHaveURL(JOB_DETAILS);
+  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
+  await expectVideoPlays(page.getByTestId('job-video').locator('video'));
+  await expect(page.getByText('Realistic', { exact: true })).toBeVisible();
+  const lines = page.getByTestId('quality-report').getByTestId('quality-line');
+  await expect(lines.first()).toBeVisible();
+  const levels = await lines.evaluateAll((els) => els.map((e) => e.getAttribute('data-level')));
+  expect(levels).not.toContain('fail');
+  await expect(page.getByTestId('quality-verdict')).not.toHaveAttribute('data-level', 'fail');
+  await page.screenshot({ path: '../.tmp/realistic-pack-job.png', fullPage: true });
+
+  // What the job asked the providers for, in order (polls and the result download left out).
+  const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
+  const calls = log
+    .filter((r) => r.at >= since && r.method === 'POST')
+    .map((r) => (r.provider === 'openai' ? r.path : r.provider));
+  expect(calls).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
+  const submitted = log.findIndex((r) => r.at >= since && r.provider === 'fal' && r.method === 'POST');
+  expect(log.slice(submitted).some((r) => r.provider === 'fal-cdn' && r.method === 'GET')).toBe(true);
+});
+
+/**
+ * A draft hook-pack video is made realistic from the pack's job list: the button shows the difference in price,
+ * the new job renders the same hook through the providers, and the pack's list then shows the realistic video.
+ */
+test('Make realistic on a draft hook-pack video, from the pack job list', async ({ page }) => {
+  test.setTimeout(420_000);
+  await signInWithGoogle(page, uniqueEmail('pack-upgrade'));
+  await packUpToGenerate(page, '#3ab27a');
+  await page.getByRole('button', { name: 'Generate 1 video · 1.00 credit' }).click();
+  await page.getByRole('link', { name: /View generation jobs/ }).click();
+  await expect(page).toHaveURL(/\/hook-packs\/jobs\/\d+$/);
+  const packJobs = page.url();
+  const make = page.getByRole('button', { name: /Make realistic/ });
+  // 1 + 8 s × 0.04 for a Realistic hook video, less the 1.00 the draft cost.
+  await expect(make).toContainText('0.32', { timeout: 150_000 });
+  await expect(make).toBeEnabled();
+  await page.screenshot({ path: '../.tmp/realistic-pack-upgrade-list.png', fullPage: true });
+  const since = Date.now();
+  await make.click();
+  await expect(page).toHaveURL(JOB_DETAILS);
+  const upgradeUrl = page.url();
+  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
+  await expect(page.getByText('Realistic', { exact: true })).toBeVisible();
+  await expect(page.getByText(HOOK, { exact: true })).toBeVisible();
+  await expectVideoPlays(page.getByTestId('job-video').locator('video'));
+  const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
+  expect(
+    log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
+  ).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
+
+  // The pack now shows the realistic video, which is not offered again.
+  await page.goto(packJobs);
+  await expect(page.getByTestId('pack-job-card')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
+  await page.getByTestId('pack-job-card').click();
+  await expect(page).toHaveURL(upgradeUrl);
 });

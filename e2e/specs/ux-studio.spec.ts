@@ -2,11 +2,14 @@ import { writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { VALIDATION } from '@hookreel/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { FIGURE_UNKNOWN, PublicStats, publicFigures, VALIDATION } from '@hookreel/contracts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { WEBHOOK_RECEIVER_ORIGIN } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, adScript, createProjectInUi, projectName } from '../support/factories.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * Issue #13, "a studio that tells the truth and gets out of the way", at the desktop and the phone size:
@@ -171,18 +174,27 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await expect(page).toHaveURL(/\/jobs\/\d+$/);
       const jobId = /\/jobs\/(\d+)$/.exec(page.url())![1]!;
 
-      // The success toast sits clear of the page's own buttons.
+      // The success toast sits clear of the page's own buttons and, on a phone, of the top bar with its menu.
       // A hovered toast stays (its timer pauses), so a slow page cannot let it expire before it is measured.
       const toast = page.locator('[data-sonner-toast]').first();
       await expect(toast).toBeVisible();
       await toast.hover();
       const deleteButton = page.getByRole('button', { name: 'Delete Job' });
       await expect(deleteButton).toBeVisible();
-      const [t, d] = [await toast.boundingBox(), await deleteButton.boundingBox()];
-      expect(t && d).toBeTruthy();
-      const overlaps =
-        t!.x < d!.x + d!.width && d!.x < t!.x + t!.width && t!.y < d!.y + d!.height && d!.y < t!.y + t!.height;
-      expect(overlaps).toBe(false);
+      const boxOf = async (l: Locator) => {
+        const box = await l.boundingBox();
+        expect(box, 'a box on screen').toBeTruthy();
+        return box!;
+      };
+      const overlaps = (a: Box, b: Box) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      const t = await boxOf(toast);
+      expect(overlaps(t, await boxOf(deleteButton))).toBe(false);
+      expect(overlaps(t, await boxOf(page.getByRole('heading', { level: 1 }).first()))).toBe(false);
+      if (phone) {
+        const topBar = page.locator('header').filter({ has: page.getByRole('button', { name: /toggle sidebar/i }) });
+        expect(overlaps(t, await boxOf(topBar))).toBe(false);
+      }
 
       const jobCalls: string[] = [];
       page.on('request', (r) => {
@@ -257,9 +269,11 @@ for (const { name: size, viewport } of VIEWPORTS) {
     });
 
     test('the landing page quotes only true figures, and the FAQ the measured render time', async ({ page }) => {
+      // No page errors: a first render that disagreed with the served markup would be one (a hydration mismatch).
+      const problems = watchProblems(page);
       await page.setViewportSize(viewport);
       await page.goto('/landing');
-      for (const invented of ['500+', '10M+', '85%', 'Loved by growth teams'])
+      for (const invented of ['500+', '10M+', '100+', '85%', 'Loved by growth teams'])
         await expect(page.getByText(invented)).toHaveCount(0);
       await expect(page.getByText('AI actors in the library')).toBeVisible();
       await expect(page.getByText('videos per hook pack')).toBeVisible();
@@ -267,6 +281,59 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await expect(page.getByText(/2 to 4 hours/)).toHaveCount(0);
       await expect(page.getByText(/measured|took about/).first()).toBeVisible();
       await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+
+    test('/settings fits the screen: every field shows its whole placeholder, no row runs off the side', async ({
+      page,
+    }) => {
+      await signIn(page, uniqueEmail(`ux-settings-${size}`), viewport);
+      await page.goto('/settings');
+      await page.getByLabel('Key name').fill('Zapier');
+      await page.getByRole('button', { name: 'Create Key' }).click();
+      await expect(page.getByText('New key "Zapier"')).toBeVisible();
+      // The one local origin the test server may deliver to (every real address must resolve, offline here).
+      await page.getByLabel('Endpoint URL').fill(`${WEBHOOK_RECEIVER_ORIGIN}/hookreel`);
+      await page.getByRole('button', { name: 'Add Endpoint' }).click();
+      await expect(page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem')).toHaveCount(1);
+      await page.getByLabel('Key name').fill('');
+      await page.getByLabel('Endpoint URL').fill('');
+      const fields = page.locator('input[placeholder]');
+      expect(await fields.count()).toBeGreaterThanOrEqual(2);
+      // The placeholder's width in the field's own font, against the room inside the field's padding.
+      const cut = await fields.evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[]).flatMap((input) => {
+          const style = getComputedStyle(input);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return ctx.measureText(input.placeholder).width > room ? [input.placeholder] : [];
+        }),
+      );
+      expect(cut).toEqual([]);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth).toBeLessThanOrEqual(viewport.width);
+      for (const button of [/^Copy$/, /^Done$/, /^Send test$/, /^Delete http/]) {
+        const box = await page.getByRole('button', { name: button }).first().boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      }
+      await page.screenshot({ path: `../.tmp/settings-${size}.png`, fullPage: true });
+    });
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("the landing page's first paint already shows this installation's figures", async ({ page, request }) => {
+        const stats = PublicStats.parse(await (await request.get('/api/stats')).json());
+        await page.goto('/landing');
+        const figures = page.getByRole('region', { name: 'Hookreel in numbers' });
+        for (const f of publicFigures(stats)) {
+          await expect(figures.locator(`[data-figure="${f.key}"]`)).toHaveText(f.value);
+          await expect(figures.locator(`[data-figure-label="${f.key}"]`)).toHaveText(f.label);
+        }
+        await expect(figures.locator('[data-figure="actors"]')).toHaveText(/^\d+$/);
+        if (stats.seconds_per_video !== null) await expect(figures.getByText(FIGURE_UNKNOWN)).toHaveCount(0);
+      });
     });
   });
 }

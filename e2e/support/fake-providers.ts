@@ -1,13 +1,31 @@
 /**
- * Local fakes of the paid providers for the e2e run (ElevenLabs, fal's queue and its CDN, OpenAI-compatible image
- * edits), on fixed ports next to the app's, speaking their documented wire formats. Started by playwright.config.ts
- * before the server, which is pointed at them. Media is made with ffmpeg at start-up.
+ * Local fakes of the paid providers for the e2e run (ElevenLabs, fal's queue and its CDN, the OpenAI-compatible
+ * image API: generations and edits), on fixed ports next to the app's, speaking their documented wire formats.
+ * Started by playwright.config.ts before the server, which is pointed at them. Media is made with ffmpeg at
+ * start-up.
+ *
+ * Every provider request is logged in arrival order; `GET /__fake/requests` on the first port answers the log
+ * (provider, method, path, time) so a spec can check which calls a job made and in what order.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { elevenLabsHandler, falQueueHandler, openAIEditsHandler, startFakeServer } from '@hookreel/engine/testing';
+import {
+  elevenLabsHandler,
+  falQueueHandler,
+  openAIImagesHandler,
+  startFakeServer,
+  type FakeReply,
+  type RecordedRequest,
+} from '@hookreel/engine/testing';
+
+export interface LoggedRequest {
+  provider: 'openai' | 'elevenlabs' | 'fal-cdn' | 'fal';
+  method: string;
+  path: string;
+  at: number;
+}
 
 const base = Number(process.env.FAKE_PROVIDERS_PORT);
 const dir = mkdtempSync(path.join(tmpdir(), 'hookreel-fakes-'));
@@ -20,12 +38,29 @@ const clip = ff(
   ['-f', 'lavfi', '-i', 'testsrc=size=288x512:rate=25:duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
   'avatar.mp4',
 );
-const png = ff(['-f', 'lavfi', '-i', 'color=c=0xb08d74:size=1024x1536', '-frames:v', '1'], 'edited.png');
+// The images API answers gpt-image-1's portrait size: a warm skin-tone frame (the "person") and the edit of it.
+const portrait = ff(['-f', 'lavfi', '-i', 'color=c=0xc8a58a:size=1024x1536', '-frames:v', '1'], 'portrait.png');
+const edited = ff(['-f', 'lavfi', '-i', 'color=c=0xb08d74:size=1024x1536', '-frames:v', '1'], 'edited.png');
 
-const cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }), {
-  port: base + 2,
+const log: LoggedRequest[] = [];
+const logged =
+  (
+    provider: LoggedRequest['provider'],
+    handler: (req: RecordedRequest, server: { url: string }) => FakeReply | Promise<FakeReply>,
+  ) =>
+  (req: RecordedRequest, server: { url: string }) => {
+    if (req.method === 'GET' && req.path === '/__fake/requests') return { json: log };
+    log.push({ provider, method: req.method, path: req.path.split('?')[0]!, at: req.at });
+    return handler(req, server);
+  };
+
+const cdn = await startFakeServer(
+  logged('fal-cdn', () => ({ headers: { 'content-type': 'video/mp4' }, body: clip })),
+  { port: base + 2 },
+);
+await startFakeServer(logged('elevenlabs', elevenLabsHandler({ audio: mp3 })), { port: base + 1 });
+await startFakeServer(logged('fal', falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 3 })), {
+  port: base + 3,
 });
-await startFakeServer(elevenLabsHandler({ audio: mp3 }), { port: base + 1 });
-await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 3 }), { port: base + 3 });
 // Listening last: playwright waits for this port before it starts the app.
-await startFakeServer(openAIEditsHandler({ image: png }), { port: base });
+await startFakeServer(logged('openai', openAIImagesHandler({ portrait, edited })), { port: base });

@@ -474,6 +474,33 @@ const TABLE: Row[] = [
       return { path: `/api/api-keys/${key.id}` };
     },
   },
+  // The brand kit is always the caller's own (keyed by their id): each role reads and writes its own.
+  { route: 'GET /api/brand-kit', expect: SIGNED_IN(), call: () => ({ path: '/api/brand-kit' }) },
+  { route: 'GET /api/brand-kit/fonts/:font', expect: PUBLIC, call: () => ({ path: '/api/brand-kit/fonts/lato' }) },
+  {
+    route: 'PUT /api/brand-kit',
+    expect: SIGNED_IN(),
+    call: () => ({
+      path: '/api/brand-kit',
+      body: {
+        primary_colour: '#112233',
+        secondary_colour: '#445566',
+        caption_font: 'lato',
+        caption_style: 'pop',
+        cta_text: null,
+        outro: false,
+      },
+    }),
+  },
+  {
+    route: 'PUT /api/brand-kit/logo',
+    expect: SIGNED_IN(),
+    call: async () => ({
+      path: '/api/brand-kit/logo',
+      body: formData([{ name: 'logo', file: await pngImage(), filename: 'logo.png', type: 'image/png' }]),
+    }),
+  },
+  { route: 'DELETE /api/brand-kit/logo', expect: SIGNED_IN(), call: () => ({ path: '/api/brand-kit/logo' }) },
   { route: 'GET /api/webhooks', expect: SIGNED_IN(), call: () => ({ path: '/api/webhooks' }) },
   {
     route: 'POST /api/webhooks',

@@ -3,6 +3,7 @@ import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language, UrlId } from
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 import { HookPackStatus, PreviewStatus } from './statuses.ts';
+import { BrandStyleFields, UpdateBrandStyleFields } from './brand-kit.ts';
 import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
 import { HookMatrix } from './hook-matrix.ts';
 
@@ -50,7 +51,8 @@ export const HookPack = z
     generated_characters: z.array(GeneratedCharacter),
     preview_characters: z.array(PreviewCharacter),
   })
-  .extend(VideoStyleFields.shape);
+  .extend(VideoStyleFields.shape)
+  .extend(BrandStyleFields.shape);
 export type HookPack = z.infer<typeof HookPack>;
 
 export const HookPackSummary = HookPack.pick({
@@ -83,6 +85,7 @@ export const UpdateHookPackRequest = z
     name: z.string().trim().max(LIMITS.hookPackNameMax),
   })
   .extend(UpdateVideoStyleFields.shape)
+  .extend(UpdateBrandStyleFields.shape)
   .partial()
   .strict();
 

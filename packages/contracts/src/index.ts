@@ -16,4 +16,6 @@ export * from './hook-matrix.ts';
 export * from './video.ts';
 export * from './capabilities.ts';
 export * from './integrations.ts';
+export * from './public-figures.ts';
 export * from './batches.ts';
+export * from './brand-kit.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobStatus } from './statuses.ts';
-import { QualityLevel, VideoQuality } from './video.ts';
+import { Aspect, QualityLevel, VideoQuality } from './video.ts';
 
 /**
  * What the providers billed for a job, in their units (summed over attempts; a failed attempt's calls count too).
@@ -37,6 +37,21 @@ export interface ProviderUsage {
   /** The provider's id for the request, when it gives one (support tickets). */
   requestId?: string;
 }
+
+/** One frame shape of a finished video: its file, download, poster and quality report. */
+export const JobAspectVideo = z.object({
+  aspect: Aspect,
+  width: z.number().int(),
+  height: z.number().int(),
+  video_url: z.string(),
+  poster_url: z.string().nullable(),
+  /** The video with an attachment name: the job's download name, with the shape's tag for 4:5 and 1:1. */
+  download_url: z.string(),
+  quality: QualityLevel.nullable(),
+  report_url: z.string().nullable(),
+  contact_sheet_url: z.string().nullable(),
+});
+export type JobAspectVideo = z.infer<typeof JobAspectVideo>;
 
 export const Job = z.object({
   id: z.number().int(),
@@ -80,6 +95,11 @@ export const Job = z.object({
    * it is not offered: not a finished draft project video, or its project is gone.
    */
   realistic_upgrade_cost: z.number().nullable().default(null),
+  /**
+   * Every frame shape of the finished video, 9:16 (the master, the same file as video_url) first; empty until
+   * the video is ready.
+   */
+  aspects: z.array(JobAspectVideo).default([]),
 });
 export type Job = z.infer<typeof Job>;
 

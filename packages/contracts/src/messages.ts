@@ -107,6 +107,7 @@ export const MESSAGES = {
     videosFailed: 'Failed to generate videos. Please try again.',
     captionStyleFailed: 'Failed to save the caption style. Please try again.',
     videoStyleFailed: 'Failed to save the quality or voice speed. Please try again.',
+    aspectsFailed: 'Failed to save the frame shapes. Please try again.',
     previewNotFound: 'Preview data not found',
     characterNotFound: 'Character data not found',
     productUrlNotFound: 'Product image URL not found',

@@ -34,7 +34,12 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: 199,
     popular: false,
     rollover: '5',
-    features: ['15 videos per month', '100+ AI actors', 'All languages and accents', 'Roll over up to 5 credits'],
+    features: [
+      '15 videos per month',
+      'Every AI actor in the library',
+      'All languages and accents',
+      'Roll over up to 5 credits',
+    ],
   }),
   plan({
     id: 'growth',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { BrandStyleFields, UpdateBrandStyleFields } from './brand-kit.ts';
 import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
 
 export const ProjectName = z
@@ -44,7 +45,8 @@ export const Project = z
     updated_at: z.string(),
     characters: z.array(ProjectCharacter),
   })
-  .extend(VideoStyleFields.shape);
+  .extend(VideoStyleFields.shape)
+  .extend(BrandStyleFields.shape);
 export type Project = z.infer<typeof Project>;
 
 /** POST /projects/ is multipart: name and an optional file. */
@@ -54,6 +56,7 @@ export const CreateProjectResponse = z.object({ id: z.number().int() });
 export const UpdateProjectRequest = z
   .object({ name: ProjectName, script: Script, language: Language, accent: Accent })
   .extend(UpdateVideoStyleFields.shape)
+  .extend(UpdateBrandStyleFields.shape)
   .partial()
   .strict();
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequest>;

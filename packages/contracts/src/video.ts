@@ -52,6 +52,39 @@ export const VoiceSpeed = z
   .max(VOICE_SPEED.max, `The voice speed must be between ${VOICE_SPEED.min}x and ${VOICE_SPEED.max}x`)
   .transform((v) => Math.round(v * 100) / 100);
 
+/**
+ * The frame shapes a render can be exported in (docs/video-design.md): 9:16 for stories and reels, 4:5 for feeds,
+ * 1:1 for square placements. 9:16 is the default and is always made; the others are extra exports of one job.
+ */
+export const ASPECTS = ['9:16', '4:5', '1:1'] as const;
+export const Aspect = z.enum(ASPECTS);
+export type Aspect = z.infer<typeof Aspect>;
+export const DEFAULT_ASPECT: Aspect = '9:16';
+export const ASPECT_SIZES: Record<Aspect, { width: number; height: number }> = {
+  '9:16': { width: 720, height: 1280 },
+  '4:5': { width: 864, height: 1080 },
+  '1:1': { width: 1080, height: 1080 },
+};
+/** ASCII-safe tag for file names and zip folders ('9x16'). */
+export const aspectTag = (aspect: Aspect): string => aspect.replace(':', 'x');
+
+/**
+ * The shapes a project or pack exports, as stored and sent: 9:16 always (added when missing), each shape once, in
+ * the order of ASPECTS. The extra shapes are re-compositions of the 9:16 render (docs/video-design.md#aspects).
+ */
+export const AspectList = z
+  .array(Aspect)
+  .max(ASPECTS.length, `Pick at most ${ASPECTS.length} frame shapes`)
+  .transform((list): Aspect[] => ASPECTS.filter((a) => a === DEFAULT_ASPECT || list.includes(a)));
+/** A stored list ('9:16,1:1') read back; anything unreadable is dropped, 9:16 always kept. */
+export const parseAspects = (stored: string | null | undefined): Aspect[] =>
+  ASPECTS.filter((a) => a === DEFAULT_ASPECT || (stored ?? '').split(',').includes(a));
+export const ASPECT_LABELS: Record<Aspect, { name: string; hint: string }> = {
+  '9:16': { name: '9:16', hint: 'Reels, TikTok, Shorts, Stories' },
+  '4:5': { name: '4:5', hint: 'Instagram and Facebook feed' },
+  '1:1': { name: '1:1', hint: 'Square feed placements' },
+};
+
 /** How a project's or hook pack's videos look and sound, beside the script. */
 export const VideoStyleFields = z.object({
   /** Draft (local engine) or Realistic (providers): what its next videos are made with. */
@@ -63,12 +96,15 @@ export const VideoStyleFields = z.object({
   cta_text: z.string().nullable(),
   /** The uploaded music bed (`static/...`), or null for none. */
   music_url: z.string().nullable(),
+  /** Frame shapes each video is exported in: 9:16 always, 4:5 and 1:1 when chosen. */
+  aspects: z.array(Aspect),
 });
 export const UpdateVideoStyleFields = z.object({
   caption_style: CaptionStyle,
   cta_text: CtaText,
   quality: VideoQuality,
   voice_speed: VoiceSpeed,
+  aspects: AspectList,
 });
 
 export const Box = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
@@ -115,19 +151,3 @@ export function qualityVerdict(report: Pick<QualityReport, 'checks'>): QualityLe
   if (report.checks.some((c) => c.level === 'warn')) return 'warn';
   return 'pass';
 }
-
-/**
- * The frame shapes a render can be exported in (docs/video-design.md): 9:16 for stories and reels, 4:5 for feeds,
- * 1:1 for square placements. 9:16 is the default and is always made; the others are extra exports of one job.
- */
-export const ASPECTS = ['9:16', '4:5', '1:1'] as const;
-export const Aspect = z.enum(ASPECTS);
-export type Aspect = z.infer<typeof Aspect>;
-export const DEFAULT_ASPECT: Aspect = '9:16';
-export const ASPECT_SIZES: Record<Aspect, { width: number; height: number }> = {
-  '9:16': { width: 720, height: 1280 },
-  '4:5': { width: 864, height: 1080 },
-  '1:1': { width: 1080, height: 1080 },
-};
-/** ASCII-safe tag for file names and zip folders ('9x16'). */
-export const aspectTag = (aspect: Aspect): string => aspect.replace(':', 'x');

@@ -53,7 +53,16 @@ export {
 export { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductShape } from './cutout/index.ts';
 export { CAMERA, mouthTimeline, renderVideo } from './render/index.ts';
-export { renderTalkingVideo, type TalkingActor, type TalkingVideoInput, type TalkingVideoOutput } from './pipeline.ts';
+export {
+  renderTalkingVideo,
+  type AspectOutput,
+  type BrandLook,
+  type TalkingActor,
+  type TalkingVideoInput,
+  type TalkingVideoOutput,
+} from './pipeline.ts';
+export { CAPTION_FONT_FILES, layoutFontFor } from './layout/font.ts';
+export { safeZoneFor, scaleLayout, workingFrame } from './layout/aspect.ts';
 export { localVoice, type VoiceRequest, type VoiceResult, type VoiceSynthesizer } from './voice/index.ts';
 export { folderVoiceStore, sharedVoice, voiceKey, type StoredVoiceMeta, type VoiceStore } from './voice/shared.ts';
 export { FFMPEG, ffprobe, mediaDurationSec } from './util/media.ts';

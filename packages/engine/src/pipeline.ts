@@ -1,17 +1,47 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_CAPTION_STYLE, type Box, type CaptionStyle, type QualityReport } from '@hookreel/contracts';
+import {
+  ASPECTS,
+  aspectTag,
+  DEFAULT_BRAND_COLOURS,
+  DEFAULT_CAPTION_STYLE,
+  type Aspect,
+  type Box,
+  type CaptionFont,
+  type CaptionStyle,
+  type QualityReport,
+} from '@hookreel/contracts';
 import sharp from 'sharp';
 import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
-import { boxAtTime } from './motion/timeline.ts';
+import { boxAtTime, cameraFilter, PUNCH_IN_ZOOM } from './motion/timeline.ts';
 import type { ProviderUsage } from './remote/usage.ts';
 import { toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
 import { actorBoxesInVideo, frameToVideo, PORTRAIT_BOXES } from './layout/actor-boxes.ts';
 import { layoutToAss } from './layout/ass.ts';
-import { computeLayout, END_CARD_SEC, type ActorBoxes, type VideoLayout } from './layout/index.ts';
+import { layoutFontFor } from './layout/font.ts';
+import {
+  cropShots,
+  cropYAt,
+  cropYExpression,
+  intoCut,
+  safeZoneFor,
+  scaleLayout,
+  shotsForFrame,
+  workingFrame,
+} from './layout/aspect.ts';
+import { type AssLook } from './layout/ass.ts';
+import {
+  cameraEnvelope,
+  computeLayout,
+  END_CARD_SEC,
+  OUTRO_SEC,
+  type ActorBoxes,
+  type LayoutInput,
+  type VideoLayout,
+} from './layout/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
 import { prepareAudio } from './render/audio.ts';
 import { CAMERA, renderVideo, type RenderInput } from './render/index.ts';
@@ -59,6 +89,33 @@ export interface TalkingVideoInput {
   onUsage?: (usage: ProviderUsage) => void | Promise<void>;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
   lipSync?: LipSyncProvider | null;
+  /** The brand kit's look (docs/video-design.md#brand-kit); the default look when omitted. */
+  brand?: BrandLook | null;
+  /**
+   * Frame shapes to export besides the 9:16 master (4:5, 1:1): each is re-composed from the master's picture
+   * with its own text layout and quality report; voice and actor are made once (docs/video-design.md#aspects).
+   */
+  aspects?: readonly Aspect[];
+}
+
+/** One extra frame shape of a render: its video, pictures, report and the layout it was drawn from. */
+export interface AspectOutput {
+  aspect: Aspect;
+  videoPath: string;
+  posterPath: string;
+  contactSheetPath: string;
+  report: QualityReport;
+  /** In the output's pixels. */
+  layout: VideoLayout;
+}
+
+/** How a brand's videos look: font of the text, two colours (#RRGGBB) and an optional outro card with the logo. */
+export interface BrandLook {
+  font?: CaptionFont;
+  primary?: string;
+  secondary?: string;
+  /** The logo (PNG or WEBP already checked by the caller); the video ends on an outro card with it when given. */
+  outroLogoPath?: string | null;
 }
 
 export interface TalkingVideoOutput {
@@ -78,6 +135,8 @@ export interface TalkingVideoOutput {
   rig: { boxes: RigBoxes; shots: CameraShot[] } | null;
   /** What remote providers billed for this video (voice characters, avatar seconds); empty when all local. */
   usage: ProviderUsage[];
+  /** The extra frame shapes asked for, in the order of ASPECTS; empty when only 9:16 was. */
+  aspects: AspectOutput[];
 }
 
 /**
@@ -106,7 +165,8 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   };
   if (voice.usage) await billed(voice.usage);
   const speechEnd = voice.durationSec + 0.4;
-  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0);
+  const outroLogo = input.brand?.outroLogoPath ? await prepareLogo(input.brand.outroLogoPath, dir) : null;
+  const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0) + (outroLogo ? OUTRO_SEC : 0);
   const frames = await prepareFrames(input, dir, voice.words, durationSec);
   let visual: RenderInput['visual'] = frames.visual;
   if (visual.kind === 'photo' && input.lipSync) {
@@ -122,25 +182,38 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   }
 
   report(0.3, 'Laying out the frame');
-  const layout = computeLayout({
-    width: VIDEO_WIDTH,
-    height: VIDEO_HEIGHT,
-    actor: actorBoxesInVideo(frames.actorBoxes),
-    product: frames.productBox ? frameToVideo(frames.productBox) : null,
-    camera: CAMERA[visual.kind],
-    view: frames.rig ? rigView(frames.rig, frames.productBox) : undefined,
-    cuts: frames.rig ? cutsOf(frames.rig.shots) : undefined,
+  const font = layoutFontFor(
+    input.brand?.font,
+    `${input.hookText ?? ''} ${voice.words.map((w) => w.word).join(' ')} ${input.cta ?? ''}`,
+  );
+  const text: TextOfVideo = {
     words: voice.words,
     durationSec,
     hookText: input.hookText ?? null,
     captionStyle: input.captionStyle ?? DEFAULT_CAPTION_STYLE,
     watermark: input.watermark ? 'Hookreel · Free trial' : null,
     cta: input.cta?.trim() || null,
-  });
+    font: font.metrics,
+    outro: outroLogo ? { logoAspect: outroLogo.width / outroLogo.height } : null,
+  };
+  const scene: Scene = {
+    actor: actorBoxesInVideo(frames.actorBoxes),
+    product: frames.productBox ? frameToVideo(frames.productBox) : null,
+    camera: CAMERA[visual.kind],
+    view: frames.rig ? rigView(frames.rig, frames.productBox) : undefined,
+    cuts: frames.rig ? cutsOf(frames.rig.shots) : undefined,
+  };
+  const layout = computeLayout({ width: VIDEO_WIDTH, height: VIDEO_HEIGHT, ...scene, ...text });
   const assPath = path.join(dir, 'captions.ass');
   const srtPath = path.join(dir, 'captions.srt');
   const vttPath = path.join(dir, 'captions.vtt');
-  await writeFile(assPath, layoutToAss(layout));
+  const look: AssLook = {
+    family: font.family,
+    metrics: font.metrics,
+    primary: input.brand?.primary ?? DEFAULT_BRAND_COLOURS.primary,
+    secondary: input.brand?.secondary ?? DEFAULT_BRAND_COLOURS.secondary,
+  };
+  await writeFile(assPath, layoutToAss(layout, look));
   await writeFile(srtPath, toSrt(voice.words));
   await writeFile(vttPath, toVtt(voice.words));
 
@@ -155,6 +228,9 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   });
 
   report(0.35, 'Rendering the video');
+  const extraAspects = ASPECTS.filter((a) => a !== '9:16' && input.aspects?.includes(a));
+  // The master's encode and each extra shape's take about the same time; the report after each is quick.
+  const renderShare = 0.6 / (1 + extraAspects.length);
   const videoPath = path.join(dir, 'video.mp4');
   const posterPath = path.join(dir, 'poster.jpg');
   const contactSheetPath = path.join(dir, 'contact-sheet.jpg');
@@ -172,10 +248,12 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
         layout,
         assPath,
         endCardImagePath,
+        outroLogoPath: outroLogo?.path ?? null,
+        fontDir: font.dir,
         outPath: videoPath,
         workDir: dir,
         signal: input.signal,
-        onProgress: (f) => report(0.35 + f * 0.6, 'Rendering the video'),
+        onProgress: (f) => report(0.35 + f * renderShare, 'Rendering the video'),
         taps: (tap) =>
           reportTaps({
             input: tap,
@@ -188,7 +266,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
       }),
     ),
   );
-  report(0.96, 'Checking the video');
+  report(0.35 + renderShare, 'Checking the video');
   const quality = await analyseVideo({
     videoPath,
     layout,
@@ -196,6 +274,39 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     mouthRawPath,
     signal: input.signal,
   });
+  const aspects: AspectOutput[] = [];
+  for (const [i, aspect] of extraAspects.entries()) {
+    const from = 0.35 + renderShare * (i + 1);
+    report(from, `Re-composing for ${aspect}`);
+    // A rig's camera is re-planned for the shape (a gentler close-up); its cuts stay where they were.
+    const shots = frames.rig ? shotsForFrame(frames.rig.shots, workingFrame(aspect).height) : null;
+    aspects.push(
+      await renderAspect({
+        aspect,
+        scene: shots && frames.rig ? { ...scene, view: rigView({ ...frames.rig, shots }, frames.productBox) } : scene,
+        text,
+        visual:
+          shots && visual.kind === 'rig'
+            ? { ...visual, camera: cameraFilter(shots, VIDEO_WIDTH, VIDEO_HEIGHT) }
+            : visual,
+        audioPath,
+        endCardImagePath,
+        outroLogoPath: outroLogo?.path ?? null,
+        fontDir: font.dir,
+        look,
+        dir,
+        signal: input.signal,
+        onProgress: (f) => report(from + f * renderShare, `Re-composing for ${aspect}`),
+        // The rig's CTA close-up (zoomed past the punch-in) is about the product.
+        productShot: shots
+          ? (t) => {
+              const s = frames.rig!.shots.find((c) => t >= c.startSec - 1e-6 && t < c.endSec);
+              return !!s && s.zoomFrom > PUNCH_IN_ZOOM + 0.01;
+            }
+          : undefined,
+      }),
+    );
+  }
   report(1, 'Video ready');
   return {
     videoPath,
@@ -210,7 +321,133 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     words: voice.words,
     rig: frames.rig,
     usage,
+    aspects,
   };
+}
+
+/** What the layout needs to know of the picture: where actor and product are and how the camera moves. */
+type Scene = Pick<LayoutInput, 'actor' | 'product' | 'camera' | 'view' | 'cuts'>;
+type TextOfVideo = Omit<LayoutInput, keyof Scene | 'width' | 'height' | 'safe' | 'rtl'>;
+
+/**
+ * One extra frame shape from the master's picture: cut per shot around face and product, text laid out again
+ * for the cut (its own safe zone), one more encode with the same sound track, then its own quality report.
+ */
+async function renderAspect(input: {
+  aspect: Aspect;
+  scene: Scene;
+  text: TextOfVideo;
+  visual: RenderInput['visual'];
+  audioPath: string;
+  endCardImagePath: string | null;
+  outroLogoPath: string | null;
+  fontDir?: string;
+  look: AssLook;
+  dir: string;
+  signal?: AbortSignal;
+  onProgress: (fraction: number) => void;
+  productShot?: (t: number) => boolean;
+}): Promise<AspectOutput> {
+  const { aspect, scene, dir } = input;
+  const work = workingFrame(aspect);
+  const W = VIDEO_WIDTH;
+  const H = work.height;
+  // Where face, mouth and product are in the master at time t; a still camera's boxes are grown by its motion
+  // in the master's own frame before they are cut.
+  const masterView = (t: number) => {
+    if (scene.view) {
+      const v = scene.view(t);
+      return { face: v.face, product: v.product, mouth: v.mouth ?? scene.actor.mouth };
+    }
+    const grow = (b: Box) => cameraEnvelope(b, scene.camera, VIDEO_WIDTH, VIDEO_HEIGHT);
+    return {
+      face: grow(scene.actor.face),
+      product: scene.product ? grow(scene.product) : null,
+      mouth: grow(scene.actor.mouth),
+    };
+  };
+  const shots = cropShots({
+    cropHeight: H,
+    durationSec: input.text.durationSec,
+    cuts: scene.cuts ?? [],
+    view: masterView,
+    productShot: input.productShot,
+  });
+  const y0 = shots[0]!.y;
+  const cut = (b: Box, t: number) => intoCut(b, cropYAt(shots, t), W, H);
+  const still = !scene.view;
+  const working = computeLayout({
+    width: W,
+    height: H,
+    safe: safeZoneFor(aspect, W, H),
+    actor: {
+      face: cut(masterView(0).face, 0),
+      mouth: cut(masterView(0).mouth, 0),
+      body: intoCut(
+        still ? cameraEnvelope(scene.actor.body, scene.camera, VIDEO_WIDTH, VIDEO_HEIGHT) : scene.actor.body,
+        y0,
+        W,
+        H,
+      ),
+    },
+    product: masterView(0).product ? cut(masterView(0).product!, 0) : null,
+    // The master's motion is already in the boxes (grown, or followed in time).
+    camera: { maxZoom: 1, driftPx: 0 },
+    view: still
+      ? undefined
+      : (t) => {
+          const v = masterView(t);
+          return { face: cut(v.face, t), mouth: cut(v.mouth, t), product: v.product ? cut(v.product, t) : null };
+        },
+    // A shot's cut can only change with the camera's cuts, so the camera's cuts are the layout's.
+    cuts: scene.cuts,
+    ...input.text,
+  });
+  const tag = aspectTag(aspect);
+  const assPath = path.join(dir, `captions-${tag}.ass`);
+  await writeFile(assPath, layoutToAss(working, input.look));
+  const layout = scaleLayout(working, work.scale);
+  const videoPath = path.join(dir, `video-${tag}.mp4`);
+  const posterPath = path.join(dir, `poster-${tag}.jpg`);
+  const contactSheetPath = path.join(dir, `contact-sheet-${tag}.jpg`);
+  const mouthRawPath = path.join(dir, `mouth-${tag}.gray`);
+  await produceAtomic(posterPath, (posterTmp) =>
+    produceAtomic(contactSheetPath, (sheetTmp) =>
+      renderVideo({
+        visual: input.visual,
+        audioPath: input.audioPath,
+        durationSec: input.text.durationSec,
+        words: input.text.words,
+        layout,
+        assPath,
+        endCardImagePath: input.endCardImagePath,
+        outroLogoPath: input.outroLogoPath,
+        fontDir: input.fontDir,
+        outPath: videoPath,
+        workDir: dir,
+        signal: input.signal,
+        onProgress: input.onProgress,
+        frame: { width: layout.width, height: layout.height, cropHeight: H, cropY: cropYExpression(shots) },
+        taps: (tap) =>
+          reportTaps({
+            input: tap,
+            layout,
+            durationSec: input.text.durationSec,
+            posterPath: posterTmp,
+            contactSheetPath: sheetTmp,
+            mouthRawPath,
+          }),
+      }),
+    ),
+  );
+  const report = await analyseVideo({
+    videoPath,
+    layout,
+    words: input.text.words,
+    mouthRawPath,
+    signal: input.signal,
+  });
+  return { aspect, videoPath, posterPath, contactSheetPath, report, layout };
 }
 
 /** The camera's cuts: where a shot starts at a different zoom or centre than the previous one ended. */
@@ -335,6 +572,22 @@ async function endCardImage(input: TalkingVideoInput, frames: PreparedFrames, di
     .png()
     .toFile(out);
   return out;
+}
+
+/** The logo as an RGBA PNG trimmed of empty margins, so the layout sizes what is actually drawn. */
+async function prepareLogo(
+  logoPath: string,
+  dir: string,
+): Promise<{ path: string; width: number; height: number } | null> {
+  const out = path.join(dir, 'outro-logo.png');
+  const trimmed = sharp(logoPath).ensureAlpha();
+  const info = await trimmed
+    .trim()
+    .png()
+    .toFile(out)
+    .catch(() => sharp(logoPath).ensureAlpha().png().toFile(out));
+  if (!info.width || !info.height) return null;
+  return { path: out, width: info.width, height: info.height };
 }
 
 /** Emoji are neither spoken nor drawn (see dropEmoji): script, hook and CTA lose them before anything renders. */

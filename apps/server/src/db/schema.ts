@@ -7,6 +7,7 @@ import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { BillingTables } from './tables/billing.ts';
 import type { IntegrationTables } from './tables/integrations.ts';
 import type { BatchTables } from './tables/batches.ts';
+import type { BrandKitTables } from './tables/brand-kits.ts';
 
 export type Id = Generated<number>;
 /** Booleans are stored as 0/1 integers so both dialects read back the same values. */
@@ -22,4 +23,5 @@ export interface Database
     IdempotencyTables,
     BillingTables,
     IntegrationTables,
-    BatchTables {}
+    BatchTables,
+    BrandKitTables {}

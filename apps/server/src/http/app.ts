@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -17,12 +18,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
+import { publicStats } from '../services/estimates.ts';
 import { sessionStands } from '../services/users.ts';
 import { createUploadLimiter } from '../uploads/rate-limit.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';
 import { createAuthGuard, createKeyChecker, createSessionGuard, createStreamGuard } from './auth-guard.ts';
 import { badRequest } from '../errors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './error-handler.ts';
+import { withPublicFigures } from './prerendered-figures.ts';
 import { OPENAPI_EXTENSIONS, OPENAPI_SCHEMAS, OPENAPI_SECURITY_SCHEMES } from './openapi-extras.ts';
 import { API_ROUTES } from './routes/index.ts';
 import type { App } from './types.ts';
@@ -177,8 +180,24 @@ async function serveWebApp(app: App, ctx: AppContext): Promise<void> {
     if (file !== '/' && /\.[a-z0-9]+$/i.test(file)) return reply.status(404).send({ detail: MESSAGES.server.notFound });
     const page = prerendered.get(file);
     reply.header('cache-control', 'no-cache');
-    return page ? reply.sendFile(`prerendered/${page}.html`) : reply.sendFile('index.html');
+    if (!page) return reply.sendFile('index.html');
+    // Read on each request, as a static file would be: a rebuilt web app is served without a restart.
+    const html = await readFile(path.join(dist, 'prerendered', `${page}.html`), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(await prerenderedPage(ctx, html));
   });
+}
+
+/**
+ * A prerendered page as sent: with this installation's figures written in (decision 115). Should counting them
+ * fail, the page goes out as built, with its "not yet known" figures, which the app fills in once loaded.
+ */
+async function prerenderedPage(ctx: AppContext, html: string): Promise<string> {
+  if (!html.includes('data-figure=')) return html;
+  try {
+    return withPublicFigures(html, await publicStats(ctx));
+  } catch {
+    return html;
+  }
 }
 
 /** The prerendered pages the web build wrote (dist/prerendered/routes.json), or none. */

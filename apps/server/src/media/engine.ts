@@ -15,8 +15,9 @@ import {
   renderTalkingVideo,
   sharedVoice,
   type ActorSpec,
+  type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { MediaPort, RigActorRef } from './port.ts';
+import type { AspectRender, MediaPort, RigActorRef } from './port.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /** Which synthesiser speaks (its line of the config summary: provider, model, voice), part of a take's key. */
@@ -79,6 +80,8 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      aspects: input.style?.aspects,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       voice: realistic ? engineConfig().voice : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
@@ -97,6 +100,7 @@ export const engineMedia: MediaPort = {
       posterPath: out.posterPath,
       contactSheetPath: out.contactSheetPath,
       report: out.report,
+      aspects: aspectRenders(out.aspects),
     };
   },
   async cutoutProduct(input) {
@@ -151,6 +155,8 @@ export const engineMedia: MediaPort = {
       captionStyle: input.style?.captionStyle,
       cta: input.style?.cta ?? null,
       musicPath: input.style?.musicPath ?? null,
+      aspects: input.style?.aspects,
+      brand: input.style?.brand ?? null,
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore
@@ -172,6 +178,7 @@ export const engineMedia: MediaPort = {
       vttPath: out.vttPath,
       contactSheetPath: out.contactSheetPath,
       report: out.report,
+      aspects: aspectRenders(out.aspects),
     };
   },
 };
@@ -229,6 +236,8 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     captionStyle: input.style?.captionStyle,
     cta: input.style?.cta ?? null,
     musicPath: input.style?.musicPath ?? null,
+    aspects: input.style?.aspects,
+    brand: input.style?.brand ?? null,
     watermark: input.watermark,
     voice: input.voiceStore
       ? sharedVoice(cfg.voice, input.voiceStore, { voiceName: voiceName(), onReuse: () => input.onVoiceReused?.() })
@@ -248,5 +257,16 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     vttPath: out.vttPath,
     contactSheetPath: out.contactSheetPath,
     report: out.report,
+    aspects: aspectRenders(out.aspects),
   };
 }
+
+/** The engine's extra shapes as the port describes them. */
+const aspectRenders = (list: TalkingVideoOutput['aspects']): AspectRender[] =>
+  list.map((a) => ({
+    aspect: a.aspect,
+    videoPath: a.videoPath,
+    posterPath: a.posterPath,
+    contactSheetPath: a.contactSheetPath,
+    report: a.report,
+  }));

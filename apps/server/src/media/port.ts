@@ -1,5 +1,5 @@
-import type { Box, CaptionStyle, QualityReport, VideoQuality } from '@hookreel/contracts';
-import type { Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
+import type { Aspect, Box, CaptionStyle, QualityReport, VideoQuality } from '@hookreel/contracts';
+import type { BrandLook, Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
 export type { ProviderUsage } from '@hookreel/engine';
@@ -78,7 +78,17 @@ export interface MediaPort {
     vttPath: string | null;
     contactSheetPath?: string | null;
     report?: QualityReport | null;
+    aspects?: AspectRender[];
   }>;
+}
+
+/** An extra frame shape of a finished render (4:5, 1:1): local files and what was measured on it. */
+export interface AspectRender {
+  aspect: Aspect;
+  videoPath: string;
+  posterPath: string | null;
+  contactSheetPath: string | null;
+  report: QualityReport | null;
 }
 
 /** The project data a render needs, reloaded from the database when the job runs. */
@@ -101,6 +111,10 @@ export interface VideoStyle {
   musicPath: string | null;
   /** Speaking rate 0.8–1.2 (1 = normal). */
   voiceSpeed?: number;
+  /** Extra frame shapes to export beside 9:16 (re-composed from the 9:16 render); none when absent. */
+  aspects?: readonly Aspect[];
+  /** The brand look: font, colours and the outro card's logo (local path). */
+  brand?: BrandLook | null;
 }
 
 export interface RenderProjectVideoInput {
@@ -143,4 +157,6 @@ export interface RenderOutput {
   /** Local path of the 6-frame contact sheet JPEG, and what the engine measured on the video. */
   contactSheetPath?: string | null;
   report?: QualityReport | null;
+  /** The extra frame shapes asked for in the style, each with its own report. */
+  aspects?: AspectRender[];
 }

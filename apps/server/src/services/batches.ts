@@ -1,3 +1,4 @@
+import { newStyleDefaults } from './brand-kit.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   BATCH_LIMITS,
@@ -192,6 +193,8 @@ export async function confirmBatch(ctx: AppContext, userId: number, id: number):
   const rows = (await batchesRepository.rowsOf(ctx.db.kysely, [batch.id])).filter(isQueueable);
   if (rows.length === 0) throw unprocessable(BATCH_MESSAGES.nothingToQueue);
   const actors = await catalogueActors(ctx, userId);
+  // Each row's project takes the brand kit's look; the row's own caption style and CTA then win.
+  const style = await newStyleDefaults(ctx, userId);
   await submitJobs(ctx, userId, async (trx) => {
     if (!(await batchesRepository.markQueued(trx, batch.id, now()))) throw conflict(BATCH_MESSAGES.alreadyQueued);
     const jobIds: number[] = [];
@@ -200,7 +203,7 @@ export async function confirmBatch(ctx: AppContext, userId: number, id: number):
       const actor = v.actor_id ? actors.get(v.actor_id) : undefined;
       if (!actor) throw unprocessable(`Line ${row.line}: ${BATCH_MESSAGES.actorUnknown(v.actor_name ?? '')}`);
       const name = `${batch.name} · Row ${row.line}`.slice(0, LIMITS.projectNameMax);
-      const project = await projectsRepository.insert(trx, { userId, name, fileKey: row.product_key });
+      const project = await projectsRepository.insert(trx, { userId, name, fileKey: row.product_key, style });
       await projectsRepository.update(trx, userId, project.id, {
         // The project render has no separate hook sticker: the hook is spoken as the script's opening line.
         script: v.hook ? `${v.hook} ${v.script}` : v.script,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiSlug, isSafeFileName, videoFileName } from './file-names.ts';
+import { aspectFileName, asciiSlug, isSafeFileName, videoFileName } from './file-names.ts';
 
 describe('download file names', () => {
   it('are ASCII slugs of the pack or project, the video and the actor', () => {
@@ -20,5 +20,13 @@ describe('download file names', () => {
     expect(isSafeFileName('a"b.mp4')).toBe(false);
     expect(isSafeFileName('../x.mp4')).toBe(false);
     expect(asciiSlug('x'.repeat(100), 10)).toBe('xxxxxxxxxx');
+  });
+
+  it('keep the 9:16 name and add the shape tag for 4:5 and 1:1', () => {
+    const name = videoFileName({ base: 'Spring launch', actor: 'Ava' });
+    expect(aspectFileName(name, '9:16')).toBe('spring-launch-ava.mp4');
+    expect(aspectFileName(name, '4:5')).toBe('spring-launch-ava-4x5.mp4');
+    expect(aspectFileName(name, '1:1')).toBe('spring-launch-ava-1x1.mp4');
+    expect(isSafeFileName(aspectFileName(name, '1:1'))).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { aspectTag, DEFAULT_ASPECT, type Aspect } from '@hookreel/contracts';
+
 /**
  * File names people download: ASCII only (every OS, zip tool and Content-Disposition header reads them the
  * same), lower-case words joined by '-', accents folded ('Crème' → 'creme'), never empty.
@@ -35,6 +37,14 @@ export function videoFileName(parts: {
     parts.actor ? asciiSlug(parts.actor, 32) : '',
   ].filter(Boolean);
   return `${pieces.join('-')}.mp4`;
+}
+
+/**
+ * The file name of one frame shape of a video: the 9:16 master keeps the name it always had; 4:5 and 1:1 add the
+ * shape's tag ('spring-launch-ava-4x5.mp4'), so files that leave their folder still say what shape they are.
+ */
+export function aspectFileName(name: string, aspect: Aspect): string {
+  return aspect === DEFAULT_ASPECT ? name : name.replace(/\.mp4$/, `-${aspectTag(aspect)}.mp4`);
 }
 
 /** A name safe to put in a Content-Disposition header as is (what videoFileName and asciiSlug produce). */

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredVoiceMeta, VoiceStore } from '@hookreel/engine';
-import { MESSAGES, VideoQuality } from '@hookreel/contracts';
+import { Aspect, MESSAGES, VideoQuality } from '@hookreel/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { hookPacksRepository as repo, type HookPackRow } from '../db/repositories/hook-packs.ts';
 import { defineJob, PermanentJobError, type ClaimedJob, type JobContext } from '../jobs/definition.ts';
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
 import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
-import { qualityLine, storeQuality } from '../jobs/quality.ts';
+import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
+import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 import { isOnFreeTrial } from './users.ts';
 import { withProviderErrors } from './provider-errors.ts';
@@ -159,6 +160,8 @@ export const renderHookVideoJob = defineJob({
     quality: VideoQuality.optional(),
     /** "Make realistic": the finished draft job of this video, which the pack's video becomes once this is done. */
     upgradeOf: id.optional(),
+    // The frame shapes chosen when it was queued (absent on older jobs: 9:16 only).
+    aspects: z.array(Aspect).optional(),
   }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
@@ -193,6 +196,7 @@ export const renderHookVideoJob = defineJob({
     let voiceReused = false;
     const style = renderStyleOf(pack);
     const musicPath = await localMusic(jc, style.musicKey);
+    const brand = await renderBrandLook(jc, job.userId, pack);
     const watermark = await isOnFreeTrial(jc.app, job.userId);
     const out = await withProviderErrors(() =>
       jc.app.media.renderHookVideo({
@@ -208,6 +212,8 @@ export const renderHookVideoJob = defineJob({
           // A matrix video has its own call to action; the 12-video pack uses the pack's.
           cta: variant.cta_text ?? style.cta,
           musicPath,
+          aspects: job.payload.aspects ?? [],
+          brand,
         },
         voiceSpeed: style.voiceSpeed,
         quality: realistic ? 'realistic' : 'draft',
@@ -243,6 +249,7 @@ export const renderHookVideoJob = defineJob({
       await jc.app.files.putFile(variantFileKey(pack, index, 'srt', tag), out.srtPath, 'application/x-subrip');
     if (out.vttPath) await jc.app.files.putFile(variantFileKey(pack, index, 'vtt', tag), out.vttPath, 'text/vtt');
     const quality = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
+    const aspects = await storeAspects(jc.app.files, out.aspects, (name) => jc.outputKey(name), jc.workDir);
     return {
       videoKey,
       posterKey,
@@ -252,6 +259,7 @@ export const renderHookVideoJob = defineJob({
         variant_id: variant.variant_id,
         duration_sec: out.durationSec ?? null,
         ...quality,
+        ...(aspects.length ? { aspects } : {}),
       },
       logLine: qualityLine(quality),
     };

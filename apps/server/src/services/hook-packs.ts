@@ -8,7 +8,11 @@ import {
   VALIDATION,
   VideoQuality,
   realisticVideoCost,
+  aspectTag,
+  DEFAULT_ASPECT,
   type Accent,
+  type Aspect,
+  type CaptionFont,
   type CharacterType,
   type GeneratedCharacter,
   type HookPack,
@@ -41,11 +45,13 @@ import {
   type HookLinesResponse,
   type HookMatrix,
 } from '@hookreel/contracts';
-import { videoFileName } from './file-names.ts';
+import { aspectFileName, videoFileName } from './file-names.ts';
 import { assertRealisticAvailable, createJob, newBatchId, submitJobs, withEstimates } from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
-import { videoStyleOf } from './video-style.ts';
+import { extraAspectsOf, videoStyleOf } from './video-style.ts';
+import { storedAspectsOf } from '../jobs/quality.ts';
+import { brandStyleOf, newStyleDefaults } from './brand-kit.ts';
 import { cellIdOfPair, planMatrix, type PlannedVariant } from './hook-packs-matrix.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
@@ -104,6 +110,7 @@ export async function createPack(
     language: input.language,
     accent: input.accent,
     file_token: randomBytes(12).toString('base64url'),
+    ...(await newStyleDefaults(ctx, userId)),
   });
   return getPack(ctx, userId, row.id);
 }
@@ -123,6 +130,11 @@ export async function updatePack(
     cta_text?: string | null | undefined;
     quality?: VideoQuality | undefined;
     voice_speed?: number | undefined;
+    aspects?: Aspect[] | undefined;
+    caption_font?: CaptionFont | undefined;
+    primary_colour?: string | undefined;
+    secondary_colour?: string | undefined;
+    outro?: boolean | undefined;
   },
 ): Promise<HookPack> {
   await getOwnedPack(ctx, userId, id);
@@ -132,10 +144,16 @@ export async function updatePack(
     const after = { ...current, message: patch.message ?? current.message };
     if (patch.status !== current.status) checkStatusChange(after, patch.status as HookPackStatus, videos);
   }
-  // The API says `quality`; the column is render_quality.
-  const { quality, ...rest } = patch;
+  // The API says `quality`; the column is render_quality. The outro switch is stored as 0/1; frame shapes as a
+  // comma list.
+  const { quality, outro, aspects, ...rest } = patch;
   const changes = Object.fromEntries(
-    Object.entries({ ...rest, render_quality: quality }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      ...rest,
+      render_quality: quality,
+      outro: outro === undefined ? undefined : outro ? 1 : 0,
+      aspects: aspects?.join(','),
+    }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(changes).length > 0)
     await repo.update(ctx.db.kysely, id, changes as Parameters<typeof repo.update>[2]);
@@ -616,7 +634,7 @@ export async function queueVideos(
     for (const v of rows) {
       const jobId = await createJob(trx, renderHookVideoJob, {
         userId,
-        payload: { hookPackId: packId, variantIndex: v.variant_index, quality },
+        payload: { hookPackId: packId, variantIndex: v.variant_index, quality, aspects: extraAspectsOf(pack.aspects) },
         projectName: `${packName(pack)} · Video #${v.variant_index}`,
         hookPackId: packId,
         variantIndex: v.variant_index,
@@ -688,35 +706,47 @@ export async function downloadPlan(
   const lines = [
     ['variant_id', 'hook', 'actor', 'cta', 'aspect', 'duration', 'file', 'video', 'language', 'accent', 'actor_prompt'],
   ];
+  // A pack exported in several frame shapes groups its files by shape ('9x16/', '4x5/', '1x1/'); a pack of 9:16
+  // videos only keeps every file at the top, as it always has.
+  const shapesOf = (job: NonNullable<(typeof variants)[number]['job']>) => [
+    { aspect: DEFAULT_ASPECT, key: job.video_key as string },
+    ...storedAspectsOf(job.result).map((a) => ({ aspect: a.aspect, key: a.video_key })),
+  ];
+  const grouped = variants.some((v) => shapesOf(v.job!).length > 1);
   for (const v of variants) {
     const job = v.job as NonNullable<typeof v.job>;
     const videoKey = job.video_key as string;
     const actorName = job.actor_name ?? characterLabel(approvedCharacters, v.generated_character_id);
     const cellId = v.variant_id ?? job.variant_id ?? '';
-    const file = videoFileName({
+    const masterName = videoFileName({
       base: packName(pack),
       variantIndex: v.variant_index,
       variantId: cellId || null,
       actor: actorName,
     });
-    const base = file.replace(/\.mp4$/, '');
-    entries.push({ name: file, key: videoKey });
-    entries.push({ name: `${base}.srt`, key: videoKey.replace(/\.mp4$/, '.srt') });
-    entries.push({ name: `${base}.vtt`, key: videoKey.replace(/\.mp4$/, '.vtt') });
     const duration = durationOfResult(job.result);
-    lines.push([
-      cellId,
-      v.hook_text,
-      actorName,
-      v.cta_text ?? pack.cta_text ?? '',
-      VIDEO_ASPECT,
-      duration === null ? '' : duration.toFixed(2),
-      file,
-      String(v.variant_index),
-      pack.language,
-      pack.accent,
-      characters.get(v.generated_character_id)?.prompt ?? '',
-    ]);
+    for (const shape of shapesOf(job)) {
+      const folder = grouped ? `${aspectTag(shape.aspect)}/` : '';
+      const file = `${folder}${aspectFileName(masterName, shape.aspect)}`;
+      const base = file.replace(/\.mp4$/, '');
+      entries.push({ name: file, key: shape.key });
+      // The captions are the same words in every shape: each folder gets its own copy beside its videos.
+      entries.push({ name: `${base}.srt`, key: videoKey.replace(/\.mp4$/, '.srt') });
+      entries.push({ name: `${base}.vtt`, key: videoKey.replace(/\.mp4$/, '.vtt') });
+      lines.push([
+        cellId,
+        v.hook_text,
+        actorName,
+        v.cta_text ?? pack.cta_text ?? '',
+        shape.aspect,
+        duration === null ? '' : duration.toFixed(2),
+        file,
+        String(v.variant_index),
+        pack.language,
+        pack.accent,
+        characters.get(v.generated_character_id)?.prompt ?? '',
+      ]);
+    }
   }
   const manifest = lines.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
   const slug =
@@ -726,9 +756,6 @@ export async function downloadPlan(
       .slice(0, 60) || 'hook-pack';
   return { fileName: `${slug}-${pack.id}.zip`, entries, manifest };
 }
-
-/** Every pack video is portrait 720x1280. */
-const VIDEO_ASPECT = '9:16';
 
 /** The video's length in seconds as its render measured it (the job's result), or null for older jobs. */
 function durationOfResult(result: string | null): number | null {
@@ -796,6 +823,7 @@ function packFields(r: HookPackRow) {
     status: r.status,
     created_at: r.created_at,
     ...videoStyleOf(r),
+    ...brandStyleOf(r),
   };
 }
 

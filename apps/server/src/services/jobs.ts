@@ -27,10 +27,11 @@ import { encodePayload, type JobDefinition } from '../jobs/definition.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import type { ProjectForRender } from '../media/port.ts';
 import type { JobName } from '../job-definitions.ts';
-import { qualityOfResult } from '../jobs/quality.ts';
+import { jobAspectVideos, qualityOfResult } from '../jobs/quality.ts';
 import { releaseHold, reserveCredits, toHundredths } from './credits.ts';
 import { estimateSnapshot, etaSeconds, type EstimateSnapshot } from './estimates.ts';
-import { videoFileName } from './file-names.ts';
+import { aspectFileName, videoFileName } from './file-names.ts';
+import { extraAspectsOf } from './video-style.ts';
 import { renderHookVideoJob } from './hook-packs.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 
@@ -223,7 +224,7 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: chosen.name ?? `Actor ${chosen.avatar_id}` },
       userId,
-      payload: { projectId, quality },
+      payload: { projectId, quality, aspects: extraAspectsOf(row?.aspects) },
       projectName: project.name,
       projectId,
       price: 'video',
@@ -261,7 +262,7 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: job.actor_name, variantLabel: job.variant_label, hookText: job.hook_text },
       userId,
-      payload: { projectId: project.id, avatarId: draft.avatarId, quality: 'realistic' },
+      payload: { projectId: project.id, avatarId: draft.avatarId, quality: 'realistic', aspects: draft.aspects },
       projectName: project.name,
       projectId: project.id,
       variantIndex: job.variant_index,
@@ -296,7 +297,14 @@ async function upgradePackVideo(
   assertRealisticAvailable('hookPacks');
   return createJob(trx, renderHookVideoJob, {
     userId: job.user_id,
-    payload: { hookPackId: packId, variantIndex: index, quality: 'realistic', upgradeOf: job.id },
+    // The upgrade keeps the frame shapes the draft was made in.
+    payload: {
+      hookPackId: packId,
+      variantIndex: index,
+      quality: 'realistic',
+      upgradeOf: job.id,
+      aspects: renderHookVideoJob.payload.parse(JSON.parse(job.payload)).aspects,
+    },
     projectName: job.project_name,
     hookPackId: packId,
     variantIndex: index,
@@ -461,6 +469,7 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
     cost: parseCost(row.cost),
     render_quality: renderQualityOf(row),
     realistic_upgrade_cost: null,
+    aspects: jobAspectVideos(row, (aspect) => aspectFileName(downloadName(row), aspect)),
   };
 }
 

@@ -16,6 +16,7 @@ import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { assertRealisticAvailable, createJob, newBatchId, projectVideoCredits, submitJobs } from './jobs.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
+import { extraAspectsOf } from './video-style.ts';
 import { getOwnedProject } from './projects.ts';
 
 /**
@@ -118,7 +119,7 @@ export async function queueProductInHandVideos(
       ids.push(
         await createJob(trx, renderProjectVideoJob, {
           userId,
-          payload: { projectId: project.id, avatarId: c.avatar_id, quality },
+          payload: { projectId: project.id, avatarId: c.avatar_id, quality, aspects: extraAspectsOf(project.aspects) },
           projectName: project.name,
           projectId: project.id,
           variantIndex: i,

@@ -5,11 +5,12 @@ import { isRealisticMerge, projectCutout, projectCutoutKey } from './merge.jobs.
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
-import { MaskPlacement, VideoQuality, type Box } from '@hookreel/contracts';
+import { Aspect, MaskPlacement, VideoQuality, type Box } from '@hookreel/contracts';
 import { rotatedBox } from '@hookreel/engine';
-import { qualityLine, storeQuality } from '../jobs/quality.ts';
+import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
+import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 
 const id = z.number().int().positive();
@@ -23,7 +24,13 @@ const id = z.number().int().positive();
 export const renderProjectVideoJob = defineJob({
   name: 'render-project-video',
   // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
-  payload: z.object({ projectId: id, avatarId: id.optional(), quality: VideoQuality.optional() }),
+  // aspects: the frame shapes chosen when it was queued (absent on older jobs: 9:16 only).
+  payload: z.object({
+    projectId: id,
+    avatarId: id.optional(),
+    quality: VideoQuality.optional(),
+    aspects: z.array(Aspect).optional(),
+  }),
   async handler(job, jc) {
     const { projectId, avatarId } = job.payload;
     const quality = job.payload.quality ?? 'draft';
@@ -41,6 +48,7 @@ export const renderProjectVideoJob = defineJob({
     const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
     const style = row ? renderStyleOf(row) : null;
     const musicPath = style ? await localMusic(jc, style.musicKey) : null;
+    const brand = row ? await renderBrandLook(jc, job.userId, row) : null;
     const out = await withProviderErrors(() =>
       jc.app.media.renderProjectVideo({
         userId: job.userId,
@@ -48,7 +56,14 @@ export const renderProjectVideoJob = defineJob({
         project,
         actor,
         style: style
-          ? { captionStyle: style.captionStyle, cta: style.cta, musicPath, voiceSpeed: style.voiceSpeed }
+          ? {
+              captionStyle: style.captionStyle,
+              cta: style.cta,
+              musicPath,
+              voiceSpeed: style.voiceSpeed,
+              brand,
+              aspects: job.payload.aspects ?? [],
+            }
           : undefined,
         quality,
         watermark,
@@ -67,7 +82,13 @@ export const renderProjectVideoJob = defineJob({
       await jc.app.files.putFile(posterKey, out.posterPath, 'image/jpeg');
     }
     const report = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
-    return { videoKey, posterKey, result: report ?? undefined, logLine: qualityLine(report) };
+    const aspects = await storeAspects(jc.app.files, out.aspects, (name) => jc.outputKey(name), jc.workDir);
+    return {
+      videoKey,
+      posterKey,
+      result: report || aspects.length ? { ...report, ...(aspects.length ? { aspects } : {}) } : undefined,
+      logLine: qualityLine(report),
+    };
   },
 });
 

@@ -14,6 +14,7 @@ import { projectsRepository, type ProjectCharacterJoined, type ProjectRow } from
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
+import { brandStyleOf, newStyleDefaults } from './brand-kit.ts';
 import { videoStyleOf } from './video-style.ts';
 
 export type { ProjectRow } from '../db/repositories/projects.ts';
@@ -67,7 +68,8 @@ export async function createProject(
     fileKey = (await storeUploadedImage(ctx, { userId, area: 'projects', buffer: file.buffer })).key;
   }
   try {
-    const row = await projectsRepository.insert(ctx.db.kysely, { userId, name: parsed.data.name, fileKey });
+    const style = await newStyleDefaults(ctx, userId);
+    const row = await projectsRepository.insert(ctx.db.kysely, { userId, name: parsed.data.name, fileKey, style });
     return { id: row.id };
   } catch (err) {
     if (fileKey) await ctx.files.delete(fileKey).catch(() => undefined);
@@ -82,10 +84,16 @@ export async function updateProject(
   patch: UpdateProjectRequest,
 ): Promise<Project> {
   await getOwnedProject(ctx, userId, id);
-  // The API says `quality`; the column is render_quality.
-  const { quality, ...rest } = patch;
+  // The API says `quality`; the column is render_quality. The outro switch is stored as 0/1; frame shapes as a
+  // comma list.
+  const { quality, outro, aspects, ...rest } = patch;
   const changes = Object.fromEntries(
-    Object.entries({ ...rest, render_quality: quality }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      ...rest,
+      render_quality: quality,
+      outro: outro === undefined ? undefined : outro ? 1 : 0,
+      aspects: aspects?.join(','),
+    }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(changes).length > 0) {
     const updated = await projectsRepository.update(ctx.db.kysely, userId, id, changes);
@@ -138,6 +146,7 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
     updated_at: row.updated_at,
     characters: chars.map(toProjectCharacter),
     ...videoStyleOf(row),
+    ...brandStyleOf(row),
   };
 }
 

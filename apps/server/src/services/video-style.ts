@@ -1,5 +1,8 @@
 import {
+  parseAspects,
+  type Aspect,
   CaptionStyle,
+  DEFAULT_ASPECT,
   DEFAULT_CAPTION_STYLE,
   DEFAULT_VIDEO_QUALITY,
   VOICE_SPEED,
@@ -21,6 +24,7 @@ export function videoStyleOf(row: StyleRow) {
     music_url: row.music_key ? `static/${row.music_key}` : null,
     quality: quality.success ? quality.data : DEFAULT_VIDEO_QUALITY,
     voice_speed: voiceSpeedOf(row.voice_speed),
+    aspects: parseAspects(row.aspects),
   };
 }
 
@@ -31,6 +35,7 @@ interface StyleRow {
   music_key: string | null;
   render_quality: string;
   voice_speed: number;
+  aspects: string;
 }
 
 /** A stored speed inside the offered range (1 for anything unreadable). */
@@ -46,12 +51,15 @@ export interface RenderStyle {
   cta: string | null;
   musicKey: string | null;
   voiceSpeed: number;
+  /** Every shape to export, 9:16 first. */
+  aspects: Aspect[];
 }
 export const renderStyleOf = (row: StyleRow): RenderStyle => ({
   captionStyle: videoStyleOf(row).caption_style,
   cta: row.cta_text,
   musicKey: row.music_key,
   voiceSpeed: voiceSpeedOf(row.voice_speed),
+  aspects: parseAspects(row.aspects),
 });
 
 /** The music bed on local disk for a render (null when none, or when its file has gone). */
@@ -64,3 +72,11 @@ export async function localMusic(
   await jc.app.files.toLocalFile(key, local);
   return local;
 }
+
+/**
+ * The shapes a job renders beside 9:16, from the stored choice, captured in its payload when it is queued. They
+ * are re-compositions of the 9:16 render (no second voice or actor), so they add no credits to the video's
+ * price: decision 136 (docs/decisions/136-extra-aspects-are-free.md).
+ */
+export const extraAspectsOf = (stored: string | null | undefined): Aspect[] =>
+  parseAspects(stored).filter((a) => a !== DEFAULT_ASPECT);

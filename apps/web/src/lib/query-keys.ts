@@ -36,4 +36,5 @@ export const queryKeys = {
     webhooks: () => ['integrations', 'webhooks'] as const,
     deliveries: () => ['integrations', 'deliveries'] as const,
   },
+  brandKit: () => ['brand-kit'] as const,
 } as const;

@@ -6,10 +6,12 @@ import type { ActorBoxes } from './index.ts';
  * Face, mouth and body of today's portraits in the 576x1024 frame: the 440 px DiceBear head drawn at (68, 72)
  * and our torso below it. The face box runs from the brows to the chin and ear to ear (hair above it may carry text); the mouth
  * box is generous because the two head styles put the mouth at slightly different places. Photos (uploaded
- * avatars) follow the same head-and-shoulders framing.
+ * avatars) follow the same head-and-shoulders framing. The face box reaches down to 530 because the rig's own
+ * portraits (catalogue actors holding the product) have their head lower (chin near y 520): a 4:5 or 1:1 cut
+ * puts text near the chin, where the shorter box let it sit on the mouth.
  */
 export const PORTRAIT_BOXES: ActorBoxes = {
-  face: { x: 170, y: 180, w: 260, h: 262 },
+  face: { x: 160, y: 180, w: 280, h: 350 },
   mouth: { x: 262, y: 318, w: 146, h: 80 },
   body: { x: 80, y: 480, w: 416, h: 544 },
 };

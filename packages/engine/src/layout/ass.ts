@@ -1,5 +1,5 @@
-import type { Box } from '@hookreel/contracts';
-import { FONT_NAME, textWidth as textWidthOf } from './font.ts';
+import { contrastRatio, DEFAULT_BRAND_COLOURS, textColourOn, type Box } from '@hookreel/contracts';
+import { boldMetrics, FONT_NAME, textWidth as textWidthOf, type FontMetrics } from './font.ts';
 import type { CaptionCue, TextBlock, VideoLayout } from './index.ts';
 
 /**
@@ -39,7 +39,24 @@ const alpha = (opacity: number) =>
 
 const INK = '#111111';
 const WHITE = '#FFFFFF';
-const ACCENT = '#FFD23F';
+
+/**
+ * The brand look of a video's text (the brand kit): the face hook, captions and CTA are set in, the primary
+ * colour (the spoken word, the CTA button) and the secondary colour (caption boxes, the outro card). The metrics
+ * must be the ones the layout measured with. Text on a brand colour is near-black or white, whichever reads.
+ */
+export interface AssLook {
+  family: string;
+  metrics: FontMetrics;
+  primary: string;
+  secondary: string;
+}
+export const defaultLook = (): AssLook => ({
+  family: FONT_NAME,
+  metrics: boldMetrics(),
+  primary: DEFAULT_BRAND_COLOURS.primary,
+  secondary: DEFAULT_BRAND_COLOURS.secondary,
+});
 
 /** A rounded rectangle as an ASS drawing command list, relative to its \pos. */
 function roundedRect(w: number, h: number, r: number): string {
@@ -82,7 +99,8 @@ function lineAnchor(
   return { an: 8, x: Math.round(b.box.x + b.box.w / 2), y };
 }
 
-export function layoutToAss(layout: VideoLayout): string {
+export function layoutToAss(layout: VideoLayout, look: AssLook = defaultLook()): string {
+  const F = look.family;
   const header = `[Script Info]
 ScriptType: v4.00+
 PlayResX: ${layout.width}
@@ -93,9 +111,10 @@ ScaledBorderAndShadow: yes
 [V4+ Styles]
 Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
 Style: Shape,${FONT_NAME},20,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1
-Style: Sticker,${FONT_NAME},48,${colour(INK)},${colour(INK)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
-Style: Caption,${FONT_NAME},54,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0.55)},-1,0,0,0,100,100,0,0,1,4,2,8,0,0,0,1
-Style: Plain,${FONT_NAME},40,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
+Style: Sticker,${F},48,${colour(INK)},${colour(INK)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
+Style: Caption,${F},54,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0.55)},-1,0,0,0,100,100,0,0,1,4,2,8,0,0,0,1
+Style: Plain,${F},40,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
+Style: Mark,${FONT_NAME},22,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
 
 [Events]
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
@@ -124,7 +143,7 @@ Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
     });
   }
 
-  for (const c of layout.captions) events.push(...captionEvents(c, layout));
+  for (const c of layout.captions) events.push(...captionEvents(c, layout, look));
 
   if (layout.watermark) {
     const w = layout.watermark;
@@ -136,7 +155,7 @@ Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
           2,
           w.startSec,
           w.endSec,
-          'Plain',
+          'Mark',
           `{\\an7\\pos(${a.x},${a.y})\\fs${w.fontSize}\\1a${alpha(0.85)}}${escapeAss(line)}`,
         ),
       );
@@ -154,7 +173,7 @@ Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
         c.startSec,
         c.endSec,
         'Shape',
-        drawBox(c.box, INK, 1, c.box.h / 2 > 40 ? 40 : c.box.h / 2, '\\fad(300,0)'),
+        drawBox(c.box, look.primary, 1, c.box.h / 2 > 40 ? 40 : c.box.h / 2, '\\fad(300,0)'),
       ),
     );
     c.lines.forEach((line, i) => {
@@ -165,29 +184,42 @@ Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
           c.startSec,
           c.endSec,
           'Plain',
-          `{\\an${a.an}\\pos(${a.x},${a.y})\\fs${c.fontSize}\\fad(300,0)}${escapeAss(line)}`,
+          `{\\an${a.an}\\pos(${a.x},${a.y})\\fs${c.fontSize}\\c${col(textColourOn(look.primary))}\\fad(300,0)}${escapeAss(line)}`,
         ),
       );
     });
   }
+  if (layout.outro) {
+    // The outro card: the whole frame in the brand's secondary colour; the renderer puts the logo on it.
+    const o = layout.outro;
+    const full = { x: 0, y: 0, w: layout.width, h: layout.height };
+    events.push(ev(30, o.startSec, o.endSec, 'Shape', drawBox(full, look.secondary, 1, 0, '\\fad(150,0)')));
+  }
   return header + events.join('\n') + '\n';
 }
 
-function captionEvents(c: CaptionCue, layout: VideoLayout): string[] {
+function captionEvents(c: CaptionCue, layout: VideoLayout, look: AssLook): string[] {
   const out: string[] = [];
   const rtl = layout.rtl;
   const words = c.words.map((w) => escapeAss(w.word));
   const lineWords = c.lines.map((_, li) => words.map((w, wi) => ({ w, wi })).filter((x) => c.lineOfWord[x.wi] === li));
   switch (layout.captionStyle) {
     case 'highlight': {
-      // The whole cue stays; the spoken word turns yellow. One event per word span keeps libass simple.
+      // The whole cue stays; the spoken word takes the brand's primary colour (yellow by default), with a white
+      // outline instead of the black one when the colour is too dark to read against black. One event per word
+      // span keeps libass simple.
+      const on =
+        contrastRatio(look.primary, INK) >= 3
+          ? `{\\c${col(look.primary)}}`
+          : `{\\c${col(look.primary)}\\3c${col(WHITE)}}`;
+      const off = `{\\c${col(WHITE)}\\3c${col(INK)}}`;
       c.words.forEach((word, wi) => {
         const start = wi === 0 ? c.startSec : word.startSec;
         const end = wi + 1 < c.words.length ? c.words[wi + 1]!.startSec : c.endSec;
         if (end - start < 0.01) return;
         lineWords.forEach((lw, li) => {
           const a = lineAnchor(c, li, 6, 6, rtl);
-          const text = lw.map((x) => (x.wi === wi ? `{\\c${col(ACCENT)}}${x.w}{\\c${col(WHITE)}}` : x.w)).join(' ');
+          const text = lw.map((x) => (x.wi === wi ? `${on}${x.w}${off}` : x.w)).join(' ');
           out.push(ev(4, start, end, 'Caption', `{\\an${a.an}\\pos(${a.x},${a.y})\\fs${c.fontSize}}${text}`));
         });
       });
@@ -211,26 +243,41 @@ function captionEvents(c: CaptionCue, layout: VideoLayout): string[] {
       // Each line on its own dark rounded box.
       c.lines.forEach((line, li) => {
         const a = lineAnchor(c, li, 14, 10, rtl);
-        const w = textWidthOf(line, c.fontSize) + 28;
+        const w = textWidthOf(line, c.fontSize, look.metrics) + 28;
         const box = {
           x: a.x - w / 2,
           y: c.box.y + 10 + li * c.lineHeight - 10 + (c.lineHeight - c.fontSize) / 2,
           w,
           h: c.fontSize + 20,
         };
-        out.push(ev(4, c.startSec, c.endSec, 'Shape', drawBox(box, INK, 0.82, 12)));
+        out.push(ev(4, c.startSec, c.endSec, 'Shape', drawBox(box, look.secondary, 0.82, 12)));
         out.push(
-          ev(5, c.startSec, c.endSec, 'Plain', `{\\an${a.an}\\pos(${a.x},${a.y})\\fs${c.fontSize}}${escapeAss(line)}`),
+          ev(
+            5,
+            c.startSec,
+            c.endSec,
+            'Plain',
+            `{\\an${a.an}\\pos(${a.x},${a.y})\\fs${c.fontSize}\\c${col(textColourOn(look.secondary))}}${escapeAss(line)}`,
+          ),
         );
       });
       break;
     }
     case 'lower_third': {
-      out.push(ev(4, c.startSec, c.endSec, 'Shape', drawBox(c.box, INK, 0.5, 14)));
+      // A dark secondary colour can stay half see-through under white text; a light one is made solid enough
+      // for the dark text it then carries.
+      const ink = textColourOn(look.secondary);
+      out.push(ev(4, c.startSec, c.endSec, 'Shape', drawBox(c.box, look.secondary, ink === WHITE ? 0.5 : 0.85, 14)));
       c.lines.forEach((line, li) => {
         const a = lineAnchor(c, li, 16, 10, rtl);
         out.push(
-          ev(5, c.startSec, c.endSec, 'Plain', `{\\an${a.an}\\pos(${a.x},${a.y})\\fs${c.fontSize}}${escapeAss(line)}`),
+          ev(
+            5,
+            c.startSec,
+            c.endSec,
+            'Plain',
+            `{\\an${a.an}\\pos(${a.x},${a.y})\\fs${c.fontSize}\\c${col(ink)}}${escapeAss(line)}`,
+          ),
         );
       });
       break;

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { CaptionFont } from '@hookreel/contracts';
 import path from 'node:path';
 
 /**
@@ -10,6 +11,8 @@ export interface FontMetrics {
   /** hhea ascender − descender in font units: libass sizes a font so this span equals the ASS font size. */
   realHeight: number;
   advance(codePoint: number): number;
+  /** Whether the font has a glyph for the code point (else libass would fall back to another font). */
+  has(codePoint: number): boolean;
 }
 
 export function parseFontMetrics(buf: Buffer): FontMetrics {
@@ -80,6 +83,7 @@ export function parseFontMetrics(buf: Buffer): FontMetrics {
   return {
     unitsPerEm,
     realHeight: ascender - descender,
+    has: (cp) => glyphOf(cp) !== 0,
     advance(cp) {
       let a = cache.get(cp);
       if (a === undefined) {
@@ -91,7 +95,8 @@ export function parseFontMetrics(buf: Buffer): FontMetrics {
   };
 }
 
-export const FONT_DIR = process.env.HOOKREEL_FONT_DIR ?? '/usr/share/fonts/truetype/dejavu';
+const FONT_ROOT = '/usr/share/fonts/truetype';
+export const FONT_DIR = process.env.HOOKREEL_FONT_DIR ?? path.join(FONT_ROOT, 'dejavu');
 /** The one typeface of every video: DejaVu Sans Bold (Latin, Greek, Cyrillic, Hebrew and Arabic in one file). */
 export const FONT_FILE = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 export const FONT_NAME = 'DejaVu Sans';
@@ -104,4 +109,50 @@ export function textWidth(text: string, size: number, metrics: FontMetrics = bol
   let units = 0;
   for (const ch of text) units += metrics.advance(ch.codePointAt(0)!);
   return (units / metrics.realHeight) * size;
+}
+
+/**
+ * The brand kit's caption fonts (bold weights) from Debian packages (scripts/ensure-system.sh); licences in
+ * docs/video-design.md#asset-licences. DejaVu stays the fallback for text a chosen font cannot draw.
+ */
+export const CAPTION_FONT_FILES: Record<CaptionFont, { dir: string; file: string; family: string }> = {
+  dejavu_sans: { dir: FONT_DIR, file: FONT_FILE, family: FONT_NAME },
+  dejavu_serif: { dir: FONT_DIR, file: path.join(FONT_DIR, 'DejaVuSerif-Bold.ttf'), family: 'DejaVu Serif' },
+  lato: { dir: path.join(FONT_ROOT, 'lato'), file: path.join(FONT_ROOT, 'lato', 'Lato-Bold.ttf'), family: 'Lato' },
+  open_sans: {
+    dir: path.join(FONT_ROOT, 'open-sans'),
+    file: path.join(FONT_ROOT, 'open-sans', 'OpenSans-Bold.ttf'),
+    family: 'Open Sans',
+  },
+};
+
+/** A typeface as the layout measures it and libass draws it. */
+export interface LayoutFont {
+  family: string;
+  dir: string;
+  metrics: FontMetrics;
+}
+
+const loaded = new Map<CaptionFont, FontMetrics>();
+export const DEFAULT_LAYOUT_FONT = (): LayoutFont => ({ family: FONT_NAME, dir: FONT_DIR, metrics: boldMetrics() });
+
+/**
+ * The chosen caption font for a video's text, or DejaVu Sans when that font lacks a glyph the text needs (Lato
+ * and Open Sans have no Hebrew or Arabic, say): a fallback glyph would be drawn in another face than the one
+ * measured, and lines would overflow their boxes.
+ */
+export function layoutFontFor(font: CaptionFont | null | undefined, text: string): LayoutFont {
+  if (!font || font === 'dejavu_sans') return DEFAULT_LAYOUT_FONT();
+  const f = CAPTION_FONT_FILES[font];
+  let metrics = loaded.get(font);
+  if (!metrics) {
+    if (!existsSync(f.file)) return DEFAULT_LAYOUT_FONT();
+    metrics = parseFontMetrics(readFileSync(f.file));
+    loaded.set(font, metrics);
+  }
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp > 0x20 && !metrics.has(cp)) return DEFAULT_LAYOUT_FONT();
+  }
+  return { family: f.family, dir: f.dir, metrics };
 }

@@ -1,6 +1,6 @@
 import type { Box, CaptionStyle } from '@hookreel/contracts';
 import type { WordTiming } from '../types.ts';
-import { textWidth } from './font.ts';
+import { boldMetrics, textWidth, type FontMetrics } from './font.ts';
 
 /**
  * The layout of one video: where every element goes and when, decided once from the actor's boxes, the product
@@ -58,6 +58,15 @@ export interface LayoutInput {
   cta: string | null;
   /** Writing direction of the text; detected from the script when omitted. */
   rtl?: boolean;
+  /** The face hook, captions and CTA are measured in (the brand kit's font); DejaVu Sans Bold by default. */
+  font?: FontMetrics;
+  /**
+   * An outro card with the brand's logo for the last OUTRO_SEC, after the CTA card; `logoAspect` is the logo's
+   * width over its height. The duration already includes it.
+   */
+  outro?: { logoAspect: number } | null;
+  /** Where text may go; the 9:16 platform safe zone (`safeZone`) when omitted. Feed shapes pass their own. */
+  safe?: Box;
 }
 
 export interface TextBlock {
@@ -85,6 +94,13 @@ export interface EndCard {
   cta: TextBlock;
 }
 
+export interface OutroCard {
+  startSec: number;
+  endSec: number;
+  /** Where the logo is drawn: centred in the safe zone. */
+  logo: Box;
+}
+
 export interface VideoLayout {
   width: number;
   height: number;
@@ -105,9 +121,18 @@ export interface VideoLayout {
   captionRegion: Box | null;
   watermark: TextBlock | null;
   endCard: EndCard | null;
+  outro: OutroCard | null;
 }
 
 export const END_CARD_SEC = 1.5;
+/** How long the brand outro card (logo on the brand's colour) stays at the very end. */
+export const OUTRO_SEC = 1.2;
+/** The logo on the outro card: at most this share of the safe zone's width and height. */
+const OUTRO_LOGO_MAX = { w: 0.7, h: 0.3 } as const;
+
+/** When the scene (face, product, captions) ends: at the CTA card, else at the outro card, else never. */
+export const sceneEndOf = (layout: Pick<VideoLayout, 'endCard' | 'outro'>): number =>
+  layout.endCard?.startSec ?? layout.outro?.startSec ?? Infinity;
 /** Space kept between text and the face or product. */
 const GAP = 14;
 
@@ -195,13 +220,18 @@ export interface FittedText {
 }
 
 /** Greedy word wrap at a width; null when a single word is wider than the width. */
-export function wrapWords(words: readonly string[], size: number, maxWidth: number): string[] | null {
+export function wrapWords(
+  words: readonly string[],
+  size: number,
+  maxWidth: number,
+  m: FontMetrics = boldMetrics(),
+): string[] | null {
   const lines: string[] = [];
   let current = '';
   for (const w of words) {
-    if (textWidth(w, size) > maxWidth) return null;
+    if (textWidth(w, size, m) > maxWidth) return null;
     const candidate = current ? `${current} ${w}` : w;
-    if (!current || textWidth(candidate, size) <= maxWidth) current = candidate;
+    if (!current || textWidth(candidate, size, m) <= maxWidth) current = candidate;
     else {
       lines.push(current);
       current = w;
@@ -215,14 +245,14 @@ export function wrapWords(words: readonly string[], size: number, maxWidth: numb
  * The same number of lines as greedy wrapping, with line lengths as even as possible (no lone last word): the
  * narrowest width that still wraps into that many lines.
  */
-function balance(words: readonly string[], size: number, greedy: string[], maxWidth: number): string[] {
+function balance(words: readonly string[], size: number, greedy: string[], maxWidth: number, m: FontMetrics): string[] {
   if (greedy.length < 2) return greedy;
-  let lo = Math.max(...words.map((w) => textWidth(w, size)));
+  let lo = Math.max(...words.map((w) => textWidth(w, size, m)));
   let hi = maxWidth;
   let best = greedy;
   while (hi - lo > 2) {
     const mid = (lo + hi) / 2;
-    const lines = wrapWords(words, size, mid);
+    const lines = wrapWords(words, size, mid, m);
     if (lines && lines.length <= greedy.length) {
       best = lines;
       hi = mid;
@@ -232,17 +262,23 @@ function balance(words: readonly string[], size: number, greedy: string[], maxWi
 }
 
 /** The largest size (in steps of 2) at which `text` fits `maxW` x `maxH` within the style; null if none. */
-export function fitText(text: string, maxW: number, maxH: number, style: TextStyle): FittedText | null {
+export function fitText(
+  text: string,
+  maxW: number,
+  maxH: number,
+  style: TextStyle,
+  m: FontMetrics = boldMetrics(),
+): FittedText | null {
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   for (let size = style.maxSize; size >= style.minSize; size -= 2) {
-    const greedy = wrapWords(words, size, maxW - 2 * style.padX);
+    const greedy = wrapWords(words, size, maxW - 2 * style.padX, m);
     if (!greedy || greedy.length > style.maxLines) continue;
-    const lines = balance(words, size, greedy, maxW - 2 * style.padX);
+    const lines = balance(words, size, greedy, maxW - 2 * style.padX, m);
     const lineHeight = Math.round(size * style.leading);
     const h = lines.length * lineHeight + 2 * style.padY;
     if (h > maxH) continue;
-    const w = Math.max(...lines.map((l) => textWidth(l, size))) + 2 * style.padX;
+    const w = Math.max(...lines.map((l) => textWidth(l, size, m))) + 2 * style.padX;
     return { lines, fontSize: size, lineHeight, w: Math.ceil(w), h };
   }
   return null;
@@ -286,11 +322,12 @@ function placeText(
   style: TextStyle,
   position: (fit: FittedText, rect: Box) => { x: number; y: number },
   score: (p: Placed) => number,
+  m: FontMetrics = boldMetrics(),
 ): Placed | null {
   let best: Placed | null = null;
   let bestScore = -Infinity;
   for (const rect of rects) {
-    const fit = fitText(text, rect.w, rect.h, style);
+    const fit = fitText(text, rect.w, rect.h, style, m);
     if (!fit) continue;
     const { x, y } = position(fit, rect);
     const p = { fit, box: { x, y, w: fit.w, h: fit.h } };
@@ -399,15 +436,17 @@ function groupCues(words: readonly WordTiming[], maxWords: number): WordTiming[]
 /** Decides every box of the video. Throws only on impossible input (no room for any text at all). */
 export function computeLayout(input: LayoutInput): VideoLayout {
   const { width: W, height: H } = input;
-  const safe = safeZone(W, H);
+  const safe = input.safe ?? safeZone(W, H);
   const staticFace = cameraEnvelope(input.actor.face, input.camera, W, H);
   const mouth = cameraEnvelope(input.actor.mouth, input.camera, W, H);
   const body = cameraEnvelope(input.actor.body, input.camera, W, H);
   const staticProduct = input.product ? cameraEnvelope(input.product, input.camera, W, H) : null;
   const rtl = input.rtl ?? isRtl(`${input.hookText ?? ''} ${input.words.map((w) => w.word).join(' ')}`);
 
+  const m = input.font ?? boldMetrics();
   const speechEnd = input.words.length ? input.words[input.words.length - 1]!.endSec : 0;
-  const endCardStart = input.cta ? Math.max(0, input.durationSec - END_CARD_SEC) : input.durationSec;
+  const contentEnd = input.outro ? Math.max(0, input.durationSec - OUTRO_SEC) : input.durationSec;
+  const endCardStart = input.cta ? Math.max(0, contentEnd - END_CARD_SEC) : contentEnd;
   const sceneEnd = endCardStart;
 
   // Where face and product are over time, and what text must avoid between two times.
@@ -443,7 +482,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     const cut = cuts.find((c) => c >= 1);
     if (cut !== undefined && cut < hookEnd) hookEnd = cut;
     const rects = freeRects(safe, obstaclesOf(during(0, hookEnd)));
-    const pages = pageText(input.hookText, rects, HOOK_STYLE, W, (p) => -p.box.y * 4 + p.fit.fontSize);
+    const pages = pageText(input.hookText, rects, HOOK_STYLE, W, (p) => -p.box.y * 4 + p.fit.fontSize, m);
     const totalWords = pages.reduce((n, p) => n + p.words, 0);
     let t = 0;
     for (const page of pages) {
@@ -473,11 +512,11 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     const to = bounds[s + 1]!;
     const shotWords = spoken.filter((w) => w.startSec >= from - 0.01 && w.startSec < to);
     if (!shotWords.length) continue;
-    const region = captionRegionFor(freeRects(safe, obstaclesOf(during(from, to))), spec, W, H);
+    const region = captionRegionFor(freeRects(safe, obstaclesOf(during(from, to))), spec, W, H, m);
     if (!region) continue;
     captionRegion ??= region;
     for (const group of groupCues(shotWords, spec.maxWords)) {
-      for (const part of splitToFit(group, region, spec.text)) {
+      for (const part of splitToFit(group, region, spec.text, m)) {
         const { fit, words } = part;
         const x =
           spec.align === 'left'
@@ -560,8 +599,8 @@ export function computeLayout(input: LayoutInput): VideoLayout {
   let endCard: EndCard | null = null;
   if (input.cta?.trim()) {
     const ctaFit =
-      fitText(input.cta.trim(), safe.w, safe.h * 0.35, CTA_STYLE) ??
-      fitText(input.cta.trim(), safe.w, safe.h, { ...CTA_STYLE, maxLines: 4, minSize: 24 });
+      fitText(input.cta.trim(), safe.w, safe.h * 0.35, CTA_STYLE, m) ??
+      fitText(input.cta.trim(), safe.w, safe.h, { ...CTA_STYLE, maxLines: 4, minSize: 24 }, m);
     if (ctaFit) {
       const productArea: Box = { x: safe.x + 40, y: safe.y + 40, w: safe.w - 80, h: safe.h - ctaFit.h - 120 };
       let productBox: Box | null = null;
@@ -579,7 +618,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
       const ctaY = productBox ? bottom(productBox) + 50 : Math.round(safe.y + (safe.h - ctaFit.h) / 2);
       endCard = {
         startSec: round2(endCardStart),
-        endSec: round2(input.durationSec),
+        endSec: round2(contentEnd),
         product: productBox,
         cta: {
           box: { x: Math.round(safe.x + (safe.w - ctaFit.w) / 2), y: ctaY, w: ctaFit.w, h: ctaFit.h },
@@ -588,10 +627,30 @@ export function computeLayout(input: LayoutInput): VideoLayout {
           lineHeight: ctaFit.lineHeight,
           align: 'center',
           startSec: round2(endCardStart),
-          endSec: round2(input.durationSec),
+          endSec: round2(contentEnd),
         },
       };
     }
+  }
+
+  // Outro card: the logo alone on the brand's colour, after the CTA card, as large as OUTRO_LOGO_MAX of the safe
+  // zone allows and centred on the frame (the card has nothing else on it) while staying inside the safe zone.
+  let outro: OutroCard | null = null;
+  if (input.outro && input.outro.logoAspect > 0 && Number.isFinite(input.outro.logoAspect)) {
+    const maxW = Math.min(safe.w * OUTRO_LOGO_MAX.w, 2 * Math.min(right(safe) - W / 2, W / 2 - safe.x));
+    const maxH = Math.min(safe.h * OUTRO_LOGO_MAX.h, 2 * Math.min(bottom(safe) - H / 2, H / 2 - safe.y));
+    const w = Math.floor(Math.min(maxW, maxH * input.outro.logoAspect));
+    const h = Math.floor(w / input.outro.logoAspect);
+    outro = {
+      startSec: round2(contentEnd),
+      endSec: round2(input.durationSec),
+      logo: {
+        x: Math.ceil(W / 2 - w / 2),
+        y: Math.ceil(H / 2 - h / 2),
+        w: Math.max(1, w),
+        h: Math.max(1, h),
+      },
+    };
   }
 
   return {
@@ -610,6 +669,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     captionRegion,
     watermark,
     endCard,
+    outro,
   };
 }
 
@@ -639,10 +699,11 @@ function pageText(
   style: TextStyle,
   W: number,
   score: (p: Placed) => number,
+  m: FontMetrics,
 ): { placed: Placed; words: number }[] {
   const words = text.trim().split(/\s+/);
   const place = (t: string) =>
-    placeText(t, rects, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score);
+    placeText(t, rects, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score, m);
   for (let pages = 1; pages <= words.length; pages++) {
     const per = Math.ceil(words.length / pages);
     const out: { placed: Placed; words: number }[] = [];
@@ -668,7 +729,13 @@ function pageText(
 }
 
 /** The caption region: the free rectangle where the style's reference cue fits largest, nearest its target. */
-function captionRegionFor(rects: readonly Box[], spec: CaptionStyleSpec, W: number, H: number): Box | null {
+function captionRegionFor(
+  rects: readonly Box[],
+  spec: CaptionStyleSpec,
+  W: number,
+  H: number,
+  m: FontMetrics,
+): Box | null {
   const reference =
     spec.maxWords === 1
       ? 'Wonderful'
@@ -677,7 +744,7 @@ function captionRegionFor(rects: readonly Box[], spec: CaptionStyleSpec, W: numb
   let best: Box | null = null;
   let bestScore = -Infinity;
   for (const r of rects) {
-    const fit = fitText(reference, r.w, r.h, spec.text);
+    const fit = fitText(reference, r.w, r.h, spec.text, m);
     if (!fit) continue;
     // Height of the region actually used: room for the style's lines at the fitted size.
     const h = Math.min(r.h, spec.text.maxLines * fit.lineHeight + 2 * spec.text.padY);
@@ -689,22 +756,43 @@ function captionRegionFor(rects: readonly Box[], spec: CaptionStyleSpec, W: numb
       best = { x: r.x, y, w: r.w, h };
     }
   }
+  if (best) return best;
+  // Nowhere wide enough for the reference cue (a tight frame: a 1:1 cut, a close-up): the free rectangle that
+  // holds the most of a long word at the smallest size, nearest the target; cues are then split word by word
+  // rather than dropped.
+  const word = { ...spec.text, maxSize: spec.text.minSize };
+  for (const r of rects) {
+    const fit = fitText('Wonderful', r.w, r.h, word, m);
+    if (!fit) continue;
+    const h = Math.min(r.h, spec.text.maxLines * fit.lineHeight + 2 * spec.text.padY);
+    const y = Math.round(Math.max(r.y, Math.min(bottom(r) - h, targetY - h / 2)));
+    const s = Math.min(r.w, W) * 0.05 - Math.abs(y + h / 2 - targetY) * 0.25;
+    if (s > bestScore) {
+      bestScore = s;
+      best = { x: r.x, y, w: r.w, h };
+    }
+  }
   return best;
 }
 
 /** A cue's words fitted to the region; split into smaller cues (down to one word) when they do not fit. */
-function splitToFit(words: WordTiming[], region: Box, style: TextStyle): { fit: FittedText; words: WordTiming[] }[] {
-  const fit = fitText(words.map((w) => w.word).join(' '), region.w, region.h, style);
+function splitToFit(
+  words: WordTiming[],
+  region: Box,
+  style: TextStyle,
+  m: FontMetrics,
+): { fit: FittedText; words: WordTiming[] }[] {
+  const fit = fitText(words.map((w) => w.word).join(' '), region.w, region.h, style, m);
   if (fit) return [{ fit, words }];
   if (words.length > 1) {
     const half = Math.ceil(words.length / 2);
-    return [...splitToFit(words.slice(0, half), region, style), ...splitToFit(words.slice(half), region, style)];
+    return [...splitToFit(words.slice(0, half), region, style, m), ...splitToFit(words.slice(half), region, style, m)];
   }
   // One word wider than the region even at the smallest size: shorten it visibly rather than overflow.
   let t = [...words[0]!.word];
   while (t.length > 1) {
     t = t.slice(0, -2);
-    const f = fitText(`${t.join('')}…`, region.w, region.h, style);
+    const f = fitText(`${t.join('')}…`, region.w, region.h, style, m);
     if (f) return [{ fit: f, words: [{ ...words[0]!, word: `${t.join('')}…` }] }];
   }
   return [];
@@ -736,12 +824,15 @@ export function textElements(layout: VideoLayout): { name: string; box: Box; sta
     ...layout.captions.map((c, i) => ({ name: `caption ${i + 1}`, ...span(c) })),
     ...(layout.watermark ? [{ name: 'watermark', ...span(layout.watermark) }] : []),
     ...(layout.endCard ? [{ name: 'end card CTA', ...span(layout.endCard.cta) }] : []),
+    ...(layout.outro
+      ? [{ name: 'outro logo', box: layout.outro.logo, startSec: layout.outro.startSec, endSec: layout.outro.endSec }]
+      : []),
   ];
 }
 const span = (b: TextBlock) => ({ box: b.box, startSec: b.startSec, endSec: b.endSec });
 
 export function checkLayout(layout: VideoLayout): LayoutViolations {
-  const sceneEnd = layout.endCard ? layout.endCard.startSec : Infinity;
+  const sceneEnd = sceneEndOf(layout);
   const overlaps: LayoutViolations['overlaps'] = [];
   const outsideSafe: LayoutViolations['outsideSafe'] = [];
   for (const t of textElements(layout)) {

@@ -47,6 +47,10 @@ export interface RenderInput {
   assPath: string;
   /** The product picture of the end card (RGBA PNG), drawn in layout.endCard.product. */
   endCardImagePath?: string | null;
+  /** The brand's logo (PNG/WEBP with alpha), drawn in layout.outro.logo over the outro card. */
+  outroLogoPath?: string | null;
+  /** Where libass finds the caption font (the brand kit's choice); DejaVu's folder by default. */
+  fontDir?: string;
   outPath: string;
   workDir: string;
   signal?: AbortSignal;
@@ -57,6 +61,12 @@ export interface RenderInput {
    * reads the frames from the link label it is given; `outputArgs` follow the video's output.
    */
   taps?: (input: string) => { graph: string; outputArgs: string[] };
+  /**
+   * Another frame shape re-composed from the master picture (docs/video-design.md#aspects): a full-width cut
+   * `cropHeight` tall whose top follows `cropY` (an expression of t), scaled to width x height. The ASS file is
+   * then written for the cut's size and libass scales it to the output; `layout` is in output pixels.
+   */
+  frame?: { width: number; height: number; cropHeight: number; cropY: string };
 }
 
 export interface MouthSegment {
@@ -145,18 +155,36 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   }
   args.push('-i', input.audioPath);
   // Square pixels whatever the source: scale to exactly 720x1280 and declare SAR 1:1.
-  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(FONT_DIR)}'[base]`;
+  const frame = input.frame
+    ? `,crop=${VIDEO_WIDTH}:${input.frame.cropHeight}:0:'${input.frame.cropY}':exact=1,` +
+      `scale=${input.frame.width}:${input.frame.height}:flags=bicubic,setsar=1`
+    : '';
+  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1${frame},subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(input.fontDir ?? FONT_DIR)}'[base]`;
   let last = '[base]';
+  let nextInput = 2;
   const card = input.layout.endCard;
   if (card?.product && input.endCardImagePath) {
     // The end card's product picture, fading in over the card the captions file draws.
     args.push('-loop', '1', '-framerate', '30', '-t', input.durationSec.toFixed(3), '-i', input.endCardImagePath);
     const b = card.product;
     graph +=
-      `;[2:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
+      `;[${nextInput}:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
       `fade=t=in:st=${card.startSec.toFixed(2)}:d=0.3:alpha=1[card]` +
-      `;${last}[card]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='gte(t,${card.startSec.toFixed(2)})'[carded]`;
+      `;${last}[card]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='between(t,${card.startSec.toFixed(2)},${card.endSec.toFixed(2)})'[carded]`;
     last = '[carded]';
+    nextInput++;
+  }
+  const outro = input.layout.outro;
+  if (outro && input.outroLogoPath) {
+    // The logo on the outro card the captions file draws, fading in with it; it stays to the last frame.
+    args.push('-loop', '1', '-framerate', '30', '-t', input.durationSec.toFixed(3), '-i', input.outroLogoPath);
+    const b = outro.logo;
+    graph +=
+      `;[${nextInput}:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
+      `fade=t=in:st=${outro.startSec.toFixed(2)}:d=0.25:alpha=1[logo]` +
+      `;${last}[logo]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='gte(t,${outro.startSec.toFixed(2)})'[outro]`;
+    last = '[outro]';
+    nextInput++;
   }
   graph += `;${last}format=yuv420p,setsar=1${input.taps ? ',split=2[v][tap]' : '[v]'}`;
   const taps = input.taps?.('[tap]');

@@ -1,15 +1,16 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { QualityCheck, QualityReport } from '@hookreel/contracts';
-import { checkLayout, textElements, type VideoLayout } from '../layout/index.ts';
+import { checkLayout, sceneEndOf, textElements, type VideoLayout } from '../layout/index.ts';
 import type { WordTiming } from '../types.ts';
 import { parseEbur128 } from './ebur128.ts';
-import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { FFMPEG, FFPROBE } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 
-/** The grey picture sampled for lip motion (a quarter of the frame each way), how often, and the patch size. */
+/** The grey picture sampled for lip motion (a quarter of a 720 px frame's width, the frame's shape), how often, and the patch size. */
 const GREY_W = 180;
-const GREY_H = 320;
+/** Height of the grey picture and of a contact-sheet frame for a frame shape (180 wide; 320 for 9:16). */
+const thumbHeight = (layout: Pick<VideoLayout, 'width' | 'height'>) =>
+  2 * Math.round((GREY_W * layout.height) / layout.width / 2);
 const MOUTH_FPS = 15;
 const PATCH_W = 24;
 const PATCH_H = 16;
@@ -36,10 +37,10 @@ export function reportTaps(input: {
   const graph = [
     `${input.input}split=3[s][p][m]`,
     `[s]select='gte(t,${sheetStart.toFixed(3)})*(isnan(prev_selected_t)+gte(t-prev_selected_t,${(step * 0.98).toFixed(3)}))',` +
-      `scale=${CONTACT_SHEET.thumbWidth}:${CONTACT_SHEET.thumbHeight},tile=${CONTACT_SHEET.columns}x${CONTACT_SHEET.rows}:padding=4:margin=4:color=white[sheet]`,
+      `scale=${CONTACT_SHEET.thumbWidth}:${thumbHeight(input.layout)},tile=${CONTACT_SHEET.columns}x${CONTACT_SHEET.rows}:padding=4:margin=4:color=white[sheet]`,
     // One frame only: frames after it would still be converted for a JPEG that is already written.
     `[p]select='isnan(prev_selected_t)*gte(t,${posterAt.toFixed(3)})',setsar=1[poster]`,
-    `[m]fps=${MOUTH_FPS},scale=${GREY_W}:${GREY_H},format=gray[mouth]`,
+    `[m]fps=${MOUTH_FPS},scale=${GREY_W}:${thumbHeight(input.layout)},format=gray[mouth]`,
   ].join(';');
   const outputArgs = [
     ...['-map', '[sheet]', '-frames:v', '1', '-q:v', '4', input.contactSheetPath],
@@ -82,7 +83,7 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
     mouthPatches(mouthFrames, layout),
     PATCH_W * PATCH_H,
     input.words,
-    layout.endCard?.startSec ?? probe.duration,
+    Math.min(sceneEndOf(layout), probe.duration),
   );
   return buildReport({ probe, loud, mouth, layout });
 }
@@ -92,6 +93,7 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
  * the mouth, so the patch follows the layout's views of it (else the still mouth box), resampled to 24x16.
  */
 function mouthPatches(grey: Buffer, layout: VideoLayout): Buffer {
+  const GREY_H = thumbHeight(layout);
   const size = GREY_W * GREY_H;
   const n = Math.floor(grey.length / size);
   const out = Buffer.alloc(n * PATCH_W * PATCH_H);
@@ -214,7 +216,8 @@ export function buildReport(input: {
   const add = (id: string, label: string, level: QualityCheck['level'], detail: string) =>
     checks.push({ id, label, level, detail });
 
-  const sizeOk = probe.width === VIDEO_WIDTH && probe.height === VIDEO_HEIGHT;
+  // The layout is in the output's pixels: 720x1280 for 9:16, the shape's size for the others.
+  const sizeOk = probe.width === layout.width && probe.height === layout.height;
   add('size', 'Frame size', sizeOk ? 'pass' : 'fail', `${probe.width}x${probe.height}`);
   add('sar', 'Square pixels', probe.sar === '1:1' ? 'pass' : 'fail', `SAR ${probe.sar}`);
   add(
@@ -274,13 +277,12 @@ export function buildReport(input: {
   }
   add('duration', 'Duration', probe.duration > 0 ? 'pass' : 'fail', `${probe.duration.toFixed(2)} s`);
 
+  const sceneEnd = Math.min(sceneEndOf(layout), probe.duration);
   const boxes = [
-    { name: 'face', box: layout.face, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
-    { name: 'mouth', box: layout.mouth, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
-    { name: 'body', box: layout.body, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration },
-    ...(layout.product
-      ? [{ name: 'product', box: layout.product, start_sec: 0, end_sec: layout.endCard?.startSec ?? probe.duration }]
-      : []),
+    { name: 'face', box: layout.face, start_sec: 0, end_sec: sceneEnd },
+    { name: 'mouth', box: layout.mouth, start_sec: 0, end_sec: sceneEnd },
+    { name: 'body', box: layout.body, start_sec: 0, end_sec: sceneEnd },
+    ...(layout.product ? [{ name: 'product', box: layout.product, start_sec: 0, end_sec: sceneEnd }] : []),
     ...(layout.endCard?.product
       ? [
           {

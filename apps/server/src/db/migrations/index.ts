@@ -12,7 +12,9 @@ import { videoStyleMigration } from './009-video-style.ts';
 import { apiKeysWebhooksMigration } from './017-api-keys-webhooks.ts';
 import { hookMatrixMigration } from './018-hook-matrix.ts';
 import { renderQualityMigration } from './016-render-quality.ts';
+import { aspectsMigration } from './019-aspects.ts';
 import { csvBatchesMigration } from './020-csv-batches.ts';
+import { brandKitMigration } from './021-brand-kit.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -32,4 +34,6 @@ export const MIGRATIONS: readonly Migration[] = [
   hookMatrixMigration,
   renderQualityMigration,
   csvBatchesMigration,
+  brandKitMigration,
+  aspectsMigration,
 ];

@@ -10,6 +10,11 @@ import type {
 import type { JobsTable } from '../tables/jobs.ts';
 
 export type HookPackRow = Selectable<HookPacksTable>;
+/** The style a new pack copies from its owner's brand kit. */
+export type BrandStyleDefaults = Pick<
+  Insertable<HookPacksTable>,
+  'caption_style' | 'cta_text' | 'caption_font' | 'primary_colour' | 'secondary_colour' | 'outro'
+>;
 export type CharacterTypeRow = Selectable<CharacterTypesTable>;
 export type GeneratedCharacterRow = Selectable<GeneratedCharactersTable>;
 export type PreviewCharacterRow = Selectable<PreviewCharactersTable>;
@@ -22,8 +27,13 @@ type PackPatch = Pick<
   | 'caption_style'
   | 'cta_text'
   | 'music_key'
+  | 'caption_font'
+  | 'primary_colour'
+  | 'secondary_colour'
+  | 'outro'
   | 'render_quality'
   | 'voice_speed'
+  | 'aspects'
   | 'language'
   | 'accent'
   | 'message'
@@ -68,7 +78,7 @@ export const hookPacksRepository = {
 
   insert(
     db: Executor,
-    p: Pick<Insertable<HookPacksTable>, 'user_id' | 'name' | 'language' | 'accent' | 'file_token'>,
+    p: Pick<Insertable<HookPacksTable>, 'user_id' | 'name' | 'language' | 'accent' | 'file_token'> & BrandStyleDefaults,
   ): Promise<HookPackRow> {
     const at = now();
     return db

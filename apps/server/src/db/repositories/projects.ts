@@ -2,6 +2,12 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { now, type DialectName, type Executor } from '../database.ts';
 import type { AvatarsTable, MergeStatus, ProjectCharactersTable, ProjectsTable } from '../tables/projects.ts';
 
+/** The style a new project copies from its owner's brand kit. */
+export type ProjectStyleDefaults = Pick<
+  Insertable<ProjectsTable>,
+  'caption_style' | 'cta_text' | 'caption_font' | 'primary_colour' | 'secondary_colour' | 'outro'
+>;
+
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectCharacterRow = Selectable<ProjectCharactersTable>;
 /** A project character joined with its avatar's display fields. */
@@ -64,9 +70,13 @@ export const projectsRepository = {
     return (await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
   },
 
-  async insert(db: Executor, p: { userId: number; name: string; fileKey: string | null }): Promise<ProjectRow> {
+  async insert(
+    db: Executor,
+    p: { userId: number; name: string; fileKey: string | null; style?: ProjectStyleDefaults },
+  ): Promise<ProjectRow> {
     const at = now();
     const values: Insertable<ProjectsTable> = {
+      ...p.style,
       user_id: p.userId,
       name: p.name,
       file_key: p.fileKey,
@@ -93,8 +103,13 @@ export const projectsRepository = {
       | 'caption_style'
       | 'cta_text'
       | 'music_key'
+      | 'caption_font'
+      | 'primary_colour'
+      | 'secondary_colour'
+      | 'outro'
       | 'render_quality'
       | 'voice_speed'
+      | 'aspects'
     >,
   ): Promise<ProjectRow | null> {
     const res = await db

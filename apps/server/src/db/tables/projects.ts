@@ -18,8 +18,15 @@ export interface ProjectsTable {
   render_quality: Generated<string>;
   /** Voice speaking rate, 0.8–1.2. */
   voice_speed: Generated<number>;
+  /** Frame shapes exported, a comma list ('9:16,4:5'); 9:16 always. */
+  aspects: Generated<string>;
   /** Storage key of the uploaded music bed, or null for none. */
   music_key: string | null;
+  /** Brand look (contracts CaptionFont, #RRGGBB colours, outro card on/off), copied from the brand kit. */
+  caption_font: Generated<string>;
+  primary_colour: Generated<string>;
+  secondary_colour: Generated<string>;
+  outro: Generated<Bool>;
   created_at: string;
   updated_at: string;
 }

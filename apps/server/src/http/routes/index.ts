@@ -16,6 +16,7 @@ import { billingRoutes } from './billing.ts';
 import { generateRoutes } from './generate.ts';
 import { integrationRoutes } from './integrations.ts';
 import { batchRoutes } from './batches.ts';
+import { brandKitRoutes } from './brand-kit.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -46,4 +47,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   generateRoutes,
   integrationRoutes,
   batchRoutes,
+  brandKitRoutes,
 ];

@@ -7,7 +7,6 @@ import {
   FolderKanbanIcon,
   HistoryIcon,
   LayersIcon,
-  LogOutIcon,
   PlusIcon,
   RefreshCwIcon,
   SettingsIcon,
@@ -15,18 +14,10 @@ import {
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/brand';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import {
   Sidebar,
   SidebarContent,
@@ -43,6 +34,9 @@ import {
 } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(loadUserMenu);
 
 /** A sidebar link is active when the current path starts with the link's path (docs/product.md#shell). */
 export const isLinkActive = (pathname: string, href: string): boolean => pathname.startsWith(href);
@@ -83,6 +77,9 @@ export function AppSidebar() {
   const { user, isAdmin, refreshUser, logout } = useAuth();
   const { isMobile, setOpenMobile } = useSidebar();
   const [refreshing, setRefreshing] = useState(false);
+  // The account menu's code is fetched on the first click (or hover/focus) of its button.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const closeMobile = () => {
     if (isMobile) setOpenMobile(false);
   };
@@ -99,6 +96,18 @@ export function AppSidebar() {
   const email = user?.email || 'User';
   const historyActive = isLinkActive(pathname, '/credits/history');
   const creditsActive = isLinkActive(pathname, '/credits') && !historyActive;
+  const userButton = (props: ComponentProps<typeof SidebarMenuButton> = {}) => (
+    <SidebarMenuButton size="lg" aria-label={`User menu for ${email}`} {...props}>
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary uppercase"
+      >
+        {email.charAt(0)}
+      </span>
+      <span className="min-w-0 flex-1 truncate text-sm font-medium">{email}</span>
+      <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground" aria-hidden="true" />
+    </SidebarMenuButton>
+  );
 
   return (
     <Sidebar collapsible="none" aria-label="Main navigation">
@@ -186,39 +195,34 @@ export function AppSidebar() {
       </SidebarContent>
 
       <SidebarFooter className="border-t border-sidebar-border">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <SidebarMenuButton size="lg" aria-label={`User menu for ${email}`}>
-              <span
-                aria-hidden="true"
-                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary uppercase"
-              >
-                {email.charAt(0)}
-              </span>
-              <span className="min-w-0 flex-1 truncate text-sm font-medium">{email}</span>
-              <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground" aria-hidden="true" />
-            </SidebarMenuButton>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent side={isMobile ? 'top' : 'right'} align="end" className="w-56">
-            <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{email}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/settings" onClick={closeMobile}>
-                <SettingsIcon />
-                Settings
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              onSelect={() => {
+        {menuWanted ? (
+          <Suspense fallback={userButton()}>
+            <UserMenu
+              trigger={userButton()}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              email={email}
+              side={isMobile ? 'top' : 'right'}
+              onNavigate={closeMobile}
+              onLogout={() => {
                 closeMobile();
                 void logout();
               }}
-            >
-              <LogOutIcon />
-              Logout
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+            />
+          </Suspense>
+        ) : (
+          // Until first asked for, a plain button stands in for the menu's trigger (see user-menu.tsx).
+          userButton({
+            'aria-haspopup': 'menu',
+            'aria-expanded': false,
+            onPointerEnter: () => void loadUserMenu(),
+            onFocus: () => void loadUserMenu(),
+            onClick: () => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            },
+          })
+        )}
       </SidebarFooter>
     </Sidebar>
   );

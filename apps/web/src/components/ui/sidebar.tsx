@@ -4,6 +4,8 @@ import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -13,9 +15,10 @@ import {
   type CSSProperties,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
+
+const SidebarSheet = lazy(() => import('./sidebar-sheet'));
 
 /** Generic sidebar (shadcn style): desktop 16rem, mobile sheet 18rem, Ctrl/Cmd+B toggles, state cookie 7 days. */
 const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
@@ -130,22 +133,18 @@ export function Sidebar({
 }: ComponentProps<'div'> & { collapsible?: 'offcanvas' | 'none' }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
+  // The drawer's code loads when it first opens, and stays mounted after so it can animate closed.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (isMobile && openMobile && !drawerWanted) setDrawerWanted(true);
+
   if (isMobile) {
+    if (!drawerWanted) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          side="left"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
-          style={{ '--sidebar-width': UI.sidebarWidthMobile } as CSSProperties}
-        >
-          <SheetTitle className="sr-only">Navigation</SheetTitle>
-          <SheetDescription className="sr-only">Main navigation</SheetDescription>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <Suspense fallback={null}>
+        <SidebarSheet open={openMobile} onOpenChange={setOpenMobile}>
+          {children}
+        </SidebarSheet>
+      </Suspense>
     );
   }
 

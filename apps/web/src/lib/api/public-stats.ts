@@ -1,18 +1,34 @@
-import { PublicStats } from '@hookreel/contracts';
+import { formatDuration, PUBLIC_STATS_ELEMENT_ID, PublicStats } from '@hookreel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/stats: measured render time and catalogue size (public, so the landing page can quote it). */
 export const getPublicStats = async (): Promise<PublicStats> => PublicStats.parse(await api.get('/stats'));
 
-export function usePublicStats() {
-  return useQuery({ queryKey: ['public-stats'], queryFn: getPublicStats, staleTime: 60_000, retry: false });
+/**
+ * The figures the server wrote into the prerendered landing page (decision 115), so the app's first render shows
+ * the same text as the markup it takes over; none when the page came without them (or at build time, in Node).
+ */
+function embeddedStats(): PublicStats | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(PUBLIC_STATS_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = PublicStats.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // not JSON: fetch the figures as if none had come with the page
+  }
 }
 
-/** '14 s' / '2 min': a measured duration as people say it. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
-  return `${Math.round(seconds / 60)} min`;
+export function usePublicStats() {
+  return useQuery({
+    queryKey: ['public-stats'],
+    queryFn: getPublicStats,
+    initialData: embeddedStats,
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Job } from '@hookreel/contracts';
 import { DownloadIcon } from 'lucide-react';
+import { AspectList } from '@/components/aspect-picker';
 import { Button } from '@/components/ui/button';
 import { videoUrl } from '@/lib/urls';
 
@@ -35,6 +36,7 @@ export function VideoTile({ job, index, downloadable = false }: { job: Job; inde
           {job.actor_name ? (
             <span className="block truncate text-xs font-normal text-muted-foreground">{job.actor_name}</span>
           ) : null}
+          {job.aspects.length > 1 ? <AspectList aspects={job.aspects.map((a) => a.aspect)} /> : null}
         </span>
         {downloadable && download ? (
           <Button asChild size="sm" variant="outline">

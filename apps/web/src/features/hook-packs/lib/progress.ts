@@ -1,4 +1,4 @@
-import { type Job, TIMINGS } from '@hookreel/contracts';
+import { formatDuration, type Job, TIMINGS } from '@hookreel/contracts';
 
 /** Where the server has said nothing yet: time-based progress, capped at TIMINGS.simulatedProgressCap (90%). */
 export const SIMULATED_DURATION_MS = 150_000; // 'typically 2-3 minutes'
@@ -21,4 +21,22 @@ export function jobCounts(jobs: readonly Pick<Job, 'status'>[]) {
     completed: jobs.filter((j) => j.status === 'completed').length,
     failed: jobs.filter((j) => j.status === 'failed').length,
   };
+}
+
+/**
+ * Seconds until the whole pack is ready: the latest of its unfinished jobs' estimates, which the server derives
+ * from the render times it measured and the queue ahead. Null while it has measured nothing (or all are done).
+ */
+export function packSecondsLeft(jobs: readonly Pick<Job, 'status' | 'eta_seconds'>[]): number | null {
+  const etas = jobs
+    .filter((j) => j.status === 'queued' || j.status === 'in_progress')
+    .map((j) => j.eta_seconds)
+    .filter((s): s is number => s !== null);
+  return etas.length > 0 ? Math.max(...etas) : null;
+}
+
+/** What the pack's wait is said to be: measured when there is a measurement, the usual range otherwise. */
+export function packWaitText(jobs: readonly Pick<Job, 'status' | 'eta_seconds'>[]): string {
+  const left = packSecondsLeft(jobs);
+  return left === null ? 'Typically 2-3 minutes.' : `About ${formatDuration(left)} left, measured on this server.`;
 }

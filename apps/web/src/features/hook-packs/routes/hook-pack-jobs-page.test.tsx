@@ -62,6 +62,8 @@ describe('HookPackJobsPage', () => {
     renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
     expect(await screen.findByText(/Characters: set OPENAI_IMAGE_MODEL/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Make realistic/ })).toBeDisabled();
+    // One finished video is named in the singular.
+    expect(screen.getByText('The video is done')).toBeInTheDocument();
   });
 
   it('shows one live card per video, polls until done, then offers the download', async () => {

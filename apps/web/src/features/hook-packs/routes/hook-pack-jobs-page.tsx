@@ -79,7 +79,9 @@ export function HookPackJobsPage() {
                 {done
                   ? counts.failed > 0
                     ? `${counts.completed} of ${counts.total} videos done, ${counts.failed} failed`
-                    : `All ${counts.total} videos are done`
+                    : counts.total === 1
+                      ? 'The video is done'
+                      : `All ${counts.total} videos are done`
                   : `${counts.completed} of ${counts.total} videos done`}
               </span>
               <span className="tabular-nums">{packProgress(list)}%</span>

@@ -22,6 +22,11 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  aspects: ['9:16'],
+  caption_font: 'dejavu_sans',
+  primary_colour: '#FFD23F',
+  secondary_colour: '#111111',
+  outro: false,
   ...over,
 });
 
@@ -68,6 +73,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   cost: null,
   render_quality: 'draft',
   realistic_upgrade_cost: null,
+  aspects: [],
   ...over,
 });
 

@@ -1,6 +1,7 @@
 import type { Job } from '@hookreel/contracts';
 import { EyeIcon, FilmIcon, MoreVerticalIcon, Trash2Icon } from 'lucide-react';
 import { Link } from 'react-router';
+import { AspectList } from '@/components/aspect-picker';
 import { ContactSheetPeek } from '@/components/contact-sheet-peek';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { Button } from '@/components/ui/button';
@@ -69,6 +70,7 @@ export function JobCard({ job, onView, onDelete, deleting }: JobCardProps) {
                   .join(' · ')}
               </p>
             ) : null}
+            {job.aspects.length > 1 ? <AspectList aspects={job.aspects.map((a) => a.aspect)} /> : null}
             <p className="text-xs text-muted-foreground">
               <time dateTime={job.created_at}>{formatDateTime(job.created_at)}</time>
             </p>

@@ -1,8 +1,16 @@
-import { MESSAGES, type Job } from '@hookreel/contracts';
+import {
+  ASPECT_SIZES,
+  DEFAULT_ASPECT,
+  MESSAGES,
+  type Aspect,
+  type Job,
+  type JobAspectVideo,
+} from '@hookreel/contracts';
 import { ArrowLeftIcon, DownloadIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { AspectIcon } from '@/components/aspect-picker';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { MakeRealistic } from '@/components/make-realistic';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
@@ -95,6 +103,7 @@ export function JobDetailsPage() {
   const query = useJob(id, { active: !deleting });
   useJobEvents(Boolean(query.data) && !deleting);
   const [confirming, setConfirming] = useState(false);
+  const [shownAspect, setShownAspect] = useState<Aspect>(DEFAULT_ASPECT);
   const job = query.data;
 
   const notFound =
@@ -134,7 +143,6 @@ export function JobDetailsPage() {
   };
 
   const video = videoUrl(job?.video_url);
-  const poster = staticUrl(job?.poster_url);
 
   return (
     <Page className="max-w-5xl">
@@ -168,26 +176,12 @@ export function JobDetailsPage() {
           // With a video, the video leads and its quality report sits beside it; the job's facts follow.
           <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
             <div className="space-y-3" data-testid="job-video">
-              <video
-                controls
-                playsInline
-                preload="metadata"
-                poster={poster}
-                src={video}
-                className="mx-auto aspect-[9/16] max-h-[75vh] w-full rounded-xl bg-black object-contain"
-              >
-                <track kind="captions" />
-              </video>
-              <Button variant="outline" asChild className="w-full">
-                <a href={videoUrl(job.download_url) ?? video} download>
-                  <DownloadIcon aria-hidden="true" /> Download video
-                </a>
-              </Button>
+              <AspectVideos job={job} shown={shownAspect} onShow={setShownAspect} />
               <MakeRealistic job={job} />
               {job ? <ReportProblem job={job} /> : null}
             </div>
             <div className="space-y-6">
-              <QualityReportCard job={job} />
+              <QualityReportCard job={shownShape(job, shownAspect) ?? job} />
               <JobFacts job={job} />
             </div>
           </div>
@@ -202,5 +196,84 @@ export function JobDetailsPage() {
 
       <DeleteJobDialog open={confirming} onOpenChange={setConfirming} onConfirm={onDelete} name={job?.project_name} />
     </Page>
+  );
+}
+
+const FRAME_CLASS: Record<Aspect, string> = {
+  '9:16': 'aspect-[9/16]',
+  '4:5': 'aspect-[4/5]',
+  '1:1': 'aspect-square',
+};
+
+/** The shape shown, when the job has it (a job rendered before shapes existed has only its own video). */
+const shownShape = (job: Job, aspect: Aspect): JobAspectVideo | null =>
+  job.aspects.find((a) => a.aspect === aspect) ?? null;
+
+/**
+ * The finished video in each frame shape it was exported in: a switch between the shapes (each with its frame
+ * icon), the chosen one playing, and a download for every shape, named by the server (the shape's tag added).
+ */
+function AspectVideos({ job, shown, onShow }: { job: Job; shown: Aspect; onShow: (a: Aspect) => void }) {
+  const shapes: JobAspectVideo[] = job.aspects.length
+    ? job.aspects
+    : job.video_url && job.download_url
+      ? [
+          {
+            aspect: DEFAULT_ASPECT,
+            ...ASPECT_SIZES[DEFAULT_ASPECT],
+            video_url: job.video_url,
+            poster_url: job.poster_url,
+            download_url: job.download_url,
+            quality: job.quality,
+            report_url: job.report_url,
+            contact_sheet_url: job.contact_sheet_url,
+          },
+        ]
+      : [];
+  const current = shapes.find((s) => s.aspect === shown) ?? shapes[0];
+  if (!current) return null;
+  return (
+    <>
+      {shapes.length > 1 ? (
+        <div className="flex gap-2" role="group" aria-label="Frame shape shown">
+          {shapes.map((s) => (
+            <Button
+              key={s.aspect}
+              type="button"
+              size="sm"
+              variant={s.aspect === current.aspect ? 'default' : 'outline'}
+              aria-pressed={s.aspect === current.aspect}
+              onClick={() => onShow(s.aspect)}
+              data-testid={`show-${s.aspect}`}
+            >
+              <AspectIcon aspect={s.aspect} className="size-4" /> {s.aspect}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <video
+        key={current.aspect}
+        controls
+        playsInline
+        preload="metadata"
+        poster={staticUrl(current.poster_url)}
+        src={videoUrl(current.video_url)}
+        className={cn('mx-auto max-h-[75vh] w-full rounded-xl bg-black object-contain', FRAME_CLASS[current.aspect])}
+        data-testid="job-video-player"
+        data-aspect={current.aspect}
+      >
+        <track kind="captions" />
+      </video>
+      <div className="grid gap-2" data-testid="aspect-downloads">
+        {shapes.map((s) => (
+          <Button key={s.aspect} variant="outline" asChild className="w-full">
+            <a href={videoUrl(s.download_url) ?? videoUrl(s.video_url)} download data-testid={`download-${s.aspect}`}>
+              <DownloadIcon aria-hidden="true" />
+              {shapes.length > 1 ? `Download ${s.aspect} (${s.width}x${s.height})` : 'Download video'}
+            </a>
+          </Button>
+        ))}
+      </div>
+    </>
   );
 }

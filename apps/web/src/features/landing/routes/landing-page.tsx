@@ -2,10 +2,9 @@ import {
   DEFAULT_TRIAL_CREDITS,
   formatCredits,
   LANDING_CLAIMS,
-  LANGUAGES,
-  LIMITS,
   PLANS,
   PriceList,
+  publicFigures,
   type PublicStats,
   TRIAL_INCLUDES,
   TRIAL_PROMISE,
@@ -33,7 +32,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
-import { deliveryAnswer, formatDuration, usePublicStats } from '@/lib/api/public-stats';
+import { deliveryAnswer, usePublicStats } from '@/lib/api/public-stats';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
 import { DemoCarousel } from '../components/demo-carousel';
@@ -66,23 +65,6 @@ function useTrialPromise(): { short: string; long: string } {
 
 /** Open tools the studio is built on (true of every installation: see docs/architecture.md). */
 const BUILT_WITH = ['FFmpeg', 'Festival', 'eSpeak NG', 'DiceBear', 'ONNX Runtime', 'sharp'];
-
-/** Every figure here is measured or counted by this installation (docs/decisions/111); '—' until it exists. */
-function statsFrom(stats: PublicStats | undefined) {
-  return [
-    {
-      value: stats?.seconds_per_video != null ? formatDuration(stats.seconds_per_video) : '—',
-      label:
-        stats?.seconds_per_video != null
-          ? 'median render per video, measured'
-          : 'render time, measured after the first video',
-    },
-    { value: stats ? String(stats.actors) : '—', label: 'AI actors in the library' },
-    { value: String(stats?.languages ?? LANGUAGES.length), label: 'languages' },
-    { value: String(LIMITS.videosPerHookPack), label: 'videos per hook pack' },
-    { value: 'AGPL', label: 'open source, self-hostable' },
-  ];
-}
 
 const STEPS = [
   {
@@ -299,10 +281,15 @@ export function LandingPage() {
         {/* Stats */}
         <section aria-label="Hookreel in numbers" className="border-y">
           <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-14 sm:px-6 md:grid-cols-5 lg:px-8">
-            {statsFrom(stats.data).map((s) => (
-              <div key={s.label} className="flex flex-col-reverse text-center">
-                <dt className="mt-1 text-sm text-muted-foreground">{s.label}</dt>
-                <dd className="text-gradient text-4xl font-extrabold tracking-tight">{s.value}</dd>
+            {/* data-figure marks the text the server fills in from its own figures before sending the page. */}
+            {publicFigures(stats.data).map((s) => (
+              <div key={s.key} className="flex flex-col-reverse text-center">
+                <dt className="mt-1 text-sm text-muted-foreground" data-figure-label={s.key}>
+                  {s.label}
+                </dt>
+                <dd className="text-gradient text-4xl font-extrabold tracking-tight" data-figure={s.key}>
+                  {s.value}
+                </dd>
               </div>
             ))}
           </dl>

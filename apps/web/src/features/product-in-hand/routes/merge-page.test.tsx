@@ -24,6 +24,11 @@ const project: Project = {
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  aspects: ['9:16'],
+  caption_font: 'dejavu_sans',
+  primary_colour: '#FFD23F',
+  secondary_colour: '#111111',
+  outro: false,
 };
 const avatar = (id: number) => makeAvatar(id, { merge_status: 'not_merged' });
 const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({

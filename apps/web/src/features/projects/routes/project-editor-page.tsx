@@ -10,6 +10,7 @@ import {
   LIMITS,
   MESSAGES,
   VALIDATION,
+  type Aspect,
   type CaptionStyle,
   type Project,
   type VideoQuality,
@@ -20,7 +21,9 @@ import {
 } from '@hookreel/contracts';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
+import { BrandStyleFields, type BrandStyle } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, ListVideoIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
@@ -105,8 +108,15 @@ export function ProjectEditor({ project }: { project: Project }) {
     accent: project.accent,
   });
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(project.caption_style);
+  const [brand, setBrand] = useState<BrandStyle>({
+    caption_font: project.caption_font,
+    primary_colour: project.primary_colour,
+    secondary_colour: project.secondary_colour,
+    outro: project.outro,
+  });
   const [quality, setQuality] = useState<VideoQuality>(project.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
+  const [aspects, setAspects] = useState<Aspect[]>(project.aspects);
   const capabilities = useCapabilities();
   const priceList = usePriceList();
   const perSecond = priceList.data?.realistic.credits_per_second ?? null;
@@ -159,6 +169,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     const patch = changedFields(project, draft);
     if (Object.keys(patch).length > 0) await autoSave.mutateAsync(patch);
     if (captionStyle !== project.caption_style) await styleSave.mutateAsync({ caption_style: captionStyle });
+    if (aspects.join(',') !== project.aspects.join(',')) await styleSave.mutateAsync({ aspects });
     if (quality !== project.quality || voiceSpeed !== project.voice_speed) {
       await styleSave.mutateAsync({ quality, voice_speed: voiceSpeed });
     }
@@ -188,6 +199,32 @@ export function ProjectEditor({ project }: { project: Project }) {
         },
       },
     );
+  };
+
+  /** Frame shapes are saved as soon as they are ticked; a failed save puts the stored ones back. */
+  const changeAspects = (next: Aspect[]) => {
+    const before = aspects;
+    setAspects(next);
+    styleSave.mutate(
+      { aspects: next },
+      {
+        onError: (e) => {
+          setAspects(before);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
+  /** The brand look is saved as soon as it changes; a failed save puts the stored one back. */
+  const changeBrand = (patch: Partial<BrandStyle>) => {
+    const before = brand;
+    setBrand({ ...brand, ...patch });
+    styleSave.mutate(patch, {
+      onError: (e) => {
+        setBrand(before);
+        toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+      },
+    });
   };
 
   /** Quality is saved as soon as it is picked; a failed save puts the stored one back. */
@@ -345,8 +382,15 @@ export function ProjectEditor({ project }: { project: Project }) {
         </Card>
 
         <Card>
-          <CardContent>
+          <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
+            <BrandStyleFields value={brand} onChange={changeBrand} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent>
+            <AspectPicker value={aspects} onChange={changeAspects} />
           </CardContent>
         </Card>
 

@@ -54,8 +54,8 @@ export function ApiKeysCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={onCreate} className="flex items-end gap-2">
-          <div className="flex-1 space-y-2">
+        <form onSubmit={onCreate} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="min-w-0 flex-1 space-y-2">
             <Label htmlFor={nameId}>Key name</Label>
             <Input
               id={nameId}
@@ -65,7 +65,7 @@ export function ApiKeysCard() {
               onChange={(e) => setName(e.target.value)}
             />
           </div>
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" className="self-start" disabled={create.isPending}>
             {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
             Create Key
           </Button>

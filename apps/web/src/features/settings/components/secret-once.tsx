@@ -31,7 +31,7 @@ export function SecretOnce({
     <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
       <Label htmlFor={id}>{label}</Label>
       <p className="text-sm text-amber-900 dark:text-amber-200">{notice}</p>
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         {/* A text area, not an input: single-line inputs clip the underscores of monospace keys in Chromium. */}
         <Textarea
           id={id}
@@ -41,13 +41,15 @@ export function SecretOnce({
           className="min-h-0 resize-none font-mono text-sm break-all"
           onFocus={(e) => e.target.select()}
         />
-        <Button type="button" variant="outline" onClick={copy}>
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
+        <div className="flex shrink-0 gap-2">
+          <Button type="button" variant="outline" onClick={copy}>
+            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+          <Button type="button" onClick={onDone}>
+            Done
+          </Button>
+        </div>
       </div>
     </div>
   );

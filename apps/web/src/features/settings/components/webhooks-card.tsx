@@ -66,19 +66,19 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={onAdd} className="flex items-end gap-2">
-          <div className="flex-1 space-y-2">
+        <form onSubmit={onAdd} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="min-w-0 flex-1 space-y-2">
             <Label htmlFor={urlId}>Endpoint URL</Label>
             <Input
               id={urlId}
               value={url}
               inputMode="url"
               maxLength={INTEGRATION_LIMITS.webhookUrlMax}
-              placeholder="https://example.com/hookreel-webhook"
+              placeholder="https://example.com/webhook"
               onChange={(e) => setUrl(e.target.value)}
             />
           </div>
-          <Button type="submit" disabled={create.isPending || !url.trim()}>
+          <Button type="submit" className="self-start" disabled={create.isPending || !url.trim()}>
             {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
             Add Endpoint
           </Button>
@@ -99,7 +99,7 @@ export function WebhooksCard() {
         ) : null}
         <ul className="divide-y rounded-lg border empty:hidden" aria-label="Webhook endpoints">
           {(endpoints.data ?? []).map((e) => (
-            <li key={e.id} className="flex items-center justify-between gap-4 p-3">
+            <li key={e.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
               <div className="flex min-w-0 items-center gap-3">
                 <WebhookIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="truncate font-mono text-sm">{e.url}</span>

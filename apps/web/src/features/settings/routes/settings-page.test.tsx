@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_KIT } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -10,13 +11,13 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.f
 let fetchMock: ReturnType<typeof vi.fn>;
 
 /** The settings lists (keys, webhooks, deliveries) load on their own: they answer empty unless a test says else. */
-const LISTS = ['/api/api-keys', '/api/webhooks', '/api/webhooks/deliveries'];
+const LISTS = ['/api/api-keys', '/api/webhooks', '/api/webhooks/deliveries', '/api/brand-kit'];
 const isListRead = (url: unknown, init?: RequestInit) =>
   LISTS.includes(String(url)) && (init?.method ?? 'GET') === 'GET';
 /** Answers every call but the list reads with `res`. */
 function answer(res: Response | ((url: string, init?: RequestInit) => Response), lists: Record<string, unknown> = {}) {
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (isListRead(url, init)) return jsonResponse(lists[url] ?? []);
+    if (isListRead(url, init)) return jsonResponse(lists[url] ?? (url === '/api/brand-kit' ? DEFAULT_BRAND_KIT : []));
     return typeof res === 'function' ? res(url, init) : res;
   });
 }

@@ -22,6 +22,7 @@ import { useAuth } from '@/lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useUpdateNotify } from '../api/update-notify';
 import { ApiKeysCard } from '../components/api-keys-card';
+import { BrandKitCard } from '../components/brand-kit-card';
 import { WebhooksCard } from '../components/webhooks-card';
 
 export function SettingsPage() {
@@ -114,6 +115,8 @@ export function SettingsPage() {
             </div>
           </CardContent>
         </Card>
+
+        <BrandKitCard />
 
         <ApiKeysCard />
 

@@ -28,7 +28,7 @@ import { cn } from '@/lib/utils';
 import { allJobsDone, usePackJobs } from '../../api/get-pack-jobs';
 import { hookPackKeys } from '../../api/keys';
 import { useQueueHookPackVideos } from '../../api/queue-videos';
-import { jobCounts, packProgress, simulatedProgress } from '../../lib/progress';
+import { jobCounts, packProgress, packWaitText, simulatedProgress } from '../../lib/progress';
 import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { useHookLines } from '../../api/get-hook-lines';
 import { approvedCharacterIds, defaultLines, defaultVariants, type VariantRow } from '../../lib/variants';
@@ -340,7 +340,7 @@ function GenerationProgress({
   return (
     <StepFrame
       title="Generate"
-      description="Your videos are being generated. This typically takes 2-3 minutes."
+      description="Your videos are being generated."
       onBack={onBack}
       onContinue={onContinue}
       continueDisabled={!done || counts.completed === 0}
@@ -372,7 +372,7 @@ function GenerationProgress({
         <Progress value={percent} aria-label="Generation progress" />
         {jobsError ? <p className="text-sm text-destructive">{MESSAGES.jobs.updatesFailed}</p> : null}
         <p className="text-xs text-muted-foreground">
-          Typically 2-3 minutes. You can leave this page; generation continues.
+          {packWaitText(jobs)} You can leave this page; generation continues.
         </p>
         <Button asChild variant="link" className="h-auto p-0">
           <Link to={`/hook-packs/jobs/${pack.id}`}>

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { packSecondsLeft, packWaitText } from './progress';
+
+const job = (status: 'queued' | 'in_progress' | 'completed' | 'failed', eta_seconds: number | null) => ({
+  status,
+  eta_seconds,
+});
+
+describe('the wait for a pack', () => {
+  it('is the latest estimate among the unfinished videos', () => {
+    const jobs = [job('completed', null), job('in_progress', 8), job('queued', 42), job('queued', 27)];
+    expect(packSecondsLeft(jobs)).toBe(42);
+    expect(packWaitText(jobs)).toBe('About 42 s left, measured on this server.');
+    expect(packWaitText([job('queued', 200)])).toBe('About 3 min left, measured on this server.');
+  });
+
+  it('falls back to the usual range while nothing was measured, and ignores finished videos', () => {
+    expect(packSecondsLeft([job('queued', null), job('completed', null)])).toBeNull();
+    expect(packWaitText([job('queued', null)])).toBe('Typically 2-3 minutes.');
+    expect(packSecondsLeft([job('failed', null)])).toBeNull();
+    expect(packWaitText([])).toBe('Typically 2-3 minutes.');
+  });
+});
