@@ -290,6 +290,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
             ? { ...visual, camera: cameraFilter(shots, VIDEO_WIDTH, VIDEO_HEIGHT) }
             : visual,
         audioPath,
+        audioGainDb,
         endCardImagePath,
         outroLogoPath: outroLogo?.path ?? null,
         fontDir: font.dir,
@@ -339,6 +340,8 @@ async function renderAspect(input: {
   text: TextOfVideo;
   visual: RenderInput['visual'];
   audioPath: string;
+  /** prepareAudio's final gain, applied by the encode. */
+  audioGainDb: number;
   endCardImagePath: string | null;
   outroLogoPath: string | null;
   fontDir?: string;
@@ -416,6 +419,7 @@ async function renderAspect(input: {
       renderVideo({
         visual: input.visual,
         audioPath: input.audioPath,
+        audioGainDb: input.audioGainDb,
         durationSec: input.text.durationSec,
         words: input.text.words,
         layout,
