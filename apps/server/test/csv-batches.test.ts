@@ -279,7 +279,9 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
   it('follows the batch on one endpoint until every video is done, then downloads them with a manifest', async () => {
     const user = await registerUser(server);
     await fund(user, 10);
-    const csv = [HEADER, 'p.png,Actor 5,Wait for it,Watch this.,Try it,,,,', 'p.png,6,,And this one.,,,,,'].join('\n');
+    const csv = [HEADER, 'p.png,Actor 5,Wait for it,Watch this.,Try it,,,,', 'p.png,6,,And this one.,,,,1:1,'].join(
+      '\n',
+    );
     const batch = (await createBatch(user, batchForm(csv, [{ name: 'p.png', bytes: await productPhoto() }])))
       .json as Batch;
     expect(batch.zip_url).toBeNull();
@@ -313,13 +315,16 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
     const bytes = Buffer.from(await zip.arrayBuffer());
-    expect(zipEntryNames(bytes).sort()).toEqual(['line-002-actor-5.mp4', 'line-003-actor-6.mp4', 'manifest.csv']);
+    // Row 3 asked for a square video: its file is the 1:1 export, named with the shape.
+    expect(zipEntryNames(bytes).sort()).toEqual(['line-002-actor-5.mp4', 'line-003-1x1-actor-6.mp4', 'manifest.csv']);
     const manifest = zipEntry(bytes, 'manifest.csv').toString('utf8').trim().split('\r\n');
     expect(manifest[0]).toBe('line,product,actor,hook,cta,language,accent,aspect,caption_style,status,file');
     expect(manifest[1]).toBe(
       '2,p.png,Actor 5,Wait for it,Try it,english,american,9:16,highlight,completed,line-002-actor-5.mp4',
     );
-    expect(zipEntry(bytes, 'line-003-actor-6.mp4').toString()).toMatch(/^video of job \d+$/);
+    expect(manifest[2]).toMatch(/,1:1,highlight,completed,line-003-1x1-actor-6\.mp4$/);
+    expect(zipEntry(bytes, 'line-003-1x1-actor-6.mp4').toString()).toMatch(/^video of job \d+ in 1:1$/);
+    expect(mine.map((r) => r.style?.aspects ?? []).sort()).toEqual([[], ['1:1']]);
   });
 
   it('runs the docs/api.md walk-through with a personal API key', async () => {

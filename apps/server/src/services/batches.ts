@@ -6,12 +6,15 @@ import {
   BatchCellError,
   BatchRowValues,
   CANVAS,
+  DEFAULT_ASPECT,
   INSUFFICIENT_CREDITS,
   LIMITS,
   PRICES,
   batchPrice,
   isProductUrl,
+  aspectTag,
   parseBatchSheet,
+  type Aspect,
   type Batch,
   type BatchRow,
   type BatchSummary,
@@ -211,6 +214,8 @@ export async function confirmBatch(ctx: AppContext, userId: number, id: number):
         accent: v.accent,
         caption_style: v.caption_style,
         cta_text: v.cta,
+        // The row's frame shape is exported beside the 9:16 master (extra shapes cost nothing, decision 136).
+        aspects: rowAspects(v.aspect).join(','),
       });
       // The actor holds the product at its hand; the render cuts the product out itself (no merge step).
       await projectsRepository.setMergeState(trx, project.id, actor.id, {
@@ -219,7 +224,7 @@ export async function confirmBatch(ctx: AppContext, userId: number, id: number):
       });
       const jobId = await createJob(trx, renderProjectVideoJob, {
         userId,
-        payload: { projectId: project.id, avatarId: actor.id, quality: 'draft' },
+        payload: { projectId: project.id, avatarId: actor.id, quality: 'draft', aspects: extraAspects(v.aspect) },
         projectName: name,
         projectId: project.id,
         labels: { actorName: actor.name, hookText: v.hook || null, variantLabel: `Row ${row.line}` },
@@ -251,9 +256,18 @@ export async function batchZipPlan(ctx: AppContext, userId: number, id: number):
   ];
   for (const row of batch.rows) {
     const job = row.job;
-    const key = job?.video_url?.replace(/^static\//, '') ?? null;
+    // The row's file is the video in the frame shape it asked for (the 9:16 master unless another was chosen).
+    const url =
+      row.values.aspect === DEFAULT_ASPECT
+        ? job?.video_url
+        : job?.aspects.find((a) => a.aspect === row.values.aspect)?.video_url;
+    const key = url?.replace(/^static\//, '') ?? null;
+    const base = `line-${String(row.line).padStart(3, '0')}`;
     const file = key
-      ? videoFileName({ base: `line-${String(row.line).padStart(3, '0')}`, actor: row.values.actor_name })
+      ? videoFileName({
+          base: row.values.aspect === DEFAULT_ASPECT ? base : `${base}-${aspectTag(row.values.aspect)}`,
+          actor: row.values.actor_name,
+        })
       : '';
     if (key) entries.push({ key, name: file });
     const v = row.values;
@@ -285,6 +299,9 @@ function csvCell(v: string): string {
   const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
+
+const extraAspects = (aspect: Aspect): Aspect[] => (aspect === DEFAULT_ASPECT ? [] : [aspect]);
+const rowAspects = (aspect: Aspect): Aspect[] => [DEFAULT_ASPECT, ...extraAspects(aspect)];
 
 const isQueueable = (r: BatchRowRecord) => r.product_key !== null && parseErrors(r.errors).length === 0;
 

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { engineMedia } from '../../src/media/engine.ts';
-import type { MediaPort, RenderProjectVideoInput } from '../../src/media/port.ts';
+import { aspectTag } from '@hookreel/contracts';
+import type { AspectRender, MediaPort, RenderProjectVideoInput } from '../../src/media/port.ts';
 
 /**
  * A media port whose project render is a fast stand-in, for tests of the job machinery (runner, queue, faults):
@@ -82,10 +83,17 @@ export function recordingEngine(opts: RecordingEngineOptions = {}): RecordingEng
       await writeFile(videoPath, bytes);
       engine.outputs.set(input.jobId, bytes);
       engine.renders.push(input.jobId);
-      if (!opts.poster) return { videoPath };
+      // Each extra frame shape asked for gets its own stand-in file, as the real engine exports one per shape.
+      const aspects: AspectRender[] = [];
+      for (const aspect of input.style?.aspects ?? []) {
+        const aspectPath = path.join(input.workDir, `v-${aspectTag(aspect)}.mp4`);
+        await writeFile(aspectPath, `${String(bytes)} in ${aspect}`);
+        aspects.push({ aspect, videoPath: aspectPath, posterPath: null, contactSheetPath: null, report: null });
+      }
+      if (!opts.poster) return { videoPath, aspects };
       const posterPath = path.join(input.workDir, 'poster.jpg');
       await writeFile(posterPath, 'jpeg');
-      return { videoPath, posterPath };
+      return { videoPath, posterPath, aspects };
     },
   };
   return engine;
