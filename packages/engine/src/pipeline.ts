@@ -219,7 +219,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
 
   report(0.32, 'Levelling the sound');
   const audioPath = path.join(dir, 'audio.wav');
-  await prepareAudio({
+  const { gainDb: audioGainDb } = await prepareAudio({
     voicePath: voice.wavPath,
     musicPath: input.musicPath ?? null,
     durationSec,
@@ -242,6 +242,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
       renderVideo({
         visual,
         audioPath,
+        audioGainDb,
         durationSec,
         words: voice.words,
         layout,
@@ -289,6 +290,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
             ? { ...visual, camera: cameraFilter(shots, VIDEO_WIDTH, VIDEO_HEIGHT) }
             : visual,
         audioPath,
+        audioGainDb,
         endCardImagePath,
         outroLogoPath: outroLogo?.path ?? null,
         fontDir: font.dir,
@@ -338,6 +340,8 @@ async function renderAspect(input: {
   text: TextOfVideo;
   visual: RenderInput['visual'];
   audioPath: string;
+  /** prepareAudio's final gain, applied by the encode. */
+  audioGainDb: number;
   endCardImagePath: string | null;
   outroLogoPath: string | null;
   fontDir?: string;
@@ -415,6 +419,7 @@ async function renderAspect(input: {
       renderVideo({
         visual: input.visual,
         audioPath: input.audioPath,
+        audioGainDb: input.audioGainDb,
         durationSec: input.text.durationSec,
         words: input.text.words,
         layout,

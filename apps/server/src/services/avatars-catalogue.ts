@@ -31,7 +31,7 @@ export const renderCatalogueActor: RenderActorPortrait = async (actor) => {
   }
 };
 /** Bump when the engine's drawing of actors changes, so cached portraits are redrawn. */
-const ENGINE_ACTORS_VERSION = 'actors-v5-rig';
+const ENGINE_ACTORS_VERSION = 'actors-v6-rig';
 
 /**
  * Default "product in hand" box per actor, in the 576x1024 frame. Widths differ on purpose so the size filter

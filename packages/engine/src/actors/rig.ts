@@ -303,6 +303,24 @@ function hairBack(c: RigColours, t: ActorTraits): string {
   }
 }
 
+/**
+ * Long hair falls in front of the shoulders onto the chest. Behind the head alone it would end where the collar
+ * begins and read as a shoulder-length bob, so "long brown hair" would be drawn short. The strands sit outside
+ * the face and the neck and move with the head.
+ */
+function hairOverShoulders(c: RigColours, t: ActorTraits): string {
+  if (t.hairStyle !== 'long') return '';
+  const { x, y, rx } = HEAD;
+  const strand = (s: 1 | -1) => {
+    const px = (dx: number) => f(x + s * dx);
+    return `<path d="M ${px(-rx + 10)} ${y - 60} C ${px(-rx - 34)} ${y - 30}, ${px(-rx - 46)} ${y + 140}, ${px(-rx - 34)} ${y + 240}
+      C ${px(-rx - 28)} ${y + 290}, ${px(-rx - 18)} ${y + 320}, ${px(-rx - 6)} ${y + 350}
+      Q ${px(-rx + 18)} ${y + 280} ${px(-rx + 30)} ${y + 190} C ${px(-rx + 36)} ${y + 130}, ${px(-rx + 14)} ${y + 40}, ${px(-rx + 10)} ${y - 60} Z" fill="${c.hair}"/>
+      <path d="M ${px(-rx - 12)} ${y + 120} C ${px(-rx - 16)} ${y + 200}, ${px(-rx - 8)} ${y + 260}, ${px(-rx + 2)} ${y + 300}" stroke="${c.hairShade}" stroke-width="4" fill="none" stroke-linecap="round"/>`;
+  };
+  return strand(-1) + strand(1);
+}
+
 function hairFront(c: RigColours, t: ActorTraits): string {
   const { x, y, rx, ry } = HEAD;
   const top = y - ry;
@@ -489,7 +507,7 @@ export function figureSvg(
     (hand?.side === -1 ? '' : restingHand(REST_WRIST_L, -1, c)) +
     (hand?.side === 1 ? '' : restingHand(REST_WRIST_R, 1, c));
   return `${open}<g transform="${headTransform}">${hairBack(c, t)}</g>${neck(c, b, t.garment)}${torso(c, t, b)}
-    <g transform="${headTransform}">${head(c, t, pose)}</g>${arms}${hand ? backHand(hand, c) : ''}</svg>`;
+    <g transform="${headTransform}">${hairOverShoulders(c, t)}${head(c, t, pose)}</g>${arms}${hand ? backHand(hand, c) : ''}</svg>`;
 }
 
 /** Behind the product: the palm and the thumb on the far side (at the fingers' height, below the label). */

@@ -23,6 +23,8 @@ const CASES: Array<[string, Expect]> = [
   ['woman in her late 50s with a grey bob', { gender: 'female', age: '50s', hairColour: 'grey', hairStyle: 'bob' }],
   ['middle eastern man with stubble', { gender: 'male', skin: 'olive', beard: 'stubble' }],
   ['indian woman with long black hair', { gender: 'female', skin: 'brown', hairStyle: 'long', hairColour: 'black' }],
+  ['young woman with long brown hair', { gender: 'female', age: '20s', hairStyle: 'long', hairColour: 'brown' }],
+  ['woman with long, wavy brown hair', { gender: 'female', hairStyle: 'long', hairColour: 'brown' }],
   ['pale nordic woman with blond hair in a white shirt', { skin: 'light', hairColour: 'blonde', clothing: '#f4f4f2' }],
   ['clean-shaven man in his twenties', { gender: 'male', age: '20s', beard: 'none' }],
   ['senior lady wearing yellow', { gender: 'female', age: '60s+', clothing: '#f2c14e' }],

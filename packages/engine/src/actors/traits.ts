@@ -159,8 +159,9 @@ function hairStyleOf(d: string): HairStyle | null {
     [/\s(ponytail|pony tail)\s/, 'ponytail'],
     [/\s(bun|updo|top knot|topknot)\s/, 'bun'],
     [/\s(bob|pixie)\s/, 'bob'],
-    [/\s(long-haired|long haired|flowing hair|long (?:[a-z-]+ )?hair)/, 'long'],
-    [/\s(short-haired|short haired|short (?:[a-z-]+ )?hair)/, 'short'],
+    // Up to two more words before "hair": "long brown hair", "long, wavy brown hair".
+    [/\s(long-haired|long haired|flowing hair|long(?:,? [a-z-]+){0,2} hair)/, 'long'],
+    [/\s(short-haired|short haired|short(?:,? [a-z-]+){0,2} hair)/, 'short'],
   ];
   for (const [re, style] of table) if (re.test(d)) return style;
   return null;

@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { actorFromDescription } from '../actors/index.ts';
 import { cutoutProduct } from '../cutout/index.ts';
+import { rigActor } from '../motion/index.ts';
 import { renderTalkingVideo } from '../pipeline.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
@@ -12,7 +13,10 @@ import { runProcess } from '../util/process.ts';
  * `node --import tsx packages/engine/src/layout/design-frames-cli.ts [dir]`: renders the hook-pack video that
  * docs/video-design.md compares before and after (the same character, hook, product and moments as its earlier
  * pictures) with today's engine, extracts frames from the MP4 with ffmpeg and writes them side by side as
- * `layout-after.png`, plus the video's contact sheet as `contact-sheet.jpg`.
+ * `layout-after.png`, plus the video's contact sheet as `contact-sheet.jpg`. `rig-after.png` is the same
+ * character at the same moments with no text at all: today's rig, grip and camera alone (its pose frames played
+ * through the camera filter, as the render does before the captions). `rig-before.png` shows the renderer
+ * that no longer exists and is not regenerated.
  */
 const outDir = path.resolve(process.argv[2] ?? 'docs/video-design');
 const work = await mkdtemp(path.join(os.tmpdir(), 'hookreel-design-frames-'));
@@ -29,13 +33,15 @@ try {
   await sharp(Buffer.from(svg)).png().toFile(photo);
   const { cutoutPath } = await cutoutProduct({ productPath: photo, outDir: work, useModel: false });
   const hook = 'Stop scrolling if your skin looks dull.';
+  const spec = actorFromDescription('elderly grandmother with grey hair and glasses', 0);
+  const placement = { position_x: 370, position_y: 700, scale: 0.35, rotation: -6 };
   const out = await renderTalkingVideo({
     script: `${hook} This serum gives you a glow in one week. Try it today!`,
     hookText: hook,
     language: 'english',
     accent: 'american',
-    actor: { kind: 'procedural', spec: actorFromDescription('elderly grandmother with grey hair and glasses', 0) },
-    product: { cutoutPath, placement: { position_x: 370, position_y: 700, scale: 0.35, rotation: -6 } },
+    actor: { kind: 'procedural', spec },
+    product: { cutoutPath, placement },
     captionStyle: 'highlight',
     cta: 'Try GLOW today',
     watermark: true,
@@ -61,6 +67,38 @@ try {
     path.join(outDir, 'layout-after.png'),
   ]);
   await sharp(out.contactSheetPath).toFile(path.join(outDir, 'contact-sheet.jpg'));
+
+  // The rig alone: the same poses and camera from the same word timings, without captions, sticker or card.
+  const rig = await rigActor({
+    spec,
+    product: { cutoutPath, placement },
+    words: out.words,
+    totalSec: out.durationSec,
+    hookText: hook,
+  });
+  const list = path.join(work, 'rig-frames.txt');
+  const lines = rig.segments.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(4)}`]);
+  lines.push(`file '${rig.segments[rig.segments.length - 1]!.path}'`);
+  await writeFile(list, lines.join('\n') + '\n');
+  const rigVideo = path.join(work, 'rig.mp4');
+  await runProcess(FFMPEG, [
+    ...['-y', '-v', 'error', '-f', 'concat', '-safe', '0', '-i', list],
+    ...['-filter_complex', `[0:v]format=yuv420p,fps=30,${rig.camera},setsar=1[v]`, '-map', '[v]'],
+    ...['-c:v', 'libx264', '-crf', '16', '-preset', 'veryfast', '-t', out.durationSec.toFixed(3), rigVideo],
+  ]);
+  const rigFrames: string[] = [];
+  for (const [i, t] of times.slice(0, 3).entries()) {
+    const f = path.join(work, `rig-${i}.png`);
+    await runProcess(FFMPEG, [
+      ...['-y', '-v', 'error', '-ss', t.toFixed(2), '-i', rigVideo, '-frames:v', '1'],
+      ...['-vf', 'scale=300:-2', f],
+    ]);
+    rigFrames.push(f);
+  }
+  await runProcess(FFMPEG, [
+    ...['-y', '-v', 'error', ...rigFrames.flatMap((f) => ['-i', f])],
+    ...['-filter_complex', `hstack=inputs=${rigFrames.length}`, path.join(outDir, 'rig-after.png')],
+  ]);
   console.log(
     `[design-frames] ${out.durationSec.toFixed(2)} s at ${times.map((t) => t.toFixed(1)).join(', ')} s; checks: ${out.report.checks
       .map((c) => `${c.id}=${c.level}`)

@@ -1,8 +1,6 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { parseEbur128 } from '../report/ebur128.ts';
-import { FFMPEG } from '../util/media.ts';
 import { produceAtomic } from '../util/files.ts';
+import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 
 /** Social platforms play at about −14 LUFS and expect true peaks at most −1 dBTP. */
@@ -43,9 +41,11 @@ function mixGraph(hasMusic: boolean, durationSec: number): string {
  * −14 LUFS voice would push over 0 dBFS) stay under −1 dBTP. We do not use loudnorm's linear mode: it falls
  * back to its dynamic mode on clips shorter than about 3 s, which many hooks are, and lands far off target.
  * If the limiter pulled the level down, a final small gain brings it back (the limiter has already taken the
- * peaks, so this gain is tiny). Output: 48 kHz stereo 16-bit WAV of exactly the video's length.
+ * peaks, so this gain is tiny). Writes the limited track (48 kHz stereo 16-bit WAV of exactly the video's length)
+ * to `outPath` and returns that final gain: the encode applies it (`RenderInput.audioGainDb`) as it reads the
+ * track, instead of a third ffmpeg run rewriting the WAV (decision 094).
  */
-export async function prepareAudio(input: AudioInput): Promise<void> {
+export async function prepareAudio(input: AudioInput): Promise<{ gainDb: number }> {
   const inputs = ['-i', input.voicePath];
   if (input.musicPath) inputs.push('-stream_loop', '-1', '-i', input.musicPath);
   const graph = mixGraph(Boolean(input.musicPath), input.durationSec);
@@ -55,52 +55,34 @@ export async function prepareAudio(input: AudioInput): Promise<void> {
     input.signal,
   );
   const gain = first.integrated === null ? 0 : Math.max(-20, Math.min(40, TARGET_LUFS - first.integrated));
-  const limited = path.join(path.dirname(input.outPath), `.${path.basename(input.outPath)}.limited.wav`);
-  const second = await measure(
-    [
-      ...base,
-      ...inputs,
-      '-filter_complex',
-      `${graph};[mix]volume=${gain.toFixed(2)}dB,alimiter=limit=${LIMIT_LINEAR}:attack=3:release=60:level=disabled,` +
-        `aresample=${AUDIO_RATE},asplit=2[out][meter];[meter]ebur128=peak=true[m]`,
-      '-map',
-      '[out]',
-      '-t',
-      input.durationSec.toFixed(3),
-      '-c:a',
-      'pcm_s16le',
-      '-y',
-      limited,
-      '-map',
-      '[m]',
-    ],
-    input.signal,
-  );
-  // Close the small gap the limiter left, without raising the peaks past the ceiling.
-  let trim = second.integrated === null ? 0 : TARGET_LUFS - second.integrated;
-  if (second.truePeak !== null) trim = Math.min(trim, TARGET_TRUE_PEAK - 0.3 - second.truePeak);
-  await produceAtomic(input.outPath, (tmp) =>
-    runProcess(
-      FFMPEG,
+  const second = await produceAtomic(input.outPath, (tmp) =>
+    measure(
       [
-        '-y',
         ...base,
-        '-v',
-        'error',
-        '-i',
-        limited,
-        '-af',
-        `volume=${Math.max(0, trim).toFixed(2)}dB,aformat=sample_fmts=s16:channel_layouts=stereo`,
+        ...inputs,
+        '-filter_complex',
+        `${graph};[mix]volume=${gain.toFixed(2)}dB,alimiter=limit=${LIMIT_LINEAR}:attack=3:release=60:level=disabled,` +
+          `aresample=${AUDIO_RATE},asplit=2[out][meter];[meter]ebur128=peak=true[m]`,
+        '-map',
+        '[out]',
+        '-t',
+        input.durationSec.toFixed(3),
         '-c:a',
         'pcm_s16le',
         '-f',
         'wav',
+        '-y',
         tmp,
+        '-map',
+        '[m]',
       ],
-      { signal: input.signal, timeoutMs: 120_000 },
+      input.signal,
     ),
   );
-  await rm(limited, { force: true });
+  // Close the small gap the limiter left, without raising the peaks past the ceiling.
+  let trim = second.integrated === null ? 0 : TARGET_LUFS - second.integrated;
+  if (second.truePeak !== null) trim = Math.min(trim, TARGET_TRUE_PEAK - 0.3 - second.truePeak);
+  return { gainDb: Math.max(0, trim) };
 }
 
 /** −2 dBFS sample ceiling: with 48 kHz speech the inter-sample peaks stay below −1 dBTP. */

@@ -36,8 +36,10 @@ export interface RenderInput {
       }
     | { kind: 'photo'; imagePath: string }
     | { kind: 'clip'; videoPath: string; posterSourcePath: string };
-  /** The finished sound track (48 kHz stereo WAV from prepareAudio), exactly durationSec long. */
+  /** The levelled sound track (48 kHz stereo WAV from prepareAudio), exactly durationSec long. */
   audioPath: string;
+  /** prepareAudio's final gain, applied as the encode reads the track (0 or absent: none). */
+  audioGainDb?: number;
   durationSec: number;
   words: readonly WordTiming[];
   /** Where everything goes; the ASS file at assPath is this layout's text (layoutToAss). */
@@ -187,13 +189,19 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   graph += `;${last}format=yuv420p,setsar=1${input.taps ? ',split=2[v][tap]' : '[v]'}`;
   const taps = input.taps?.('[tap]');
   if (taps) graph += `;${taps.graph}`;
+  // The final loudness gain is applied here rather than in a pass of its own that rewrites the WAV.
+  let audioMap = '1:a';
+  if (input.audioGainDb) {
+    graph += `;[1:a]volume=${input.audioGainDb.toFixed(2)}dB[a]`;
+    audioMap = '[a]';
+  }
   args.push(
     '-filter_complex',
     graph,
     '-map',
     '[v]',
     '-map',
-    '1:a',
+    audioMap,
     ...VIDEO_CODEC_ARGS,
     ...AUDIO_CODEC_ARGS,
     '-ar',

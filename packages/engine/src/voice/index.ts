@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ProviderUsage } from '../remote/usage.ts';
 import type { Accent, Gender, Language, WordTiming } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
-import { FFMPEG, mediaDurationSec } from '../util/media.ts';
+import { FFMPEG, wavDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { espeakSpeak, espeakVoiceFor } from './espeak.ts';
 import { FESTIVAL_VOICES, festivalSpeak, type FestivalVoice } from './festival.ts';
@@ -101,7 +101,7 @@ export async function toVoiceWav(
       { timeoutMs: 60_000, signal },
     ),
   );
-  return { wavPath, durationSec: await mediaDurationSec(wavPath) };
+  return { wavPath, durationSec: await wavDurationSec(wavPath) };
 }
 
 const installed = new Map<string, Promise<boolean>>();

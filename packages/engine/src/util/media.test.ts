@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FFMPEG, mediaDurationSec, parseWavDuration, wavDurationSec } from './media.ts';
+import { runProcess } from './process.ts';
+
+describe('WAV length from the header', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-wav-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['48 kHz mono, as the voices are stored', ['-ac', '1', '-ar', '48000'], 2.345],
+    ['48 kHz stereo 16-bit, as the sound track is', ['-ac', '2', '-ar', '48000', '-c:a', 'pcm_s16le'], 7.5],
+    [
+      '16 kHz mono with metadata (a LIST chunk before the data)',
+      ['-ac', '1', '-ar', '16000', '-metadata', 'title=x'],
+      1.01,
+    ],
+  ])('%s: the same as ffprobe', async (_name, args, seconds) => {
+    const file = path.join(dir, `${seconds}.wav`);
+    await runProcess(FFMPEG, ['-y', '-v', 'error', '-f', 'lavfi', '-i', `sine=f=440:d=${seconds}`, ...args, file]);
+    const fromHeader = await wavDurationSec(file);
+    expect(fromHeader).toBeCloseTo(seconds, 3);
+    expect(fromHeader).toBeCloseTo(await mediaDurationSec(file), 3);
+  });
+
+  it('refuses what is not a PCM WAV with sizes (and wavDurationSec then asks ffprobe)', async () => {
+    expect(parseWavDuration(Buffer.from('ID3\x03 not a wav at all'), 20)).toBeNull();
+    const streamed = Buffer.alloc(44);
+    streamed.write('RIFF', 0, 'ascii');
+    streamed.write('WAVE', 8, 'ascii');
+    streamed.write('fmt ', 12, 'ascii');
+    streamed.writeUInt32LE(16, 16);
+    streamed.writeUInt16LE(1, 20);
+    streamed.writeUInt32LE(96000, 28);
+    streamed.write('data', 36, 'ascii');
+    streamed.writeUInt32LE(0xffffffff, 40);
+    expect(parseWavDuration(streamed, 44)).toBeNull();
+    const aac = path.join(dir, 'tone.m4a');
+    await runProcess(FFMPEG, ['-y', '-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1.5', '-c:a', 'aac', aac]);
+    expect(await wavDurationSec(aac)).toBeCloseTo(1.5, 1);
+  });
+});
