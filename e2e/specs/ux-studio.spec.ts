@@ -281,6 +281,24 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await expect(page.getByText(/2 to 4 hours/)).toHaveCount(0);
       await expect(page.getByText(/measured|took about/).first()).toBeVisible();
       await expect(page.getByRole('link', { name: 'Start Free Trial' }).first()).toBeVisible();
+      // The demo section shows real engine videos, not placeholder slides behind a promised demo.
+      await expect(page.getByText(/minute demo/)).toHaveCount(0);
+      await page.getByRole('button', { name: 'Watch Demo' }).first().click();
+      const sample = page
+        .getByRole('region', { name: /Sample videos/ })
+        .locator('video')
+        .first();
+      await expect(sample).toBeInViewport();
+      const played = await sample.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+        await new Promise((r) => setTimeout(r, 1500));
+        return { time: v.currentTime, width: v.videoWidth, height: v.videoHeight, duration: v.duration };
+      });
+      expect(played.time).toBeGreaterThan(0.5);
+      expect(played.height / played.width).toBeCloseTo(16 / 9, 1);
+      expect(played.duration).toBeGreaterThan(5);
+      await page.screenshot({ path: `../.tmp/landing-samples-${size}.png` });
       expect(problems).toEqual([]);
     });
 
@@ -333,6 +351,11 @@ for (const { name: size, viewport } of VIEWPORTS) {
         }
         await expect(figures.locator('[data-figure="actors"]')).toHaveText(/^\d+$/);
         if (stats.seconds_per_video !== null) await expect(figures.getByText(FIGURE_UNKNOWN)).toHaveCount(0);
+        // The sample videos play with the browser's own controls, before any script has run.
+        const samples = page.getByRole('region', { name: /Sample videos/ }).locator('video[controls]');
+        expect(await samples.count()).toBeGreaterThanOrEqual(3);
+        for (const src of await samples.evaluateAll((vs) => vs.map((v) => (v as HTMLVideoElement).src)))
+          expect((await request.get(src)).headers()['content-type']).toContain('video/mp4');
       });
     });
   });

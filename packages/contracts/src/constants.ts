@@ -97,7 +97,3 @@ export const SESSION_KEYS = {
   oauthCallbackUrl: 'oauth_callback_url',
   oauthLoginTime: 'oauth_login_time',
 } as const;
-
-export const LANDING_CLAIMS = {
-  demoMinutes: 2,
-} as const;

@@ -1,28 +1,14 @@
-import { LANDING_CLAIMS } from '@hookreel/contracts';
-import { ChevronLeftIcon, ChevronRightIcon, PlayIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import samples from '../../../../public/landing-samples/samples.json';
 
-/** Static placeholder slides (docs/product.md#what-it-does: the landing page's carousel is static). */
-const SLIDES = [
-  {
-    title: `Full product demo · ${LANDING_CLAIMS.demoMinutes} min`,
-    tone: 'from-violet-500 to-fuchsia-500',
-    hook: 'Watch how it works',
-  },
-  {
-    title: 'Skincare · Product in hand',
-    tone: 'from-rose-400 to-orange-300',
-    hook: '“I stopped buying serums after this…”',
-  },
-  { title: 'Supplements · Hook pack', tone: 'from-emerald-400 to-teal-500', hook: '“POV: your 3pm slump is gone”' },
-  {
-    title: 'Coffee · AI spokesperson',
-    tone: 'from-amber-500 to-rose-500',
-    hook: '“This is the only mug I travel with”',
-  },
-  { title: 'Fitness · Lip sync', tone: 'from-sky-400 to-indigo-500', hook: '“3 reasons my gym bag changed”' },
-];
+/**
+ * Real Draft videos from today's engine (`npm run landing-samples` renders them into public/landing-samples), so
+ * the page shows what a free video looks like instead of placeholder slides (decision 117). They play with the
+ * browser's own controls, so they work before the app has loaded, and download only when played.
+ */
+export const LANDING_SAMPLES: ReadonlyArray<{ id: string; title: string; hook: string; durationSec: number }> = samples;
 
 export function DemoCarousel() {
   const track = useRef<HTMLDivElement>(null);
@@ -37,37 +23,40 @@ export function DemoCarousel() {
         ref={track}
         role="region"
         aria-roledescription="carousel"
-        aria-label={`Demo videos, including a ${LANDING_CLAIMS.demoMinutes}-minute product demo`}
+        aria-label="Sample videos made by Hookreel's Draft engine"
         tabIndex={0}
-        className="flex snap-x snap-mandatory gap-5 overflow-x-auto scroll-smooth px-1 pb-4 outline-none [scrollbar-width:none] focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-scrollbar]:hidden"
+        className="mx-auto flex w-fit max-w-full snap-x snap-mandatory gap-5 overflow-x-auto scroll-smooth px-1 pb-4 outline-none [scrollbar-width:none] focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-scrollbar]:hidden"
       >
-        {SLIDES.map((s, i) => (
+        {LANDING_SAMPLES.map((s, i) => (
           <figure
-            key={s.title}
+            key={s.id}
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${SLIDES.length}: ${s.title}`}
-            className={`relative aspect-[9/16] w-56 shrink-0 snap-start overflow-hidden rounded-2xl bg-gradient-to-br ${s.tone} shadow-lg sm:w-64 ${i === 0 ? 'sm:w-80' : ''}`}
+            aria-label={`${i + 1} of ${LANDING_SAMPLES.length}: ${s.title}`}
+            className="w-56 shrink-0 snap-start sm:w-64"
           >
-            <div className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(255,255,255,0.35),transparent_60%)]" />
-            <div className="absolute inset-x-4 top-4 rounded-lg bg-black/35 px-3 py-2 text-sm font-semibold text-white backdrop-blur">
-              {s.hook}
-            </div>
-            <div className="absolute inset-0 flex items-center justify-center">
-              <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow-xl">
-                <PlayIcon className="ml-1 size-6 fill-current" aria-hidden="true" />
+            <video
+              className="aspect-[9/16] w-full rounded-2xl bg-black object-cover shadow-lg"
+              src={`/landing-samples/${s.id}.mp4`}
+              poster={`/landing-samples/${s.id}.jpg`}
+              controls
+              playsInline
+              preload="none"
+              aria-label={`${s.title}: “${s.hook}”`}
+            />
+            <figcaption className="mt-3 text-sm">
+              <span className="font-medium">{s.title}</span>
+              <span className="block text-muted-foreground">
+                Draft video · {s.durationSec.toFixed(0)} s · rendered by the engine, unedited
               </span>
-            </div>
-            <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/60 to-transparent p-4 text-sm font-medium text-white">
-              {s.title}
             </figcaption>
           </figure>
         ))}
       </div>
       <div className="mt-4 flex justify-center gap-2">
-        <Button variant="outline" size="icon" aria-label="Previous demo" onClick={() => scrollBy(-1)}>
+        <Button variant="outline" size="icon" aria-label="Previous sample" onClick={() => scrollBy(-1)}>
           <ChevronLeftIcon />
         </Button>
-        <Button variant="outline" size="icon" aria-label="Next demo" onClick={() => scrollBy(1)}>
+        <Button variant="outline" size="icon" aria-label="Next sample" onClick={() => scrollBy(1)}>
           <ChevronRightIcon />
         </Button>
       </div>

@@ -1,7 +1,6 @@
 import {
   DEFAULT_TRIAL_CREDITS,
   formatCredits,
-  LANDING_CLAIMS,
   PLANS,
   PriceList,
   publicFigures,
@@ -36,8 +35,6 @@ import { deliveryAnswer, usePublicStats } from '@/lib/api/public-stats';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
 import { DemoCarousel } from '../components/demo-carousel';
-
-const C = LANDING_CLAIMS;
 
 /**
  * What the free trial buys, in words that are true on this server: the default trial is a full hook pack and a
@@ -269,8 +266,8 @@ export function LandingPage() {
             <SectionHeading
               id="demo-title"
               eyebrow="Demo"
-              title={`See Hookreel in a ${C.demoMinutes}-minute demo`}
-              text="Real formats brands run every day: product in hand, hook packs, spokesperson and more."
+              title="See what a free Draft video looks like"
+              text="Unedited videos from Hookreel's own engine: an illustrated actor holding the product, the hook on screen, word-by-word captions and a call to action. Press play."
             />
             <div className="mt-12">
               <DemoCarousel />
