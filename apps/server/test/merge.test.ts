@@ -69,8 +69,33 @@ describe('product in hand: merge and one video per actor', () => {
       90_000,
       'both merges',
     );
+    // Re-Position one actor: its time left now comes from the two merges just measured.
+    const again = await call(
+      server,
+      alice,
+      'POST',
+      '/api/merge/single',
+      mergeForm(projectId, chosen[0]!, await productPhoto()),
+    );
+    expect(again.status).toBe(200);
+    const during: AvatarWithStatus[] = (await call(server, alice, 'GET', `/api/merge/avatars-with-status/${projectId}`))
+      .json;
+    const merging = during.find((s) => s.avatar_id === chosen[0]);
+    expect(merging?.status).toBe('merging');
+    expect(merging?.eta_seconds).toBeGreaterThan(0);
+    expect(during.find((s) => s.avatar_id === chosen[1])?.eta_seconds).toBeNull();
+    await waitFor(
+      async () => {
+        const s: AvatarWithStatus[] = (await call(server, alice, 'GET', `/api/merge/avatars-with-status/${projectId}`))
+          .json;
+        return s.every((x) => x.status === 'merged') ? s : null;
+      },
+      90_000,
+      'the repositioned merge',
+    );
     for (const s of states) {
       expect(s.status).toBe('merged');
+      expect(s.eta_seconds).toBeNull();
       expect(s.placement).toEqual(placement);
       const img = await fetch(`${server.url}/api/static/${s.merged_url}`);
       expect(img.status).toBe(200);

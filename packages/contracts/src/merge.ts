@@ -44,6 +44,11 @@ export const AvatarWithStatus = z.object({
   merged_url: z.string().nullable(),
   job_id: z.number().int().nullable(),
   progress: z.number(),
+  /**
+   * Seconds until a merging actor is done, from this installation's recent merges (null when it is not merging or
+   * nothing has been measured yet; the screen then says the usual figure).
+   */
+  eta_seconds: z.number().int().nullable().default(null),
   placement: MaskPlacement.nullable(),
 });
 export type AvatarWithStatus = z.infer<typeof AvatarWithStatus>;

@@ -28,8 +28,12 @@ export interface EstimateSnapshot extends Throughput {
   running: number;
 }
 
-export async function measureThroughput(ctx: Pick<AppContext, 'db'>): Promise<Throughput> {
-  const runs = await jobStatsRepository.recentRuns(ctx.db.kysely, VIDEO_JOB_NAMES, SAMPLE);
+/** The median run time of recent completed jobs of these kinds (video renders unless named). */
+export async function measureThroughput(
+  ctx: Pick<AppContext, 'db'>,
+  names: readonly string[] = VIDEO_JOB_NAMES,
+): Promise<Throughput> {
+  const runs = await jobStatsRepository.recentRuns(ctx.db.kysely, names, SAMPLE);
   const seconds = runs
     .map((r) => (Date.parse(r.finished_at ?? '') - Date.parse(r.started_at ?? '')) / 1000)
     .filter((s) => Number.isFinite(s) && s > 0)
@@ -68,9 +72,7 @@ export function estimateSnapshot(ctx: Pick<AppContext, 'db'>, now = Date.now()):
  */
 export function etaSeconds(row: Pick<JobRow, 'id' | 'status' | 'progress'>, s: EstimateSnapshot): number | null {
   if (s.secondsPerVideo === null) return null;
-  if (row.status === 'in_progress') {
-    return Math.max(1, Math.round(s.secondsPerVideo * (1 - Math.min(99, Math.max(0, row.progress)) / 100)));
-  }
+  if (row.status === 'in_progress') return remainingSeconds(s.secondsPerVideo, row.progress);
   if (row.status !== 'queued') return null;
   const ahead = Math.max(0, s.queued.indexOf(row.id));
   return Math.round(s.secondsPerVideo * (Math.floor(ahead / s.running) + 1));
@@ -88,4 +90,10 @@ export async function publicStats(ctx: Pick<AppContext, 'db'>) {
     actors,
     languages: LANGUAGES.length,
   };
+}
+
+/** Seconds left for a running step that usually takes `medianSec`, at `progress` percent (at least 1). */
+export function remainingSeconds(medianSec: number | null, progress: number): number | null {
+  if (medianSec === null) return null;
+  return Math.max(1, Math.round(medianSec * (1 - Math.min(99, Math.max(0, progress)) / 100)));
 }

@@ -13,6 +13,7 @@ import { projectsRepository } from '../db/repositories/projects.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
+import { measureThroughput, remainingSeconds } from './estimates.ts';
 import { assertRealisticAvailable, createJob, newBatchId, projectVideoCredits, submitJobs } from './jobs.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
@@ -73,6 +74,9 @@ export async function avatarsWithStatus(
   const chars = await projectsRepository.charactersOf(ctx.db.kysely, [project.id]);
   const jobIds = chars.map((c) => c.merge_job_id).filter((id): id is number => id !== null);
   const jobs = new Map((await jobsRepository.findManyByIds(ctx.db.kysely, userId, jobIds)).map((j) => [j.id, j]));
+  // Time left comes from how long merges took here lately (decision 110), measured only while one is running.
+  const merging = chars.some((c) => c.merge_status === 'merging');
+  const perMerge = merging ? (await measureThroughput(ctx, [mergeCharacterJob.name])).secondsPerVideo : null;
   return chars.map((c) => {
     const job = c.merge_job_id !== null ? jobs.get(c.merge_job_id) : undefined;
     return {
@@ -81,6 +85,7 @@ export async function avatarsWithStatus(
       merged_url: c.merge_status === 'merged' ? c.merged_key : null,
       job_id: c.merge_job_id,
       progress: c.merge_status === 'merged' ? 100 : (job?.progress ?? 0),
+      eta_seconds: c.merge_status === 'merging' ? remainingSeconds(perMerge, job?.progress ?? 0) : null,
       placement: c.mask_placement ? (JSON.parse(c.mask_placement) as MaskPlacement) : null,
     };
   });

@@ -39,6 +39,7 @@ const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => 
   merged_url: s === 'merged' ? `merged/${id}.png` : null,
   job_id: null,
   progress: s === 'merged' ? 100 : 0,
+  eta_seconds: null,
   placement: null,
 });
 
@@ -56,6 +57,18 @@ function mockApi(statuses: AvatarWithStatus[], queue = () => jsonResponse({ tota
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe('MergeScreen time left while applying', () => {
+  it("says the measured time left, and the usual 'About 15 seconds' before anything was measured", async () => {
+    mockApi([
+      { ...status(1, 'merging'), progress: 40, eta_seconds: 7 },
+      { ...status(2, 'merging'), progress: 0, eta_seconds: null },
+    ]);
+    renderWithProviders(<MergeScreen project={project} actorIds={[1, 2]} />);
+    expect(await screen.findByText('About 7 s left')).toBeInTheDocument();
+    expect(screen.getByText('About 15 seconds')).toBeInTheDocument();
+  });
+});
 
 describe('MergeScreen Generate Videos', () => {
   it('is disabled until every actor is merged', async () => {

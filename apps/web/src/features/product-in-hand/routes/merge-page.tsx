@@ -392,7 +392,9 @@ function MergeCard({
             <Loader2Icon className="size-7 animate-spin" aria-hidden="true" />
             <span className="text-sm font-medium">Applying product…</span>
             <Progress value={progress} className="bg-white/30" aria-label={`Applying product to ${name}`} />
-            <span className="text-xs opacity-80">About 15 seconds</span>
+            <span className="text-xs opacity-80">
+              {status?.eta_seconds != null ? `About ${status.eta_seconds} s left` : 'About 15 seconds'}
+            </span>
           </div>
         ) : null}
         {state === 'merged' ? (
