@@ -117,8 +117,9 @@ for (const { name: size, viewport } of VIEWPORTS) {
       // The one progress view follows the render to its end.
       await expect(job.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 300_000 });
       await expect(page.getByTestId('batch-percent')).toHaveText('100%');
-      const download = job.getByRole('link', { name: 'Download' });
-      await expect(download).toHaveAttribute('href', /\.mp4$/);
+      // Line 2 asked for 4:5: its download is that shape's export.
+      const download = job.getByRole('link', { name: 'Download (4:5)' });
+      await expect(download).toHaveAttribute('href', /4x5\.mp4(\?|$)/);
       await page.screenshot({ path: testInfo.outputPath('progress.png'), fullPage: true });
       await page.screenshot({ path: `../.tmp/csv-batch-progress-${size}.png`, fullPage: true });
 
@@ -131,7 +132,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
         readZip(readFileSync(await zip.path()))
           .map((e) => e.name)
           .sort(),
-      ).toEqual(['line-002-actor-2.mp4', 'manifest.csv']);
+      ).toEqual(['line-002-4x5-actor-2.mp4', 'manifest.csv']);
       expect(await creditsOf(page)).toBeCloseTo(before - 1, 2);
       expect(problems).toEqual([]);
     });

@@ -133,7 +133,8 @@ function Progressing({ batch }: { batch: Batch }) {
       <div className="mb-6 rounded-2xl border bg-card p-5 shadow-sm" data-testid="batch-progress">
         <div className="mb-2 flex flex-wrap justify-between gap-2 text-sm">
           <span className="font-medium">
-            {completed} of {queued.length} videos done{failed ? ` · ${failed} failed` : ''}
+            {completed} of {queued.length} {queued.length === 1 ? 'video' : 'videos'} done
+            {failed ? ` · ${failed} failed` : ''}
           </span>
           <span data-testid="batch-percent">{percent}%</span>
         </div>
@@ -151,6 +152,9 @@ function Progressing({ batch }: { batch: Batch }) {
 function RowJob({ row }: { row: BatchRow }) {
   const job = row.job!;
   const running = job.status === 'queued' || job.status === 'in_progress';
+  // The row's video is the frame shape it asked for; 9:16 is the job's own video.
+  const shape = job.aspects.find((a) => a.aspect === row.values.aspect);
+  const downloadUrl = shape?.download_url ?? job.download_url;
   return (
     <li
       data-testid="batch-job"
@@ -178,10 +182,10 @@ function RowJob({ row }: { row: BatchRow }) {
         <JobStatusBadge status={job.status} />
         {running ? (
           <Progress value={job.progress} className="flex-1" aria-label={`Line ${row.line} progress`} />
-        ) : job.status === 'completed' && job.download_url ? (
+        ) : job.status === 'completed' && downloadUrl ? (
           <Button asChild size="sm" variant="outline" className="ml-auto">
-            <a href={videoUrl(job.download_url)} download>
-              <DownloadIcon aria-hidden="true" /> Download
+            <a href={videoUrl(downloadUrl)} download aria-label={`Download (${row.values.aspect})`}>
+              <DownloadIcon aria-hidden="true" /> Download {row.values.aspect}
             </a>
           </Button>
         ) : job.status === 'failed' ? (
