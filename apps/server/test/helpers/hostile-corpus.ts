@@ -208,6 +208,18 @@ export const UPLOAD_ROUTES: Record<string, UploadSpec> = {
   'POST /api/projects/': projectUpload,
   'PUT /api/projects/:id/music': musicUpload,
   'PUT /api/hooks/:id/music': musicUpload,
+  // An own voice-over is audio with the music bed's cap; its own tests send the file types and sizes.
+  'PUT /api/projects/:id/voice-over': { ...musicUpload, fileField: 'voice_over' },
+  // PNG or WEBP only (its own tests send the other types): here the broken uploads and the image cap.
+  'PUT /api/brand-kit/logo': { fileField: 'logo', fields: () => ({}), as: 'user', alias: true },
+  // A refused product picture is an error on its row (201), not a refused request: only the broken uploads here.
+  'POST /api/batches': {
+    fileField: 'products',
+    fields: () => ({ name: 'Hostile batch', csv: 'product,actor,hook,script\r\nserum.png,1,,Try it.\r\n' }),
+    as: 'user',
+    alias: true,
+    ownSizeCap: true,
+  },
   'POST /api/avatars/upload': { fileField: 'files', fields: () => ({ consent: 'true' }), as: 'admin' },
   'POST /api/hooks/upload-product': {
     fileField: 'product_image',
