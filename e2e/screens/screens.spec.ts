@@ -71,7 +71,12 @@ for (const { name: size, viewport } of SIZES) {
     await page.goto('/settings');
     await expect(page.getByText('No API keys yet.')).toBeVisible();
     await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
+    await expect(page.getByText('Brand kit', { exact: true }).first()).toBeVisible();
     await shoot(page, `settings-${size}`, true);
+
+    await page.goto('/batches');
+    await expect(page.getByRole('heading', { name: 'Batch from CSV' })).toBeVisible();
+    await shoot(page, `batch-from-csv-${size}`, true);
 
     await page.goto('/credits');
     await expect(page.getByRole('button', { name: /^Buy 5 credits/ })).toBeVisible();
