@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { FRAME_HEIGHT, FRAME_WIDTH, type Gender } from '../types.ts';
 import { REST_POSE, coloursOf, figureSvg, type RigPose } from './rig.ts';
-import { picker, statedTraits, traitsFor, type ActorTraits, type SkinTone } from './traits.ts';
+import { describeTraits, picker, statedTraits, traitsFor, type ActorTraits, type SkinTone } from './traits.ts';
 
 /** One drawing style: the parametric rig (actors/rig.ts), our own artwork. */
 export const ACTOR_STYLES = ['illustrated'] as const;
@@ -133,4 +133,20 @@ export function catalogueActorSpec(actor: {
   const age = (['20s', '30s', '20s', '40s'] as const)[(Number(actor.id) - 1) % 4]!;
   const traits = traitsFor(seed, '', { gender: actor.gender, skin, age });
   return { seed, style: 'illustrated', gender: actor.gender, background: actor.background, race: actor.race, traits };
+}
+
+/**
+ * A catalogue actor in words, for the images provider to make the same person photoreal (Realistic videos): the
+ * race and the traits the drawing shows (age, hair, beard, glasses) and the garment, all lower case so the
+ * invented-person check never reads it as a name, e.g. "black woman in her 20s, black afro hair, wearing a hoodie".
+ */
+export function catalogueActorDescription(actor: {
+  id: string;
+  gender: Gender;
+  race: Race;
+  background: Background;
+}): string {
+  const { traits } = catalogueActorSpec(actor);
+  const garment = traits.garment === 'tee' ? 't-shirt' : traits.garment;
+  return `${actor.race.replace('_', ' ')} ${describeTraits(traits)}, wearing a ${garment}`;
 }

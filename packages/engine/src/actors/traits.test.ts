@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actorFromDescription, catalogueActorSpec } from './index.ts';
+import { ACTORS } from '@hookreel/contracts';
+import { assertInventedPerson } from '../remote/content-rules.ts';
+import { actorFromDescription, catalogueActorDescription, catalogueActorSpec } from './index.ts';
 import { describeTraits, statedTraits, traitsFor, type ActorTraits } from './traits.ts';
 
 type Expect = Partial<ActorTraits>;
@@ -94,6 +96,18 @@ describe('character traits from a description', () => {
         else expect(spec.traits.beard).toBe('none');
       }
     }
+  });
+
+  it('describes each catalogue actor in words the images provider accepts, as drawn', () => {
+    const all = ACTORS.map((a) => catalogueActorDescription(a));
+    expect(new Set(all).size).toBe(ACTORS.length);
+    for (const [i, a] of ACTORS.entries()) {
+      const words = all[i]!;
+      expect(words.startsWith(`${a.race.replace('_', ' ')} ${a.gender === 'male' ? 'man' : 'woman'} in `)).toBe(true);
+      expect(words).toContain(describeTraits(catalogueActorSpec(a).traits));
+      expect(() => assertInventedPerson(words)).not.toThrow();
+    }
+    expect(catalogueActorDescription(ACTORS[0]!)).toBe(catalogueActorDescription({ ...ACTORS[0]! }));
   });
 
   it('describes what is drawn', () => {
