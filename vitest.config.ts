@@ -22,7 +22,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: ['apps/server/test/scale/**'],
+          // The scale proof renders 36 videos: `npm run proof:matrix36`, outside the everyday suite.
+          exclude: ['apps/server/test/scale/**', 'apps/server/test/proof/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -43,6 +44,20 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // `npm run proof:matrix36` (HOOKREEL_PROOF=1): evidence runs too slow for every test run.
+      ...(process.env.HOOKREEL_PROOF
+        ? [
+            {
+              test: {
+                name: 'proof',
+                include: ['apps/server/test/proof/**/*.test.ts'],
+                testTimeout: 1_200_000,
+                hookTimeout: 180_000,
+                pool: 'forks' as const,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
