@@ -56,8 +56,10 @@ async function runCorpus(base: string, corpus: HostileCase[], concurrency = 4): 
         let res = await rawRequest(base, c);
         // Refusing an oversized body, the server answers and closes with the rest unread; the kernel may then
         // reset the connection before the answer leaves (no lingering close in Node). That race is TCP's, so
-        // such a request gets two more tries; any other silent close counts as a failure.
-        for (let retry = 0; res.noAnswer && (c.body?.length ?? 0) > 1024 * 1024 && retry < 2; retry++) {
+        // such a request gets five more tries, spaced out (a loaded machine loses the race more often); any other
+        // silent close counts as a failure.
+        for (let retry = 0; res.noAnswer && (c.body?.length ?? 0) > 1024 * 1024 && retry < 5; retry++) {
+          await new Promise((r) => setTimeout(r, 100 * (retry + 1)));
           res = await rawRequest(base, c);
         }
         out[i] = { c, res };
