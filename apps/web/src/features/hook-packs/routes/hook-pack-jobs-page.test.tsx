@@ -4,30 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@hookreel/contracts';
 import { allowConsoleError } from '@/test/console';
 import { jsonResponse } from '@/test/render';
-import { makeJob, mockApi } from '../test/fixtures';
+import { makeCapabilities, makeJob, mockApi } from '../test/fixtures';
 import { renderAt } from '../test/render-wizard';
 import { HookPackJobsPage } from './hook-pack-jobs-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const capabilities = (hookPacks: boolean) => {
-  const local = { remote: false, provider: null };
-  return {
-    stages: {
-      voice: { ...local, word_timings: 'estimated' },
-      characters: local,
-      product_in_hand: local,
-      talking_actor: local,
-      product_analysis: local,
-      hook_lines: local,
-    },
-    realistic: {
-      videos: { available: true, missing: [] },
-      hook_packs: { available: hookPacks, missing: hookPacks ? [] : ['Characters: set OPENAI_IMAGE_MODEL'] },
-    },
-    voice_speed: { min: 0.8, max: 1.2 },
-  };
-};
+const capabilities = (hookPacks: boolean) =>
+  makeCapabilities({ videos: true, hookPacks }, 'Characters: set OPENAI_IMAGE_MODEL');
 
 describe('HookPackJobsPage', () => {
   it('offers "Make realistic" with its price on a finished draft video and opens the new job', async () => {

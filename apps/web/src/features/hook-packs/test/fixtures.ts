@@ -96,3 +96,27 @@ export function mockApi(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
 }
+
+/**
+ * GET /capabilities as a server with every stage local: Realistic videos and hook packs available or not, with
+ * `missing` as the reason shown when not.
+ */
+export const makeCapabilities = (
+  realistic: { videos: boolean; hookPacks: boolean },
+  missing = 'Talking actor: set FAL_KEY',
+) => {
+  const local = { remote: false, provider: null };
+  const availability = (available: boolean) => ({ available, missing: available ? [] : [missing] });
+  return {
+    stages: {
+      voice: { ...local, word_timings: 'estimated' },
+      characters: local,
+      product_in_hand: local,
+      talking_actor: local,
+      product_analysis: local,
+      hook_lines: local,
+    },
+    realistic: { videos: availability(realistic.videos), hook_packs: availability(realistic.hookPacks) },
+    voice_speed: { min: 0.8, max: 1.2 },
+  };
+};

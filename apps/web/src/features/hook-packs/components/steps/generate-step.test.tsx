@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
 import { useHookPack } from '../../api/get-hook-pack';
 import { emptyWizardData } from '../../lib/wizard-data';
-import { makePack, makePreview, mockApi } from '../../test/fixtures';
+import { makeCapabilities, makePack, makePreview, mockApi } from '../../test/fixtures';
 import { renderAt } from '../../test/render-wizard';
 import { GenerateStep } from './generate-step';
 
@@ -67,24 +67,7 @@ describe('GenerateStep caption style', () => {
   });
 });
 
-const capabilities = (available: boolean) => {
-  const local = { remote: false, provider: null };
-  return {
-    stages: {
-      voice: { ...local, word_timings: 'estimated' },
-      characters: local,
-      product_in_hand: local,
-      talking_actor: local,
-      product_analysis: local,
-      hook_lines: local,
-    },
-    realistic: {
-      videos: { available, missing: available ? [] : ['Talking actor: set FAL_KEY'] },
-      hook_packs: { available, missing: available ? [] : ['Talking actor: set FAL_KEY'] },
-    },
-    voice_speed: { min: 0.8, max: 1.2 },
-  };
-};
+const capabilities = (available: boolean) => makeCapabilities({ videos: available, hookPacks: available });
 const priceList = {
   prices: { video: 1, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1 },
   trial_credits: 13.7,
