@@ -359,7 +359,7 @@ export interface CaptionStyleSpec {
 }
 
 export const CAPTION_STYLE_SPECS: Record<CaptionStyle, CaptionStyleSpec> = {
-  // Bold white words with a black outline; the spoken word turns yellow.
+  // Bold white words with a black outline; the spoken word takes the brand colour (yellow unless a kit sets one).
   highlight: {
     text: { maxSize: 54, minSize: 34, maxLines: 2, padX: 6, padY: 6, leading: 1.15 },
     maxWords: 4,
