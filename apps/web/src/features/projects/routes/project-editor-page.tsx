@@ -25,6 +25,7 @@ import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quali
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { BrandStyleFields } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { MusicBedField } from '@/components/music-bed-field';
 import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,6 +48,7 @@ import { staticUrl } from '@/lib/urls';
 import { useDeleteProject } from '../api/delete-project';
 import { useQueueJob } from '../api/queue-job';
 import { useVoiceOver } from '../api/voice-over';
+import { useProjectMusic } from '../api/music';
 import { VoiceSection } from '../components/voice-section';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useUpdateProject } from '@/lib/api/update-project';
@@ -127,6 +129,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
   const [voiceSource, setVoiceSource] = useState<VoiceSource>(project.voice_source);
   const voiceOver = useVoiceOver(project.id);
+  const music = useProjectMusic(project.id);
   // An own recording speaks only once it is stored; until then the generated voice does (and is priced).
   const ownSeconds =
     voiceSource === 'own' && project.voice_over
@@ -419,6 +422,13 @@ export function ProjectEditor({ project }: { project: Project }) {
           <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
             <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} />
+            <MusicBedField
+              musicUrl={project.music_url}
+              onUpload={(file) => music.upload.mutateAsync(file)}
+              onRemove={() => music.remove.mutateAsync()}
+              uploading={music.upload.isPending}
+              removing={music.remove.isPending}
+            />
           </CardContent>
         </Card>
 
