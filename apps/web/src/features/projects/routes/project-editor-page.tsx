@@ -138,15 +138,17 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [aspects, setAspects] = useState<Aspect[]>(project.aspects);
   const capabilities = useCapabilities();
   const priceList = usePriceList();
-  const perSecond = priceList.data?.realistic.credits_per_second ?? null;
-  // What one video costs in each quality, for this script at this speed (the server holds the same).
-  const prices =
-    perSecond === null
-      ? null
-      : {
-          draft: costOf('video'),
-          realistic: realisticVideoCost(perSecond, ownSeconds ?? spokenSeconds(draft.script, voiceSpeed)),
-        };
+  // What one video costs in each quality, for this script at this speed, from the server's price list (the
+  // server holds the same).
+  const prices = priceList.data
+    ? {
+        draft: priceList.data.prices.video,
+        realistic: realisticVideoCost(
+          priceList.data.realistic.credits_per_second,
+          ownSeconds ?? spokenSeconds(draft.script, voiceSpeed),
+        ),
+      }
+    : null;
   const realisticAvailability = capabilities.data?.realistic.videos ?? null;
   const [characters, setCharacters] = useState<EditorCharacter[]>(() =>
     project.characters.filter((c) => c.selected).map((c) => ({ id: c.id, name: c.name, url: c.url })),
@@ -452,7 +454,13 @@ export function ProjectEditor({ project }: { project: Project }) {
               'Generating...'
             ) : (
               <>
-                Generate <CostTag credits={prices?.[quality] ?? costOf('video')} />
+                {/* A Realistic price is only shown once the server's price list says it. */}
+                Generate{' '}
+                {prices ? (
+                  <CostTag credits={prices[quality]} />
+                ) : quality === 'draft' ? (
+                  <CostTag credits={costOf('video')} />
+                ) : null}
               </>
             )}
           </Button>
