@@ -39,6 +39,8 @@ export const TIMINGS = {
   simulatedProgressCap: 90,
   mergeDurationMs: 15_000,
   projectAutoSaveMs: 150,
+  /** A colour picker reports every step of a drag; the brand look is saved once it has been still this long. */
+  brandLookSaveMs: 400,
   mergeScriptAutoSaveMs: 1000,
   mergeLanguageAutoSaveMs: 500,
   loginUserFetchAttempts: 3,

@@ -1,4 +1,4 @@
-import { CAPTION_STYLES, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@hookreel/contracts';
+import { CAPTION_STYLE_LABELS, CAPTION_STYLES, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@hookreel/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { CaptionStylePicker, captionPreviewUrl } from './caption-style-picker';
+import { CAPTION_STYLE_HINTS, CaptionStylePicker, captionPreviewUrl } from './caption-style-picker';
 
 function Harness({ disabled }: { disabled?: boolean }) {
   const [style, setStyle] = useState<CaptionStyle>(DEFAULT_CAPTION_STYLE);
@@ -34,6 +34,18 @@ describe('CaptionStylePicker', () => {
     expect(screen.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
     const pictures = screen.getByTestId('caption-style-picker').querySelectorAll('img');
     expect([...pictures].map((img) => img.getAttribute('src'))).toEqual(CAPTION_STYLES.map(captionPreviewUrl));
+  });
+
+  it('describes each style by what it draws, naming colours by their role in the brand look', () => {
+    renderWithProviders(<Harness />);
+    for (const style of CAPTION_STYLES) {
+      const radio = screen.getByRole('radio', { name: new RegExp(CAPTION_STYLE_LABELS[style]) });
+      expect(radio.closest('label')).toHaveTextContent(CAPTION_STYLE_HINTS[style]);
+    }
+    // A brand kit can make the highlight any colour and the boxes light, so no hint may promise yellow or dark.
+    for (const hint of Object.values(CAPTION_STYLE_HINTS)) expect(hint).not.toMatch(/yellow|dark|black/i);
+    expect(CAPTION_STYLE_HINTS.highlight).toMatch(/brand colour/);
+    expect(CAPTION_STYLE_HINTS.boxed).toMatch(/second colour/);
   });
 
   it('picks a style by click and by arrow keys', async () => {

@@ -3,12 +3,15 @@ import { CheckIcon } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/utils';
 
-/** What each preset looks like in words, under its picture. */
+/**
+ * What each preset looks like in words, under its picture. The colours come from the project's or pack's brand
+ * look (the brand kit's by default), so the hints name the colour's role, not a colour.
+ */
 export const CAPTION_STYLE_HINTS: Record<CaptionStyle, string> = {
-  highlight: 'The spoken word turns yellow',
-  pop: 'One big word at a time',
-  boxed: 'Lines on dark boxes',
-  lower_third: 'Small text at the bottom',
+  highlight: 'Up to 4 words; the spoken one lights up in the brand colour',
+  pop: 'One big word at a time, popping in',
+  boxed: 'Short lines, each on a box of the second colour',
+  lower_third: 'Small left-aligned lines on a bar at the bottom',
 };
 
 /**

@@ -58,3 +58,31 @@ describe('the hand holds the bottom of the product', () => {
     }
   }
 });
+
+describe('a resting arm leaves the frame mid-forearm', () => {
+  // A sweater has long sleeves, so any skin in the bottom band is a hand the frame's edge cuts through.
+  const sweater = actorFromDescription('man in his 30s in a red sweater', 2);
+  const colours = coloursOf(sweater.traits);
+  const skin = [1, 3, 5].map((i) => parseInt(colours.skin.slice(i, i + 2), 16));
+
+  /** Pixels of the skin colour in the bottom `rows` of the figure drawn without a product, or holding `product`. */
+  async function skinAtBottom(product: HeldProduct | null, rows: number): Promise<number> {
+    const svg = figureSvg(sweater.traits, colours, REST_POSE, product);
+    const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    let n = 0;
+    for (let y = info.height - rows; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        const i = (y * info.width + x) * 4;
+        if (data[i + 3]! > 200 && skin.every((v, k) => Math.abs(data[i + k]! - v) <= 3)) n += 1;
+      }
+    }
+    return n;
+  }
+
+  it('draws no hand stump at the bottom edge, with both arms resting or one holding the product', async () => {
+    expect(sweater.traits.garment).toBe('sweater');
+    // Before, the resting hands sat at y 974–1036 of 1024: a 50-row sliver of two hands along the edge.
+    expect(await skinAtBottom(null, 80)).toBe(0);
+    expect(await skinAtBottom(PRODUCTS.bottle!, 80)).toBe(0);
+  });
+});

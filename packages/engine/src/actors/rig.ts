@@ -478,9 +478,13 @@ function head(c: RigColours, t: ActorTraits, pose: RigPose): string {
   return `${ears}${earrings}<path d="${face}" fill="${c.skin}"/>${cheeks}${ageLines(c, t)}${beard(c, t)}${hairFront(c, t)}${brows(c, t)}${eyes(c, pose)}${nose}${mouth(c, pose.viseme)}${glasses(t)}`;
 }
 
-/** The rest positions of the wrists (arms hanging, hands at the hips, partly out of frame). */
-const REST_WRIST_L: [number, number] = [128, 980];
-const REST_WRIST_R: [number, number] = [448, 980];
+/**
+ * The rest positions of the wrists: arms hanging, hands below the bottom edge. A medium shot crops a resting arm
+ * mid-forearm; with the wrists at 980 the frame cut through the hands, which read as stumps at the bottom edge
+ * (worse after the push-in). Exported for the framing test.
+ */
+export const REST_WRIST_L: [number, number] = [132, 1096];
+export const REST_WRIST_R: [number, number] = [444, 1096];
 
 /**
  * SVG of the figure (transparent background) in the 576x1024 frame. `layer`: 'back' is the whole figure; 'front'
@@ -579,7 +583,8 @@ export function rigBoxes(t: ActorTraits, product: HeldProduct | null, pose: RigP
     const r = Math.max(hand.hw, 40) + 44;
     handBox = { x: Math.round(gx - r), y: Math.round(gy - r), w: Math.round(2 * r), h: Math.round(2 * r) };
   } else {
-    handBox = { x: REST_WRIST_R[0] - 30, y: REST_WRIST_R[1] - 10, w: 60, h: H - REST_WRIST_R[1] + 10 };
+    // The resting hand is out of frame: its box is the forearm where it leaves the picture.
+    handBox = { x: REST_WRIST_R[0] - 30, y: H - 60, w: 60, h: 60 };
   }
   return { face, mouth, body, hand: handBox, product: productBox };
 }

@@ -12,6 +12,7 @@ import {
   contains,
   fitText,
   freeRects,
+  hookWordCount,
   intersection,
   isRtl,
   safeZone,
@@ -115,6 +116,53 @@ describe('layout rules hold for every text length, placement and caption style',
           expect(layout.watermark).not.toBeNull();
           expect(layout.endCard?.cta.lines.join(' ')).toBe('Try it free today');
         });
+});
+
+describe('captions never show the hook again', () => {
+  it('counts the spoken words that are the hook, on letters and digits only', () => {
+    expect(hookWordCount('Glow all day', speak('Glow all day'))).toBe(3);
+    expect(hookWordCount('Stop scrolling: 3 reasons!', speak('Stop scrolling 3 reasons. I switched for good.'))).toBe(
+      4,
+    );
+    expect(hookWordCount('Crème brûlée, ça change tout', speak('Crème brûlée ça change tout. Vraiment.'))).toBe(5);
+    expect(hookWordCount(HOOKS.hebrew!, speak(`${HOOKS.hebrew!} עכשיו`))).toBe(HOOKS.hebrew!.split(' ').length);
+    // A script that does not open with the hook keeps every word for the captions.
+    expect(hookWordCount('My skin before and after', speak('This serum changed my mornings.'))).toBe(0);
+    expect(hookWordCount('Glow all day long', speak('Glow all'))).toBe(0);
+    expect(hookWordCount('', speak('Glow all day'))).toBe(0);
+  });
+
+  it('a hook-pack video (the hook is the whole script): no lone hook word captioned on the punch-in', () => {
+    const hook = 'Stop scrolling if you need to hear this: glow all day.';
+    const words = speak(hook, 0.2, 0.3);
+    const last = words[words.length - 1]!;
+    for (const style of CAPTION_STYLES) {
+      const layout = computeLayout({
+        width: 720,
+        height: 1280,
+        actor: actorBoxesInVideo(),
+        product: frameToVideo(PLACEMENTS.hand!),
+        camera: { maxZoom: 1.06, driftPx: 20 },
+        words,
+        durationSec: last.endSec + 0.5,
+        hookText: hook,
+        captionStyle: style,
+        watermark: 'Hookreel · Free trial',
+        cta: null,
+        // The punch-in cuts on the hook's last word, which ends the sticker's beat.
+        cuts: [last.startSec, last.startSec + 0.7],
+      });
+      expect(Math.max(...layout.hook.map((h) => h.endSec))).toBeLessThanOrEqual(last.startSec + 0.01);
+      expect(layout.captions).toEqual([]);
+      expect(checkLayout(layout).captionsDuringHook).toBe(0);
+    }
+  });
+
+  it('a product-in-hand script: captions start with the first word after the hook', () => {
+    const layout = layoutFor(HOOKS.medium!, PLACEMENTS.hand!, 'highlight', { cuts: [2.7, 3.4] });
+    const captioned = layout.captions.flatMap((c) => c.words.map((w) => w.word));
+    expect(captioned).toEqual('and honestly it changed my mornings for good. Try it today.'.split(' '));
+  });
 });
 
 describe('layout details', () => {

@@ -8,8 +8,8 @@ import { boldMetrics, textWidth, type FontMetrics } from './font.ts';
  * rules live here (docs/video-design.md#layout):
  * - no text over the face or the product (their boxes grown by the camera's motion and a margin);
  * - all text inside the platform safe zone (1080x1920: clear of top 130, bottom 350, right 164 px; scaled);
- * - the hook is a sticker at the top of the free space for its beat; captions start when it leaves, so they
- *   never repeat it on screen;
+ * - the hook is a sticker at the top of the free space for its beat; captions start when it leaves, with the
+ *   first word after the hook's own, so they never repeat it;
  * - the watermark sits where it covers neither face nor product;
  * - text wraps and shrinks to fit; what still does not fit is paged, never overflowed.
  * Pure: no I/O except the font metrics file read once.
@@ -359,7 +359,7 @@ export interface CaptionStyleSpec {
 }
 
 export const CAPTION_STYLE_SPECS: Record<CaptionStyle, CaptionStyleSpec> = {
-  // Bold white words with a black outline; the spoken word turns yellow.
+  // Bold white words with a black outline; the spoken word takes the brand colour (yellow unless a kit sets one).
   highlight: {
     text: { maxSize: 54, minSize: 34, maxLines: 2, padX: 6, padY: 6, leading: 1.15 },
     maxWords: 4,
@@ -406,6 +406,31 @@ export function hookBeat(hookText: string, words: readonly WordTiming[], speechE
   const next = words.find((w) => w.startSec >= nominal - 0.05);
   if (!next) return Math.max(nominal, speechEndSec);
   return next.startSec - nominal < 0.6 ? next.startSec : nominal;
+}
+
+/** Letters and digits only, lower case: how a hook's words and the voice's words are compared. */
+const bare = (s: string): string =>
+  s
+    .normalize('NFC')
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * How many of the first spoken words are the hook itself (0 when the speech does not start with it). Those words
+ * were on the sticker: captioning the ones spoken after it leaves (the hook's last word, on the punch-in) would
+ * show a lone word already read, under the chin. Compared on letters and digits, so punctuation and the voice's
+ * own word splits do not matter.
+ */
+export function hookWordCount(hookText: string, words: readonly WordTiming[]): number {
+  const target = bare(hookText);
+  if (!target) return 0;
+  let said = '';
+  for (let i = 0; i < words.length; i++) {
+    said += bare(words[i]!.word);
+    if (said === target) return i + 1;
+    if (!target.startsWith(said)) return 0;
+  }
+  return 0;
 }
 
 /** Caption cues: groups of words by the style's size, closing at sentence punctuation or a pause. */
@@ -503,7 +528,9 @@ export function computeLayout(input: LayoutInput): VideoLayout {
   // Captions: per shot (between camera cuts), one region where the style's reference cue fits best near its
   // target height; each cue is fitted into its shot's region and never outlives the shot.
   const spec = CAPTION_STYLE_SPECS[input.captionStyle];
-  const spoken = input.words.filter((w) => w.startSec >= hookEnd - 0.01 && w.startSec < sceneEnd);
+  // The hook's own words were read on the sticker; captions carry on from the first word after them.
+  const hookWords = input.hookText?.trim() ? hookWordCount(input.hookText, input.words) : 0;
+  const spoken = input.words.filter((w, i) => i >= hookWords && w.startSec >= hookEnd - 0.01 && w.startSec < sceneEnd);
   const captions: CaptionCue[] = [];
   let captionRegion: Box | null = null;
   const bounds = [hookEnd, ...cuts.filter((c) => c > hookEnd), sceneEnd];

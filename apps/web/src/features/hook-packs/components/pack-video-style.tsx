@@ -2,11 +2,12 @@ import { type CaptionStyle, type HookPack, MESSAGES, type VideoQuality, costOf }
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { AspectPicker } from '@/components/aspect-picker';
-import { BrandStyleFields, type BrandStyle } from '@/components/brand-style-fields';
+import { BrandStyleFields } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { errorDetail } from '@/lib/api-client';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
+import { useBrandLook } from '@/hooks/use-brand-look';
 import { useUpdateHookPack } from '../api/update-hook-pack';
 import { usePackAspects } from '../lib/use-pack-aspects';
 
@@ -23,7 +24,7 @@ export interface PackVideoStyle {
 
 /**
  * The pack's quality, voice speed, caption style, brand look and frame shapes as both Generate modes (the 12 videos and the matrix) show
- * them: each pick is saved on the pack at once (the speed once the slider is released), and a failed save puts
+ * them: each pick is saved on the pack at once (the speed once the slider is released, the brand look once it is still), and a failed save puts
  * the stored value back. The server holds each video's price from the pack's stored quality, so what is saved is
  * what is charged.
  */
@@ -33,12 +34,16 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
   const [quality, setQuality] = useState<VideoQuality>(pack.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(pack.voice_speed);
   const shapes = usePackAspects(pack);
-  const [brand, setBrand] = useState<BrandStyle>({
-    caption_font: pack.caption_font,
-    primary_colour: pack.primary_colour,
-    secondary_colour: pack.secondary_colour,
-    outro: pack.outro,
-  });
+  const brandLook = useBrandLook(
+    {
+      caption_font: pack.caption_font,
+      primary_colour: pack.primary_colour,
+      secondary_colour: pack.secondary_colour,
+      outro: pack.outro,
+    },
+    (patch) => save.mutateAsync({ id: pack.id, ...patch }),
+    (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed)),
+  );
   const capabilities = useCapabilities();
   const priceList = usePriceList();
   // A hook video is priced at a fixed length whatever its line and speed (the server holds the same).
@@ -56,20 +61,6 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
         onError: (e) => {
           setCaptionStyle(before);
           toast.error(errorDetail(e, MESSAGES.hookPacks.captionStyleFailed));
-        },
-      },
-    );
-  };
-  /** The pack's brand look (from the brand kit when the pack was created). */
-  const changeBrand = (patch: Partial<BrandStyle>) => {
-    const before = brand;
-    setBrand({ ...brand, ...patch });
-    save.mutate(
-      { id: pack.id, ...patch },
-      {
-        onError: (e) => {
-          setBrand(before);
-          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
         },
       },
     );
@@ -109,6 +100,7 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
     return Promise.all([
       Object.keys(unsaved).length === 0 ? Promise.resolve() : save.mutateAsync({ id: pack.id, ...unsaved }),
       shapes.saved(),
+      brandLook.flush(),
     ]);
   };
 
@@ -130,7 +122,7 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
         <VoiceSpeedSlider value={voiceSpeed} onChange={setVoiceSpeed} onCommit={commitVoiceSpeed} disabled={disabled} />
         <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={disabled} />
         <AspectPicker value={shapes.aspects} onChange={shapes.change} disabled={disabled} />
-        <BrandStyleFields value={brand} onChange={changeBrand} disabled={disabled} />
+        <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} disabled={disabled} />
       </>
     ),
   };

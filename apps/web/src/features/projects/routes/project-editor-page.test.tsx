@@ -1,7 +1,8 @@
-import { MESSAGES, VALIDATION, type Project } from '@hookreel/contracts';
+import { MESSAGES, TIMINGS, VALIDATION, type Project, type ProjectCharacter } from '@hookreel/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { ProjectEditor } from './project-editor-page';
 
@@ -82,6 +83,80 @@ describe('ProjectEditor voice speed', () => {
     await waitFor(() => expect(puts).toEqual([{ voice_speed: 0.9 }]));
     await new Promise((r) => setTimeout(r, 400));
     expect(puts).toHaveLength(1);
+  });
+});
+
+describe('ProjectEditor brand look', () => {
+  /** Records every PUT of the project; `fail` makes them answer 500. */
+  const server = (fail = false, calls: string[] = []) => {
+    const puts: Partial<Project>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push(`${init.method ?? 'GET'} ${url} ${typeof init.body === 'string' ? init.body : ''}`);
+        if (url === '/api/projects/3' && init.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as Partial<Project>;
+          puts.push(body);
+          return fail ? jsonResponse({ detail: 'Database down' }, 500) : jsonResponse({ ...project, ...body });
+        }
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    return puts;
+  };
+  const character: ProjectCharacter = {
+    id: 8,
+    prompt: 'young woman in her 20s',
+    url: 'static/characters/8.png',
+    display_url: 'static/characters/8.png',
+    name: 'Ava',
+    selected: true,
+    x: null,
+    y: null,
+    width: null,
+    height: null,
+    rotation: 0,
+    is_merged: false,
+    merged_character: null,
+  };
+  /** What a colour picker sends while its thumb is dragged: one input event per step. */
+  const drag = (picker: HTMLElement, steps: string[]) => {
+    for (const v of steps) fireEvent.input(picker, { target: { value: v } });
+  };
+
+  it('shows a dragged colour at once and saves it once, after the drag has been still a moment', async () => {
+    const puts = server();
+    renderWithProviders(<ProjectEditor project={project} />);
+    const picker = screen.getByLabelText('Brand colour');
+    drag(picker, ['#ff0000', '#f01010', '#e02020', '#d03030', '#c04040', '#b05050', '#e63946']);
+    expect(picker).toHaveValue('#e63946');
+    expect(puts).toEqual([]);
+    await waitFor(() => expect(puts).toEqual([{ primary_colour: '#E63946' }]));
+    await new Promise((r) => setTimeout(r, TIMINGS.brandLookSaveMs + 100));
+    expect(puts).toHaveLength(1);
+  });
+
+  it('saves a colour still inside the pause before the video is queued', async () => {
+    const calls: string[] = [];
+    server(false, calls);
+    renderWithProviders(<ProjectEditor project={{ ...project, characters: [character] }} />);
+    drag(screen.getByLabelText('Second colour'), ['#223344', '#1d3557']);
+    await userEvent.click(screen.getByRole('button', { name: /^Generate/ }));
+    // The colour goes out with the render's saves, before the job is asked for, not 0.4 s later.
+    await waitFor(() => expect(calls.some((c) => c.startsWith('POST'))).toBe(true));
+    const saved = calls.findIndex((c) => c.includes('"secondary_colour":"#1D3557"'));
+    expect(saved).toBeGreaterThanOrEqual(0);
+    expect(saved).toBeLessThan(calls.findIndex((c) => c.startsWith('POST')));
+  });
+
+  it('puts the stored colour back when the save fails', async () => {
+    const puts = server(true);
+    renderWithProviders(<ProjectEditor project={project} />);
+    const picker = screen.getByLabelText('Brand colour');
+    drag(picker, ['#00ff00', '#00aa00']);
+    await waitFor(() => expect(puts).toEqual([{ primary_colour: '#00AA00' }]));
+    await waitFor(() => expect(picker).toHaveValue('#ffd23f'));
+    expect(toast.error).toHaveBeenCalled();
   });
 });
 

@@ -23,7 +23,7 @@ import {
 } from '@hookreel/contracts';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
-import { BrandStyleFields, type BrandStyle } from '@/components/brand-style-fields';
+import { BrandStyleFields } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
@@ -39,6 +39,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { useBrandLook } from '@/hooks/use-brand-look';
 import { useDebouncedEffect } from '@/hooks/use-debounced-callback';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { handlePaymentRequired } from '@/lib/payment';
@@ -112,12 +113,16 @@ export function ProjectEditor({ project }: { project: Project }) {
     accent: project.accent,
   });
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(project.caption_style);
-  const [brand, setBrand] = useState<BrandStyle>({
-    caption_font: project.caption_font,
-    primary_colour: project.primary_colour,
-    secondary_colour: project.secondary_colour,
-    outro: project.outro,
-  });
+  const brandLook = useBrandLook(
+    {
+      caption_font: project.caption_font,
+      primary_colour: project.primary_colour,
+      secondary_colour: project.secondary_colour,
+      outro: project.outro,
+    },
+    (patch) => styleSave.mutateAsync(patch),
+    (e) => toast.error(errorDetail(e, MESSAGES.projects.updateFailed)),
+  );
   const [quality, setQuality] = useState<VideoQuality>(project.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
   const [voiceSource, setVoiceSource] = useState<VoiceSource>(project.voice_source);
@@ -180,6 +185,7 @@ export function ProjectEditor({ project }: { project: Project }) {
     const patch = changedFields(project, draft);
     if (Object.keys(patch).length > 0) await autoSave.mutateAsync(patch);
     if (captionStyle !== project.caption_style) await styleSave.mutateAsync({ caption_style: captionStyle });
+    await brandLook.flush();
     if (aspects.join(',') !== project.aspects.join(',')) await styleSave.mutateAsync({ aspects });
     if (quality !== project.quality || voiceSpeed !== project.voice_speed) {
       await styleSave.mutateAsync({ quality, voice_speed: voiceSpeed });
@@ -226,18 +232,6 @@ export function ProjectEditor({ project }: { project: Project }) {
       },
     );
   };
-  /** The brand look is saved as soon as it changes; a failed save puts the stored one back. */
-  const changeBrand = (patch: Partial<BrandStyle>) => {
-    const before = brand;
-    setBrand({ ...brand, ...patch });
-    styleSave.mutate(patch, {
-      onError: (e) => {
-        setBrand(before);
-        toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
-      },
-    });
-  };
-
   /** Quality is saved as soon as it is picked; a failed save puts the stored one back. */
   const changeQuality = (next: VideoQuality) => {
     const before = quality;
@@ -424,7 +418,7 @@ export function ProjectEditor({ project }: { project: Project }) {
         <Card>
           <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
-            <BrandStyleFields value={brand} onChange={changeBrand} />
+            <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} />
           </CardContent>
         </Card>
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatCredits } from '@hookreel/contracts';
+import { formatCredits, TIMINGS } from '@hookreel/contracts';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
@@ -64,6 +64,31 @@ describe('GenerateStep caption style', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /One word pop/ }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Service unavailable'));
     expect(screen.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
+  });
+});
+
+describe('GenerateStep brand look', () => {
+  it('shows a dragged colour at once and saves it on the pack once the drag is still', async () => {
+    const { calls } = mockApi({
+      'GET /hooks/5': () => jsonResponse(pack),
+      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+      'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    const picker = await screen.findByLabelText('Second colour');
+    // A colour picker sends one input event per step of the drag.
+    for (const v of ['#102030', '#203040', '#304050', '#405060', '#1d3557']) {
+      fireEvent.input(picker, { target: { value: v } });
+    }
+    expect(picker).toHaveValue('#1d3557');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        expect.objectContaining({ path: '/hooks/5', body: { secondary_colour: '#1D3557' } }),
+      ]),
+    );
+    await new Promise((r) => setTimeout(r, TIMINGS.brandLookSaveMs + 100));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 });
 
