@@ -76,6 +76,10 @@ export const MESSAGES = {
     notUpgradable: 'Only a finished draft video of an existing project or hook pack can be made realistic.',
     upgradeUnderway: 'This video is already being made realistic, or has been.',
     upgradeOutdated: 'This video was generated again since; make the new one realistic.',
+    upgradeQueued: 'Making realistic · waiting to start',
+    upgradeRunning: 'Making realistic',
+    upgradeFailed: 'Making it realistic failed; its credits were returned.',
+    upgradeOpen: 'View the realistic job',
   },
   realistic: {
     unavailable: 'Realistic is not available on this server.',

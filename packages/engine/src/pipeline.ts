@@ -15,7 +15,8 @@ import sharp from 'sharp';
 import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
-import { boxAtTime, cameraFilter, PUNCH_IN_ZOOM } from './motion/timeline.ts';
+import { filmPlan, filmSegments } from './motion/film.ts';
+import { boxAtTime, PUNCH_IN_ZOOM } from './motion/timeline.ts';
 import type { ProviderUsage } from './remote/usage.ts';
 import { toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
@@ -287,7 +288,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
         text,
         visual:
           shots && visual.kind === 'rig'
-            ? { ...visual, camera: cameraFilter(shots, VIDEO_WIDTH, VIDEO_HEIGHT) }
+            ? { ...visual, ...(await filmedRig(frames.poseSegments, shots, input.signal)) }
             : visual,
         audioPath,
         audioGainDb,
@@ -481,6 +482,21 @@ interface PreparedFrames {
   actorBoxes: ActorBoxes;
   /** The product's box in the 576x1024 frame, or null. */
   productBox: Box | null;
+  /** A rig's pose frames in play order, before the camera frames them (empty for a photo). */
+  poseSegments: ReadonlyArray<{ path: string; durationSec: number }>;
+}
+
+/**
+ * The rig's frames as the camera shows them: held shots play pose frames framed once and cached, the camera
+ * filter moves only in moving shots (decision 099).
+ */
+async function filmedRig(
+  segments: ReadonlyArray<{ path: string; durationSec: number }>,
+  shots: readonly CameraShot[],
+  signal?: AbortSignal,
+): Promise<{ segments: Array<{ path: string; durationSec: number }>; camera: string }> {
+  const plan = filmPlan(segments, shots, VIDEO_WIDTH, VIDEO_HEIGHT);
+  return { segments: await filmSegments(plan, VIDEO_WIDTH, VIDEO_HEIGHT, signal), camera: plan.camera };
 }
 
 async function prepareFrames(
@@ -499,7 +515,12 @@ async function prepareFrames(
       hookText: input.hookText,
     });
     return {
-      visual: { kind: 'rig', segments: rig.segments, camera: rig.camera, posterSourcePath: rig.posterSourcePath },
+      visual: {
+        kind: 'rig',
+        ...(await filmedRig(rig.segments, rig.shots, input.signal)),
+        posterSourcePath: rig.posterSourcePath,
+      },
+      poseSegments: rig.segments,
       rig: { boxes: rig.boxes, shots: rig.shots },
       stillPath: rig.posterSourcePath,
       actorBoxes: { face: rig.boxes.face, mouth: rig.boxes.mouth, body: rig.boxes.body },
@@ -527,6 +548,7 @@ async function prepareFrames(
     stillPath: imagePath,
     actorBoxes: PORTRAIT_BOXES,
     productBox,
+    poseSegments: [],
   };
 }
 

@@ -233,12 +233,16 @@ async function pruneRigCache(now: number): Promise<void> {
   }
 }
 
+/** The header of a single-frame yuv420p Y4M file, up to its frame's pixels. */
+export const y4mHeader = (width: number, height: number): Buffer =>
+  Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg XCOLORRANGE=LIMITED\nFRAME\n`);
+
 /**
  * One RGBA picture as a single-frame Y4M file (yuv420p, BT.601 limited range, chroma averaged over each 2x2
  * block): the conversion ffmpeg's `format=yuv420p` would do on every read of a PNG, done once.
  */
 export function y4mFrame(rgba: Buffer, width: number, height: number): Buffer {
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg XCOLORRANGE=LIMITED\nFRAME\n`);
+  const header = y4mHeader(width, height);
   const cw = width >> 1;
   const ch = height >> 1;
   const out = Buffer.alloc(header.length + width * height + 2 * cw * ch);

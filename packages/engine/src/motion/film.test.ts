@@ -1,0 +1,119 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../util/process.ts';
+import { filmPlan, filmSegments, heldFraming } from './film.ts';
+import { y4mFrame } from './frames.ts';
+import { cameraFilter, type CameraShot } from './timeline.ts';
+
+const W = 720;
+const H = 1280;
+
+/** A pose-like frame: diagonal stripes and a disc whose place depends on `seed`, so crops and scales show. */
+function testFrame(seed: number): Buffer {
+  const rgba = Buffer.alloc(W * H * 4);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 4;
+      const disc = (x - 300 - seed * 40) ** 2 + (y - 500) ** 2 < 120 ** 2;
+      rgba[i] = disc ? 230 : (x * 3 + y) % 256;
+      rgba[i + 1] = disc ? 40 : (x + y * 2 + seed * 50) % 256;
+      rgba[i + 2] = ((x ^ y) + seed * 90) % 256;
+      rgba[i + 3] = 255;
+    }
+  return y4mFrame(rgba, W, H);
+}
+
+/** The push-in, a punch-in cut, the wide shot held at the push-in's zoom and a close-up, as cameraShots makes them. */
+const SHOTS: CameraShot[] = [
+  { startSec: 0, endSec: 0.71, zoomFrom: 1, zoomTo: 1.05, cx: 288, cy: 477.875 },
+  { startSec: 0.71, endSec: 1.23, zoomFrom: 1.18, zoomTo: 1.18, cx: 288, cy: 455.5 },
+  { startSec: 1.23, endSec: 1.6, zoomFrom: 1.05, zoomTo: 1.05, cx: 288, cy: 477.875 },
+  { startSec: 1.6, endSec: 2.2, zoomFrom: 1.93, zoomTo: 1.93, cx: 371.2, cy: 802.6 },
+];
+
+async function concatList(dir: string, name: string, segs: ReadonlyArray<{ path: string; durationSec: number }>) {
+  const list = path.join(dir, name);
+  const lines = segs.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(4)}`]);
+  lines.push(`file '${segs[segs.length - 1]!.path}'`);
+  await writeFile(list, lines.join('\n') + '\n');
+  return list;
+}
+
+async function frameHashes(list: string, camera: string, seconds: number): Promise<string[]> {
+  const { stdout } = await runProcess('ffmpeg', [
+    ...['-v', 'error', '-f', 'concat', '-safe', '0', '-i', list],
+    ...['-vf', `format=yuv420p,fps=30,${camera}`, '-t', seconds.toFixed(3), '-f', 'framemd5', '-'],
+  ]);
+  return stdout
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.split(',').pop()!.trim());
+}
+
+describe('filming the camera with held shots baked into the frames', () => {
+  let dir: string;
+  let segments: Array<{ path: string; durationSec: number }>;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-film-'));
+    const poses = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const p = path.join(dir, `pose-${i}.y4m`);
+        await writeFile(p, testFrame(i));
+        return p;
+      }),
+    );
+    // Pose changes off the frame grid and across the shots' cuts, as word timings give them.
+    const durations = [0.3, 0.37, 0.2, 0.41, 0.09, 0.33, 0.5];
+    segments = durations.map((d, i) => ({ path: poses[i % 3]!, durationSec: d }));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('gives the same frames as the camera filter on the pose frames', async () => {
+    const total = segments.reduce((a, s) => a + s.durationSec, 0);
+    const before = await frameHashes(await concatList(dir, 'before.txt', segments), cameraFilter(SHOTS, W, H), total);
+    const plan = filmPlan(segments, SHOTS, W, H);
+    const filmed = await filmSegments(plan, W, H);
+    const after = await frameHashes(await concatList(dir, 'after.txt', filmed), plan.camera, total);
+    expect(before.length).toBeGreaterThanOrEqual(Math.floor(total * 30));
+    expect(after).toEqual(before);
+    // Held shots play framed frames, made once and kept beside the pose frames.
+    expect(filmed.some((s) => /\.f\d+x\d+\+\d+\+\d+\.y4m$/.test(s.path))).toBe(true);
+    const made = (await readdir(dir)).filter((f) => f.includes('.f'));
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.every((f) => f.endsWith('.y4m'))).toBe(true);
+    // A second plan of the same frames makes nothing new.
+    await filmSegments(plan, W, H);
+    expect((await readdir(dir)).filter((f) => f.includes('.f'))).toEqual(made);
+  }, 60_000);
+
+  it('cuts the pieces at the held shots’ first frames and keeps the total length', () => {
+    const plan = filmPlan(segments, SHOTS, W, H);
+    const total = segments.reduce((a, s) => a + s.durationSec, 0);
+    expect(plan.entries[0]!.startSec).toBe(0);
+    expect(plan.entries[plan.entries.length - 1]!.endSec).toBeCloseTo(total, 9);
+    for (let i = 1; i < plan.entries.length; i++)
+      expect(plan.entries[i]!.startSec).toBeCloseTo(plan.entries[i - 1]!.endSec, 9);
+    // The punch-in starts on frame 22 (0.733 s), the first the camera filter gave it (t >= 0.71).
+    const firstHeld = plan.entries.find((e) => e.framing)!;
+    expect(firstHeld.startSec).toBeCloseTo(22 / 30, 9);
+    expect(firstHeld.framing).toEqual(heldFraming(SHOTS[1]!, W, H));
+    // Only the push-in is left to the camera filter.
+    expect(plan.camera).toContain('0.07042');
+    expect(plan.camera).not.toContain('1.1800');
+  });
+
+  it('needs no camera filter when nothing moves, and no framing at zoom 1', () => {
+    const held: CameraShot[] = [{ startSec: 0, endSec: 3, zoomFrom: 1, zoomTo: 1, cx: 288, cy: 512 }];
+    const plan = filmPlan(segments, held, W, H);
+    expect(plan.camera).toBe('null');
+    expect(plan.entries.every((e) => e.framing === null)).toBe(true);
+    expect(heldFraming({ ...held[0]!, zoomFrom: 1.18, zoomTo: 1.18, cx: 288, cy: 455.5 }, W, H)).toEqual({
+      sw: 848,
+      sh: 1510,
+      x: 65,
+      y: 32,
+    });
+  });
+});

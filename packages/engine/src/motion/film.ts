@@ -1,0 +1,195 @@
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { FFMPEG } from '../util/media.ts';
+import { runProcess } from '../util/process.ts';
+import { y4mHeader } from './frames.ts';
+import { cameraFilter, type CameraShot } from './timeline.ts';
+
+/**
+ * Filming the rig's camera with the held shots baked into the frames (decision 099).
+ *
+ * The camera is a gentle push-in plus cuts that hold (punch-in, wide, product close-up). A held shot shows each
+ * pose frame through the same crop for its whole length, yet the camera filter scaled every output frame again
+ * (~0.2 s of CPU a 9 s video, for pictures made from ~40 distinct pose frames). Here each pose frame a held shot
+ * shows is framed once, by the very filters the camera ran (`scale` bilinear to the zoomed size, `crop` at the
+ * rounded offset), and kept beside the pose frame in the actor's cache; the video plays those framed frames and
+ * the camera filter only moves during moving shots (the push-in). The pictures are the same pixels as before.
+ */
+
+/** Frame rate the camera filter runs at (the renderer applies `fps=30` before it). */
+const CAMERA_FPS = 30;
+
+/** A held shot's framing in output pixels: the frame scaled to sw x sh, then cut W x H at (x, y). */
+interface Framing {
+  sw: number;
+  sh: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * The framing `cameraFilter` gives a held shot, computed as its expressions do (zoom printed to 4 decimals and
+ * centres to 1, sizes even, offsets clamped and rounded as `crop` rounds them); null for zoom 1.
+ */
+export function heldFraming(s: CameraShot, width: number, height: number, frameWidth = 576): Framing | null {
+  const k = width / frameWidth;
+  const z = Math.max(1, Number(s.zoomFrom.toFixed(4)));
+  if (z === 1) return null;
+  const cx = Number((s.cx * k).toFixed(1));
+  const cy = Number((s.cy * k).toFixed(1));
+  const sw = 2 * Math.trunc((width * z) / 2);
+  const sh = 2 * Math.trunc((height * z) / 2);
+  const x = lrint(Math.max(0, Math.min(sw - width, cx * z - width / 2)));
+  const y = lrint(Math.max(0, Math.min(sh - height, cy * z - height / 2)));
+  return { sw, sh, x, y };
+}
+
+/** Nearest integer, halves to even: how `crop` turns its offset expressions into pixels (C's lrint). */
+function lrint(v: number): number {
+  const r = Math.round(v);
+  return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+const isHeld = (s: CameraShot) => Math.abs(s.zoomTo - s.zoomFrom) < 1e-6;
+
+/** First output frame (at CAMERA_FPS) the camera filter gives to the shot after `endSec` (its `lt(t,end)` test). */
+const boundaryFrame = (endSec: number) => Math.ceil(Number(endSec.toFixed(3)) * CAMERA_FPS - 1e-6);
+
+/** A play list entry: a pose frame, the framing it is shown through (null: as drawn), and for how long. */
+export interface FilmEntry {
+  source: string;
+  framing: Framing | null;
+  startSec: number;
+  endSec: number;
+}
+
+/**
+ * Cuts the pose segments at the held shots' first frames and gives each piece its shot's framing; returns the
+ * pieces and the camera filter for what is left (the moving shots; held shots pass through untouched).
+ *
+ * A held shot starts at the first 30 fps frame the camera gave it (`boundaryFrame`), exactly on a frame time, so
+ * `fps` (which rounds input times to the nearest output frame and keeps the latest) takes that frame from the
+ * framed piece; a moving shot's frames, before that, come from the unframed pieces.
+ */
+export function filmPlan(
+  segments: ReadonlyArray<{ path: string; durationSec: number }>,
+  shots: readonly CameraShot[],
+  width: number,
+  height: number,
+): { entries: FilmEntry[]; camera: string } {
+  // Shot spans in frame-exact times: [start, end) with each boundary at the frame the camera switched on.
+  const spans = shots.map((s, i) => ({
+    start: i === 0 ? 0 : boundaryFrame(shots[i - 1]!.endSec) / CAMERA_FPS,
+    end: i === shots.length - 1 ? Infinity : boundaryFrame(s.endSec) / CAMERA_FPS,
+    framing: isHeld(s) ? heldFraming(s, width, height) : undefined,
+  }));
+  const entries: FilmEntry[] = [];
+  let t = 0;
+  for (const seg of segments) {
+    const a = t;
+    const b = t + seg.durationSec;
+    t = b;
+    for (const sp of spans) {
+      const from = Math.max(a, sp.start);
+      const to = Math.min(b, sp.end);
+      if (to - from <= 1e-9) continue;
+      const framing = sp.framing ?? null;
+      const last = entries[entries.length - 1];
+      if (
+        last &&
+        last.source === seg.path &&
+        sameFraming(last.framing, framing) &&
+        Math.abs(last.endSec - from) < 1e-9
+      ) {
+        last.endSec = to;
+      } else entries.push({ source: seg.path, framing, startSec: from, endSec: to });
+    }
+  }
+  // The camera filter keeps the moving shots; held ones become zoom 1 (the scale and crop pass frames through).
+  const moving = shots.map((s) => (isHeld(s) ? { ...s, zoomFrom: 1, zoomTo: 1 } : s));
+  const camera = moving.every((s) => s.zoomFrom === 1 && s.zoomTo === 1) ? 'null' : cameraFilter(moving, width, height);
+  return { entries, camera };
+}
+
+const sameFraming = (a: Framing | null, b: Framing | null) =>
+  a === b || (!!a && !!b && a.sw === b.sw && a.sh === b.sh && a.x === b.x && a.y === b.y);
+
+/** Where a pose frame shown through a framing is kept: beside the pose frame, named by the framing. */
+export const framedPath = (source: string, f: Framing) =>
+  source.replace(/\.y4m$/, '') + `.f${f.sw}x${f.sh}+${f.x}+${f.y}.y4m`;
+
+/**
+ * The concat list of a film plan: framed frames made where missing (one ffmpeg run for all of them), durations
+ * written from cumulative times rounded to 0.1 ms so the pieces start exactly where the plan put them.
+ */
+export async function filmSegments(
+  plan: { entries: readonly FilmEntry[] },
+  width: number,
+  height: number,
+  signal?: AbortSignal,
+): Promise<Array<{ path: string; durationSec: number }>> {
+  const todo = new Map<string, { source: string; framing: Framing }>();
+  const out: Array<{ path: string; durationSec: number }> = [];
+  for (const e of plan.entries) {
+    const file = e.framing ? framedPath(e.source, e.framing) : e.source;
+    if (e.framing && !todo.has(file)) todo.set(file, { source: e.source, framing: e.framing });
+    const r = (v: number) => Math.round(v * 1e4) / 1e4;
+    out.push({ path: file, durationSec: r(e.endSec) - r(e.startSec) });
+  }
+  for (const file of [...todo.keys()]) {
+    try {
+      await stat(file);
+      todo.delete(file);
+    } catch {
+      /* not made yet */
+    }
+  }
+  if (todo.size) await makeFramed([...todo.entries()], width, height, signal);
+  return out.filter((s) => s.durationSec > 0);
+}
+
+/** Frames each pose through its framings in one ffmpeg run and stores them as Y4M frames like the pose frames. */
+async function makeFramed(
+  jobs: Array<[string, { source: string; framing: Framing }]>,
+  width: number,
+  height: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const sources = [...new Set(jobs.map(([, j]) => j.source))];
+  const args = ['-y', '-hide_banner', '-nostats', '-v', 'error', '-protocol_whitelist', 'file'];
+  for (const s of sources) args.push('-i', s);
+  const graph: string[] = [];
+  const outputs: string[] = [];
+  const tag = `${process.pid}.${Math.random().toString(36).slice(2)}`;
+  const raws = new Map<string, string>();
+  sources.forEach((s, i) => {
+    const mine = jobs.filter(([, j]) => j.source === s);
+    const labels = mine.map((_, k) => `[s${i}_${k}]`);
+    graph.push(mine.length > 1 ? `[${i}:v]split=${mine.length}${labels.join('')}` : `[${i}:v]null${labels[0]}`);
+    mine.forEach(([file, { framing: f }], k) => {
+      // The camera's own filters on the camera's own input (yuv420p), so the pixels are the ones it made.
+      graph.push(
+        `${labels[k]}format=yuv420p,scale=${f.sw}:${f.sh}:flags=bilinear,crop=${width}:${height}:${f.x}:${f.y}:exact=1[o${i}_${k}]`,
+      );
+      const raw = `${file}.${tag}.yuv`;
+      raws.set(file, raw);
+      outputs.push('-map', `[o${i}_${k}]`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', raw);
+    });
+  });
+  try {
+    await runProcess(FFMPEG, [...args, '-filter_complex', graph.join(';'), ...outputs], {
+      signal,
+      timeoutMs: 120_000,
+    });
+    // The pose frames' own header, so the concat demuxer reads framed and unframed frames as one stream.
+    const header = y4mHeader(width, height);
+    await Promise.all(
+      jobs.map(async ([file]) => {
+        const tmp = `${file}.${tag}.tmp`;
+        await writeFile(tmp, Buffer.concat([header, await readFile(raws.get(file)!)]));
+        await rename(tmp, file);
+      }),
+    );
+  } finally {
+    await Promise.all([...raws.values()].map((r) => rm(r, { force: true })));
+  }
+}
