@@ -84,6 +84,8 @@ export const MESSAGES = {
   realistic: {
     unavailable: 'Realistic is not available on this server.',
     unavailableHint: 'Ask the operator to configure the providers:',
+    // Realistic animates a real-looking person: with no actor there is nobody to film (decision 125).
+    needsActor: 'Choose an actor first: a Realistic video animates a real-looking person holding your product.',
   },
   notifications: {
     updateFailed: 'Failed to update notification settings',

@@ -255,7 +255,9 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     // The render features the first chosen actor (render-project-video); the card and file name say who. Without
     // one there is nobody to present the product: the editor keeps Generate disabled, and so does the server.
     const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);
-    if (!chosen) throw unprocessable(VALIDATION.selectOneActor);
+    if (!chosen) {
+      throw unprocessable(quality === 'realistic' ? MESSAGES.realistic.needsActor : VALIDATION.selectOneActor);
+    }
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: chosen.name ?? `Actor ${chosen.avatar_id}` },
       userId,
@@ -299,6 +301,10 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
     assertRealisticAvailable();
     const draft = renderProjectVideoJob.payload.parse(JSON.parse(job.payload));
+    // The actor the draft featured, or the project's first chosen one: gone since, nobody real is left to animate.
+    const chars = await projectsRepository.charactersOf(trx, [project.id]);
+    const actor = draft.avatarId ? chars.find((c) => c.avatar_id === draft.avatarId) : chars.find((c) => c.selected);
+    if (!actor) throw unprocessable(MESSAGES.realistic.needsActor);
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: job.actor_name, variantLabel: job.variant_label, hookText: job.hook_text },
       userId,

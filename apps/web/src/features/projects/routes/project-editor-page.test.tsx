@@ -1,4 +1,4 @@
-import { TIMINGS, type Project, type ProjectCharacter } from '@hookreel/contracts';
+import { MESSAGES, TIMINGS, VALIDATION, type Project, type ProjectCharacter } from '@hookreel/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -291,5 +291,25 @@ describe('ProjectEditor voice', () => {
       expect(calls).toEqual([{ method: 'PUT', url: '/api/projects/3', body: { voice_source: 'generated' } }]),
     );
     expect(screen.getByRole('slider', { name: 'Voice speed' })).toBeInTheDocument();
+  });
+});
+
+describe('ProjectEditor without an actor', () => {
+  it('keeps Generate disabled and, in Realistic, says beside it that a real-looking actor is needed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Not found' }, 404)),
+    );
+    const realistic = renderWithProviders(<ProjectEditor project={{ ...project, quality: 'realistic' }} />);
+    const generate = screen.getByRole('button', { name: /^Generate/ });
+    expect(generate).toBeDisabled();
+    expect(generate).toHaveAccessibleDescription(MESSAGES.realistic.needsActor);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.realistic.needsActor);
+    // In Draft the actor list's own line says it; the Realistic reason is not repeated.
+    realistic.unmount();
+    renderWithProviders(<ProjectEditor project={project} />);
+    expect(screen.getByRole('button', { name: /^Generate/ })).toBeDisabled();
+    expect(screen.queryByText(MESSAGES.realistic.needsActor)).toBeNull();
+    expect(screen.getByText(VALIDATION.selectOneActor)).toBeInTheDocument();
   });
 });

@@ -48,7 +48,7 @@ import { staticUrl } from '@/lib/urls';
 import { useDeleteProject } from '../api/delete-project';
 import { useQueueJob } from '../api/queue-job';
 import { useVoiceOver } from '../api/voice-over';
-import { useProjectMusic } from '../api/music';
+import { useProjectMusic } from '@/lib/api/project-music';
 import { VoiceSection } from '../components/voice-section';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useUpdateProject } from '@/lib/api/update-project';
@@ -440,6 +440,12 @@ export function ProjectEditor({ project }: { project: Project }) {
           </CardContent>
         </Card>
 
+        {charactersMissing && quality === 'realistic' ? (
+          // Realistic animates a real-looking person: say why Generate waits where the user looks for it.
+          <p id="project-realistic-needs-actor" role="note" className="text-right text-sm text-muted-foreground">
+            {MESSAGES.realistic.needsActor}
+          </p>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => navigate('/jobs')}>
             <ListVideoIcon aria-hidden="true" /> View Jobs
@@ -448,6 +454,9 @@ export function ProjectEditor({ project }: { project: Project }) {
             variant="brand"
             onClick={() => void generate()}
             disabled={scriptMissing || charactersMissing || preparing || queue.isPending}
+            aria-describedby={
+              charactersMissing && quality === 'realistic' ? 'project-realistic-needs-actor' : undefined
+            }
           >
             <SparklesIcon aria-hidden="true" />
             {preparing || queue.isPending ? (
