@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { musicBedWav } from '../support/factories.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 const TYPE = 'Young woman runner in a park';
@@ -41,5 +42,11 @@ test('the Generate step shows Draft and Realistic with their prices, and the voi
   await expect(picker.getByTestId('realistic-unavailable')).toBeHidden();
   await expect(page.getByRole('slider', { name: 'Voice speed' })).toHaveAttribute('aria-valuetext', '1.00x');
   await expect(page.getByRole('button', { name: /^Generate 12 videos · 12\.00 credits$/ })).toBeVisible();
+  // The pack's optional music bed, beside its caption style and brand look.
+  const bed = page.getByTestId('music-bed-field');
+  await expect(bed.getByText(/No music/)).toBeVisible();
+  await bed.getByLabel('Upload music').setInputFiles(musicBedWav(2));
+  await expect(bed.getByTestId('music-bed-player')).toHaveAttribute('src', /hook-packs\/music-[0-9a-f-]+\.m4a$/);
+  await expect(bed.getByRole('button', { name: 'Remove music' })).toBeVisible();
   await page.screenshot({ path: '../.tmp/pack-generate-quality.png', fullPage: true });
 });

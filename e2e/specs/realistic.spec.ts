@@ -119,7 +119,8 @@ test('a Realistic hook-pack video goes through images, image edit, voice and ava
 
 /**
  * A draft hook-pack video is made realistic from the pack's job list: the button shows the difference in price,
- * the new job renders the same hook through the providers, and the pack's list then shows the realistic video.
+ * the new job renders the same hook through the providers while the pack's list shows it under way, and the list
+ * then shows the realistic video.
  */
 test('Make realistic on a draft hook-pack video, from the pack job list', async ({ page }) => {
   test.setTimeout(420_000);
@@ -138,7 +139,26 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   await make.click();
   await expect(page).toHaveURL(JOB_DETAILS);
   const upgradeUrl = page.url();
-  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
+
+  // Back on the pack's list the draft shows its upgrade under way (the avatar provider is first polled after 2 s,
+  // so it cannot be done yet) and is not offered again; once done, the realistic video takes its place.
+  await page.goto(packJobs);
+  const upgrade = page.getByTestId('realistic-upgrade');
+  await expect(upgrade).toBeVisible();
+  await expect(upgrade).toHaveAttribute('data-status', /^(queued|in_progress)$/);
+  await expect(upgrade.getByRole('link', { name: 'View the realistic job' })).toHaveAttribute(
+    'href',
+    new URL(upgradeUrl).pathname,
+  );
+  await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
+  await page.screenshot({ path: '../.tmp/realistic-pack-upgrade-running.png', fullPage: true });
+  await expect(upgrade).toBeHidden({ timeout: 150_000 });
+  await expect(page.getByTestId('pack-job-card')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
+  await page.getByTestId('pack-job-card').click();
+  await expect(page).toHaveURL(upgradeUrl);
+
+  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed');
   await expect(page.getByText('Realistic', { exact: true })).toBeVisible();
   await expect(page.getByText(HOOK, { exact: true })).toBeVisible();
   await expectVideoPlays(page.getByTestId('job-video').locator('video'));
@@ -146,11 +166,4 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   expect(
     log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
   ).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
-
-  // The pack now shows the realistic video, which is not offered again.
-  await page.goto(packJobs);
-  await expect(page.getByTestId('pack-job-card')).toHaveCount(1);
-  await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
-  await page.getByTestId('pack-job-card').click();
-  await expect(page).toHaveURL(upgradeUrl);
 });

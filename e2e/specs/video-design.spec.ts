@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
-import { addCharacters, adScript, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
+import {
+  addCharacters,
+  adScript,
+  createProjectInUi,
+  expectVideoPlays,
+  musicBedWav,
+  projectName,
+} from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/video-design');
 
@@ -36,6 +43,15 @@ test.describe('video design', () => {
     await picker.screenshot({ path: path.join(SHOTS, 'caption-style-picker.png') });
     await page.reload();
     await expect(page.getByRole('radio', { name: /Boxed lines/ })).toBeChecked();
+
+    // An optional music bed: none by default; a WAV is checked, stored and played back in the editor.
+    const bed = page.getByTestId('music-bed-field');
+    await expect(bed.getByText(/No music/)).toBeVisible();
+    const stored = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/music$/.test(r.url()));
+    await bed.getByLabel('Upload music').setInputFiles(musicBedWav());
+    expect((await stored).status()).toBe(200);
+    await expect(bed.getByTestId('music-bed-player')).toHaveAttribute('src', /music-[0-9a-f-]+\.m4a$/);
+    await bed.screenshot({ path: path.join(SHOTS, 'music-bed.png') });
 
     await page.getByLabel('Script').fill(adScript('Video design serum'));
     await page.getByRole('button', { name: /^Generate · / }).click();

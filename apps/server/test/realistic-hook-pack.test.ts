@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { HookPack, Job, PriceList } from '@hookreel/contracts';
+import { NAMED_PERSON_MESSAGE } from '@hookreel/engine';
 import {
   elevenLabsHandler,
   falQueueHandler,
@@ -108,6 +109,33 @@ describe('Realistic hook pack with fake providers (sqlite)', () => {
     await server.ctx.jobs.start();
   });
   afterAll(() => server.close());
+
+  it('refuses a Realistic video of a character described as a named real person, before holding anything', async () => {
+    const u = await insertUser(server, { credits: 5 });
+    const user = { authHeader: u.headers };
+    const pack = await packWithCharacters(server, user, { name: 'Lookalike', count: 1 });
+    const characterId = pack.characters[0]!;
+    await fakeApprovedPreview(server, pack.id, characterId);
+    const db = server.ctx.db.kysely;
+    await db
+      .updateTable('generated_characters')
+      .set({ prompt: 'a young woman who looks like Taylor Swift' })
+      .where('id', '=', characterId)
+      .execute();
+    expect((await call(server, user, 'PUT', `/api/hooks/${pack.id}`, { quality: 'realistic' })).status).toBe(200);
+    const before = await ledgerBalances(db, u.id);
+    const calls = openai.requests.length + eleven.requests.length + fal.requests.length;
+    const queued = await call(server, user, 'POST', `/api/jobs/hook-pack/${pack.id}/queue-videos`, {
+      variants: [{ index: 1, generated_character_id: characterId, hook_text: HOOK }],
+    });
+    expect(queued.status).toBe(422);
+    expect(queued.json.detail).toBe(NAMED_PERSON_MESSAGE);
+    expect(await ledgerBalances(db, u.id)).toEqual(before);
+    expect(openai.requests.length + eleven.requests.length + fal.requests.length).toBe(calls);
+    expect(Job.array().parse((await call(server, user, 'GET', `/api/jobs/hook-pack/${pack.id}/jobs`)).json)).toEqual(
+      [],
+    );
+  });
 
   it(
     'renders a Realistic pack video through the providers and charges the realistic hook-video price',

@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Job, MESSAGES } from '@hookreel/contracts';
+import { HookPackSummary, Job, MESSAGES } from '@hookreel/contracts';
+import { NAMED_PERSON_MESSAGE } from '@hookreel/engine';
 import {
   elevenLabsHandler,
   falQueueHandler,
@@ -141,6 +142,29 @@ for (const dialect of TEST_DIALECTS) {
       expect((await packJobs())[0]).toMatchObject({ id: draft.id, realistic_upgrade_cost: UPGRADE_HUNDREDTHS / 100 });
       expect(await balances()).toMatchObject({ held: 0 });
 
+      // A character described as a named real person is refused before anything is held.
+      const db = server.ctx.db.kysely;
+      const variant = await db
+        .selectFrom('hook_variants')
+        .select('generated_character_id')
+        .where('job_id', '=', draft.id)
+        .executeTakeFirstOrThrow();
+      const character = db.updateTable('generated_characters').where('id', '=', variant.generated_character_id);
+      const { prompt } = await db
+        .selectFrom('generated_characters')
+        .select('prompt')
+        .where('id', '=', variant.generated_character_id)
+        .executeTakeFirstOrThrow();
+      await character.set({ prompt: 'a runner who looks like Serena Williams' }).execute();
+      try {
+        const refused = await makeRealistic(owner, draft.id);
+        expect(refused.status).toBe(422);
+        expect(refused.json.detail).toBe(NAMED_PERSON_MESSAGE);
+        expect(await balances()).toMatchObject({ held: 0, consumed: spent });
+      } finally {
+        await character.set({ prompt }).execute();
+      }
+
       const stranger = await insertUser(server, { credits: 5 });
       expect((await makeRealistic(stranger, draft.id)).status).toBe(404);
       expect(await ledgerBalances(server.ctx.db.kysely, stranger.id)).toMatchObject({ held: 0, consumed: 0 });
@@ -157,11 +181,35 @@ for (const dialect of TEST_DIALECTS) {
       } finally {
         elevenFail = undefined;
       }
+      // A rate limit that outlasts the adapter's and the runner's retries fails the upgrade with the provider's
+      // line, after retrying (it may pass on a later try), and releases the difference too.
+      elevenFail = {
+        status: 429,
+        headers: { 'retry-after': '0' },
+        json: { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests' } },
+      };
+      try {
+        const res = await makeRealistic(owner, draft.id);
+        expect(res.status).toBe(201);
+        const limited = await finished(res.json.id as number);
+        expect(limited.status).toBe('failed');
+        expect(limited.error).toMatch(/^Provider error \(ElevenLabs\): .*Too many concurrent requests/);
+        expect(limited.logs.some((l) => /Retrying|Attempt 1 failed/.test(l))).toBe(true);
+        expect(JSON.stringify(limited)).not.toContain('SECRET');
+      } finally {
+        elevenFail = undefined;
+      }
+
       // The difference is released; the draft is still the pack's video and can be made realistic again.
       expect(await balances()).toMatchObject({ held: 0, consumed: spent });
       const jobs = await packJobs();
       expect(jobs.map((j) => j.id)).toEqual([draft.id]);
       expect(jobs[0]!.realistic_upgrade_cost).toBe(UPGRADE_HUNDREDTHS / 100);
+      // The pack's list says the last upgrade failed, and why, under the draft.
+      expect(jobs[0]!.realistic_upgrade).toMatchObject({ status: 'failed' });
+      expect(jobs[0]!.realistic_upgrade!.error).toMatch(
+        /^Provider error \(ElevenLabs\): .*Too many concurrent requests/,
+      );
     });
 
     it('renders the same hook through the providers, refuses a second tab, and becomes the pack video', async () => {
@@ -175,6 +223,21 @@ for (const dialect of TEST_DIALECTS) {
       expect(second.status).toBe(409);
       expect(second.json.detail).toBe(MESSAGES.jobs.upgradeUnderway);
       expect(await balances()).toMatchObject({ held: UPGRADE_HUNDREDTHS });
+      // Until it is done the pack's list shows the draft with its upgrade under way (the avatar provider is polled
+      // after 2 s at the soonest, so it cannot be done yet), and no longer offers it.
+      const during = (await packJobs())[0]!;
+      expect(during).toMatchObject({ id: draft.id, realistic_upgrade_cost: null });
+      expect(during.realistic_upgrade).toMatchObject({ job_id: id, error: null });
+      expect(['queued', 'in_progress']).toContain(during.realistic_upgrade!.status);
+      // The hook-pack list says so too.
+      const summary = (await call(server, as(owner), 'GET', '/api/hooks')).json as Array<{ id: number }>;
+      expect(
+        HookPackSummary.array()
+          .parse(summary)
+          .find((p) => p.id === packId),
+      ).toMatchObject({
+        realistic_upgrades: { count: 1 },
+      });
 
       const real = await finished(id);
       expect(real, real.error ?? '').toMatchObject({
@@ -199,7 +262,9 @@ for (const dialect of TEST_DIALECTS) {
       expect(await balances()).toMatchObject({ held: 0, consumed: spent + UPGRADE_HUNDREDTHS });
 
       // The pack now shows the realistic video; the draft keeps its own files and is not offered again.
-      expect((await packJobs()).map((j) => j.id)).toEqual([id]);
+      expect((await packJobs()).map((j) => [j.id, j.realistic_upgrade])).toEqual([[id, null]]);
+      const listed = HookPackSummary.array().parse((await call(server, as(owner), 'GET', '/api/hooks')).json);
+      expect(listed.find((p) => p.id === packId)).toMatchObject({ realistic_upgrades: null });
       expect(real.video_url).not.toBe(draft.video_url);
       for (const url of [draft.video_url, real.video_url]) {
         expect((await fetch(`${server.url}/api/${url}`)).status).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualityOfResult, storeQuality } from '../src/jobs/quality.ts';
 import { sniffAudioType } from '../src/services/music-file.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { wavTone } from './helpers/audio.ts';
+import { encodedTone, wavTone } from './helpers/audio.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
@@ -87,6 +87,23 @@ describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
     const cleared = (await (await call('DELETE', `/projects/${id}/music`)).json()) as Project;
     expect(cleared.music_url).toBeNull();
     expect((await fetch(`${server.url}/api/${replaced.music_url}`)).status).toBe(404);
+  });
+
+  it('takes MP3 and M4A music beds as well as WAV, each stored as M4A', async () => {
+    const id = await createProjectOverHttp(server, user, 'Music formats');
+    for (const [kind, type] of [
+      ['mp3', 'audio/mpeg'],
+      ['m4a', 'audio/mp4'],
+    ] as const) {
+      const file = encodedTone(kind, 2);
+      expect(sniffAudioType(file)).toBe(kind);
+      const res = await call('PUT', `/projects/${id}/music`, music(file, `bed.${kind}`, type));
+      expect(res.status).toBe(200);
+      const stored = ((await res.json()) as Project).music_url!;
+      expect(stored).toMatch(/\.m4a$/);
+      const played = await fetch(`${server.url}/api/${stored}`);
+      expect(sniffAudioType(Buffer.from(await played.arrayBuffer()))).toBe('m4a');
+    }
   });
 
   it("refuses what is not music, what is broken, what is too large, and other people's projects", async () => {

@@ -62,7 +62,17 @@ export const HookPackSummary = HookPack.pick({
   product_url: true,
   product_details: true,
   created_at: true,
+}).extend({
+  /**
+   * The pack's videos being made realistic now ("Make realistic" queued or running): how many, and their mean
+   * progress; null when none is.
+   */
+  realistic_upgrades: z
+    .object({ count: z.number().int().min(1), progress: z.number().min(0).max(100) })
+    .nullable()
+    .default(null),
 });
+export type HookPackSummary = z.infer<typeof HookPackSummary>;
 
 export const CreateHookPackRequest = z.object({
   name: z.string().trim().max(LIMITS.hookPackNameMax).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JobStatus } from './statuses.ts';
+import { isTerminalJobStatus, JobStatus } from './statuses.ts';
 import { Aspect, QualityLevel, VideoQuality } from './video.ts';
 
 /**
@@ -53,6 +53,22 @@ export const JobAspectVideo = z.object({
 });
 export type JobAspectVideo = z.infer<typeof JobAspectVideo>;
 
+/**
+ * The latest "Make realistic" of a draft pack video while it is waiting or running, or after it failed (its
+ * credits released, the button offered again): the pack's job list shows the draft until its upgrade is done.
+ */
+export const RealisticUpgrade = z.object({
+  job_id: z.number().int(),
+  status: JobStatus,
+  progress: z.number().min(0).max(100),
+  error: z.string().nullable(),
+});
+export type RealisticUpgrade = z.infer<typeof RealisticUpgrade>;
+
+/** The job's "Make realistic" is queued or running (screens keep polling until it is done or failed). */
+export const realisticUpgradeUnderway = (job: { realistic_upgrade: RealisticUpgrade | null }): boolean =>
+  job.realistic_upgrade !== null && !isTerminalJobStatus(job.realistic_upgrade.status);
+
 export const Job = z.object({
   id: z.number().int(),
   project_id: z.number().int().nullable(),
@@ -95,6 +111,8 @@ export const Job = z.object({
    * it is not offered: not a finished draft project video, or its project is gone.
    */
   realistic_upgrade_cost: z.number().nullable().default(null),
+  /** A pack video's "Make realistic" in flight or failed; null for everything else (see RealisticUpgrade). */
+  realistic_upgrade: RealisticUpgrade.nullable().default(null),
   /**
    * Every frame shape of the finished video, 9:16 (the master, the same file as video_url) first; empty until
    * the video is ready.

@@ -76,10 +76,16 @@ export const MESSAGES = {
     notUpgradable: 'Only a finished draft video of an existing project or hook pack can be made realistic.',
     upgradeUnderway: 'This video is already being made realistic, or has been.',
     upgradeOutdated: 'This video was generated again since; make the new one realistic.',
+    upgradeQueued: 'Making realistic · waiting to start',
+    upgradeRunning: 'Making realistic',
+    upgradeFailed: 'Making it realistic failed; its credits were returned.',
+    upgradeOpen: 'View the realistic job',
   },
   realistic: {
     unavailable: 'Realistic is not available on this server.',
     unavailableHint: 'Ask the operator to configure the providers:',
+    // Realistic animates a real-looking person: with no actor there is nobody to film (decision 125).
+    needsActor: 'Choose an actor first: a Realistic video animates a real-looking person holding your product.',
   },
   notifications: {
     updateFailed: 'Failed to update notification settings',

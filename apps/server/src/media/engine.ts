@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ACTORS, type Accent, type Language } from '@hookreel/contracts';
+import { ACTORS, MESSAGES, type Accent, type Language } from '@hookreel/contracts';
 import {
   actorFromDescription,
   actorFromSeed,
+  catalogueActorDescription,
   catalogueActorSpec,
+  characterPrompt,
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
@@ -52,6 +55,25 @@ async function seededActor(seed: string, description: string, signal?: AbortSign
   return actorFromSeed(seed, description, reader ? await reader.read(description, signal) : {});
 }
 
+/**
+ * The images provider's request for a catalogue actor made photoreal: its description in words, seeded by the
+ * actor so the setting and expression are the same every time, and the tag of that request (see
+ * MediaPort.catalogueActorPhotoTag). Null when the images stage is local or the id is unknown.
+ */
+function catalogueActorPhotoRequest(catalogueActorId: string) {
+  const cfg = engineConfig();
+  const actor = ACTORS.find((a) => a.id === catalogueActorId);
+  if (!cfg.images || !actor) return null;
+  const description = catalogueActorDescription(actor);
+  const seed = `catalogue-actor-${actor.id}`;
+  const stage = cfg.summary.find((l) => l.startsWith('images:')) ?? 'images';
+  const tag = createHash('sha256')
+    .update(`${stage}\n${characterPrompt(description, seed)}`)
+    .digest('hex')
+    .slice(0, 12);
+  return { images: cfg.images, description, seed, tag };
+}
+
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
   describeUsage: formatUsage,
@@ -59,14 +81,9 @@ export const engineMedia: MediaPort = {
     const realistic = input.quality === 'realistic';
     // Realistic animates a still through the talking-actor provider: a drawn rig is not used there.
     const rigSpec = realistic ? null : await rigSpecOf(input.actor?.rig?.actor, input.signal);
-    let actorStill = input.actor;
-    if (realistic && !actorStill) {
-      // No actor chosen: the generated one's portrait is the still the provider animates.
-      const imagePath = path.join(input.workDir, 'generated-actor.png');
-      const spec = actorFromDescription(input.project.name, 0);
-      await writeFile(imagePath, await renderActorPortrait(spec));
-      actorStill = { imagePath, gender: spec.gender };
-    }
+    const actorStill = input.actor;
+    // The provider would animate a drawn stand-in as a cartoon: Realistic needs a real actor (decision 125).
+    if (realistic && !actorStill) throw new Error(MESSAGES.realistic.needsActor);
     const out = await renderTalkingVideo({
       script: input.project.script,
       language: input.project.language as Language,
@@ -152,6 +169,18 @@ export const engineMedia: MediaPort = {
       return;
     }
     await compositeProduct(input);
+  },
+  catalogueActorPhotoTag: (catalogueActorId) => catalogueActorPhotoRequest(catalogueActorId)?.tag ?? null,
+  async catalogueActorPhoto(input) {
+    const req = catalogueActorPhotoRequest(input.catalogueActorId);
+    if (!req) throw new Error(`No photoreal picture can be made of catalogue actor ${input.catalogueActorId}`);
+    const made = await req.images.generate({
+      description: req.description,
+      seed: req.seed,
+      outPath: input.outPath,
+      signal: input.signal,
+    });
+    if (made.usage) await input.onUsage?.(made.usage);
   },
   async renderHookVideo(input) {
     if (input.quality === 'realistic') return realisticHookVideo(input);

@@ -41,6 +41,22 @@ export interface MediaPort {
     quality?: VideoQuality;
     onUsage?(usage: ProviderUsage): Promise<void>;
   }): Promise<void>;
+  /**
+   * What identifies the photoreal picture the images provider would make of a catalogue actor (Realistic): a short
+   * hash of the images stage (provider and model) and the prompt, so a stored one is reused until either changes.
+   * Null when the images stage is local or the catalogue has no such actor: there is no photoreal picture to make.
+   */
+  catalogueActorPhotoTag(catalogueActorId: string): string | null;
+  /**
+   * A catalogue actor as a real-looking person (576x1024 PNG), made by the images provider from the actor's
+   * description with the UGC selfie framing characters get. Throws when `catalogueActorPhotoTag` is null.
+   */
+  catalogueActorPhoto(input: {
+    catalogueActorId: string;
+    outPath: string;
+    signal: AbortSignal;
+    onUsage?(usage: ProviderUsage): Promise<void>;
+  }): Promise<void>;
   /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
   renderHookVideo(input: {
     actorSeed: string;

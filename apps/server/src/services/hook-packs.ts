@@ -17,6 +17,7 @@ import {
   type GeneratedCharacter,
   type HookPack,
   type HookPackStatus,
+  type HookPackSummary,
   type Job,
   type Language,
   type PreviewCharacter,
@@ -46,7 +47,15 @@ import {
   type HookMatrix,
 } from '@hookreel/contracts';
 import { aspectFileName, videoFileName } from './file-names.ts';
-import { assertRealisticAvailable, createJob, newBatchId, submitJobs, withEstimates } from './jobs.ts';
+import {
+  assertInventedCharacters,
+  assertRealisticAvailable,
+  createJob,
+  newBatchId,
+  packUpgradesUnderway,
+  submitJobs,
+  withEstimates,
+} from './jobs.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
 import { extraAspectsOf, videoStyleOf } from './video-style.ts';
@@ -70,8 +79,12 @@ export async function getOwnedPack(ctx: Pick<AppContext, 'db'>, userId: number, 
 
 // Packs -----------------------------------------------------------------------------------------------------
 
-export async function listPacks(ctx: AppContext, userId: number) {
+export async function listPacks(ctx: AppContext, userId: number): Promise<HookPackSummary[]> {
   const rows = await repo.listByUser(ctx.db.kysely, userId);
+  const upgrades = await packUpgradesUnderway(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -79,6 +92,7 @@ export async function listPacks(ctx: AppContext, userId: number) {
     product_url: r.product_key,
     product_details: r.product_details,
     created_at: r.created_at,
+    realistic_upgrades: upgrades.get(r.id) ?? null,
   }));
 }
 
@@ -623,7 +637,14 @@ export async function queueVideos(
 
     // Realistic packs hold a hook video's Realistic price per video (every hook is priced at one length).
     const quality = VideoQuality.catch('draft').parse(pack.render_quality);
-    if (quality === 'realistic') assertRealisticAvailable('hookPacks');
+    if (quality === 'realistic') {
+      assertRealisticAvailable('hookPacks');
+      await assertInventedCharacters(
+        trx,
+        packId,
+        variants.map((v) => v.generated_character_id),
+      );
+    }
     const credits =
       quality === 'realistic'
         ? realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS)

@@ -12,6 +12,7 @@ import {
   spokenSeconds,
   type Job,
   type PricedOperation,
+  type RealisticUpgrade,
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -23,7 +24,7 @@ import { projectsRepository } from '../db/repositories/projects.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { engineConfig } from '../media/engine.ts';
-import { realisticAvailability } from '@hookreel/engine';
+import { assertInventedPerson, ContentRuleError, realisticAvailability } from '@hookreel/engine';
 import { encodePayload, type JobDefinition } from '../jobs/definition.ts';
 import { jobFilePrefix } from '../jobs/files.ts';
 import type { ProjectForRender } from '../media/port.ts';
@@ -187,6 +188,25 @@ export function assertRealisticAvailable(kind: 'videos' | 'hookPacks' = 'videos'
   }
 }
 
+/**
+ * A Realistic hook video makes its character photoreal from the character's description, so a description that
+ * asks for a named or famous person is refused here (422), before anything is held, rather than failing at the
+ * images provider once the user has paid and waited.
+ */
+export async function assertInventedCharacters(
+  db: Executor,
+  packId: number,
+  characterIds: readonly number[],
+): Promise<void> {
+  for (const c of await hookPacksRepository.charactersByIds(db, packId, [...new Set(characterIds)])) {
+    try {
+      assertInventedPerson(c.prompt);
+    } catch (e) {
+      throw e instanceof ContentRuleError ? unprocessable(e.message) : e;
+    }
+  }
+}
+
 /** What pricing needs of a project: its script and speed, or the length of its own recording when that speaks. */
 type PricedProject = {
   script: string;
@@ -235,7 +255,9 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     // The render features the first chosen actor (render-project-video); the card and file name say who. Without
     // one there is nobody to present the product: the editor keeps Generate disabled, and so does the server.
     const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);
-    if (!chosen) throw unprocessable(VALIDATION.selectOneActor);
+    if (!chosen) {
+      throw unprocessable(quality === 'realistic' ? MESSAGES.realistic.needsActor : VALIDATION.selectOneActor);
+    }
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: chosen.name ?? `Actor ${chosen.avatar_id}` },
       userId,
@@ -279,6 +301,10 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
     assertRealisticAvailable();
     const draft = renderProjectVideoJob.payload.parse(JSON.parse(job.payload));
+    // The actor the draft featured, or the project's first chosen one: gone since, nobody real is left to animate.
+    const chars = await projectsRepository.charactersOf(trx, [project.id]);
+    const actor = draft.avatarId ? chars.find((c) => c.avatar_id === draft.avatarId) : chars.find((c) => c.selected);
+    if (!actor) throw unprocessable(MESSAGES.realistic.needsActor);
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: job.actor_name, variantLabel: job.variant_label, hookText: job.hook_text },
       userId,
@@ -315,6 +341,8 @@ async function upgradePackVideo(
   const shown = await hookPacksRepository.variantJobIds(trx, [packId]);
   if (shown.get(`${packId}:${index}`) !== job.id) throw conflict(MESSAGES.jobs.upgradeOutdated);
   assertRealisticAvailable('hookPacks');
+  const variant = await hookPacksRepository.findVariant(trx, packId, index);
+  if (variant) await assertInventedCharacters(trx, packId, [variant.generated_character_id]);
   return createJob(trx, renderHookVideoJob, {
     userId: job.user_id,
     // The upgrade keeps the frame shapes the draft was made in.
@@ -339,6 +367,27 @@ async function upgradePackVideo(
     insufficientMessage: INSUFFICIENT_CREDITS.videos,
     batchId: newBatchId(),
   });
+}
+
+/** Per pack, its videos being made realistic now: how many, and their mean progress (the hook-pack list). */
+export async function packUpgradesUnderway(
+  ctx: Pick<AppContext, 'db'>,
+  packIds: number[],
+): Promise<Map<number, { count: number; progress: number }>> {
+  const running = (await jobsRepository.unfinishedOfPacks(ctx.db.kysely, renderHookVideoJob.name, packIds)).filter(
+    (r) => upgradeOf(r) !== null,
+  );
+  const byPack = new Map<number, JobRow[]>();
+  for (const r of running) byPack.set(r.hook_pack_id!, [...(byPack.get(r.hook_pack_id!) ?? []), r]);
+  return new Map(
+    [...byPack].map(([packId, rows]) => [
+      packId,
+      {
+        count: rows.length,
+        progress: Math.round(rows.reduce((sum, r) => sum + Math.max(0, Math.min(100, r.progress)), 0) / rows.length),
+      },
+    ]),
+  );
 }
 
 /** The draft job a "Make realistic" hook video upgrades, or null. */
@@ -390,20 +439,31 @@ export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config'>, rows
     const ids = [...new Set(upgradable.filter((r) => r.user_id === userId).map((r) => r.project_id!))];
     for (const p of await projectsRepository.scriptsOf(ctx.db.kysely, userId, ids)) projects.set(p.id, p);
   }
-  const packVideos = await upgradablePackVideos(ctx, rows);
+  const packVideos = await packVideoUpgrades(ctx, rows);
   return rows.map((r) => {
     const dto = toJobDto(r, snapshot);
-    if (packVideos.has(r.id)) return { ...dto, realistic_upgrade_cost: packUpgradeCredits(ctx) };
+    const pack = packVideos.get(r.id);
+    if (pack) {
+      return {
+        ...dto,
+        realistic_upgrade_cost: pack.offered ? packUpgradeCredits(ctx) : null,
+        realistic_upgrade: pack.upgrade,
+      };
+    }
     const project = upgradable.includes(r) ? projects.get(r.project_id!) : undefined;
     return project?.script.trim() ? { ...dto, realistic_upgrade_cost: upgradeCredits(ctx, project) } : dto;
   });
 }
 
 /**
- * The finished draft hook videos among `rows` that "Make realistic" would take: each still the video its pack
- * shows, with no upgrade queued, running or done.
+ * What "Make realistic" means for each finished draft hook video among `rows` that its pack still shows: offered
+ * when no upgrade of it is queued, running or done; and its latest upgrade while that waits or runs, or after it
+ * failed, so the pack's job list can show the upgrade under the draft until the realistic video replaces it.
  */
-async function upgradablePackVideos(ctx: Pick<AppContext, 'db'>, rows: JobRow[]): Promise<Set<number>> {
+async function packVideoUpgrades(
+  ctx: Pick<AppContext, 'db'>,
+  rows: JobRow[],
+): Promise<Map<number, { offered: boolean; upgrade: RealisticUpgrade | null }>> {
   const drafts = rows.filter(
     (r) =>
       r.name === renderHookVideoJob.name &&
@@ -412,17 +472,33 @@ async function upgradablePackVideos(ctx: Pick<AppContext, 'db'>, rows: JobRow[])
       r.variant_index !== null &&
       renderQualityOf(r) === 'draft',
   );
-  if (drafts.length === 0) return new Set();
+  if (drafts.length === 0) return new Map();
   const packIds = [...new Set(drafts.map((r) => r.hook_pack_id!))];
   const shown = await hookPacksRepository.variantJobIds(ctx.db.kysely, packIds);
-  const upgraded = new Set(
-    (await jobsRepository.unfailedOfPacks(ctx.db.kysely, renderHookVideoJob.name, packIds)).map(upgradeOf),
-  );
-  return new Set(
-    drafts
-      .filter((r) => shown.get(`${r.hook_pack_id}:${r.variant_index}`) === r.id && !upgraded.has(r.id))
-      .map((r) => r.id),
-  );
+  const upgrades = new Map<number, JobRow[]>();
+  for (const o of await jobsRepository.ofPacks(ctx.db.kysely, renderHookVideoJob.name, packIds)) {
+    const of = upgradeOf(o);
+    if (of !== null) upgrades.set(of, [...(upgrades.get(of) ?? []), o]);
+  }
+  const result = new Map<number, { offered: boolean; upgrade: RealisticUpgrade | null }>();
+  for (const r of drafts) {
+    if (shown.get(`${r.hook_pack_id}:${r.variant_index}`) !== r.id) continue;
+    const own = upgrades.get(r.id) ?? [];
+    // Oldest first: the last one is the latest attempt. A done one has already taken the draft's place.
+    const latest = own.at(-1);
+    const offered = own.every((o) => o.status === 'failed');
+    const upgrade =
+      latest && latest.status !== 'completed'
+        ? {
+            job_id: latest.id,
+            status: jobStatusOf(latest),
+            progress: Math.max(0, Math.min(100, latest.progress)),
+            error: latest.status === 'failed' ? latest.error : null,
+          }
+        : null;
+    result.set(r.id, { offered, upgrade });
+  }
+  return result;
 }
 
 /**
@@ -453,6 +529,9 @@ export async function deleteJob(ctx: AppContext, userId: number, jobId: number):
   await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
 }
 
+const jobStatusOf = (row: Pick<JobRow, 'status'>) =>
+  (['queued', 'in_progress', 'completed', 'failed'] as const).find((s) => s === row.status) ?? 'queued';
+
 export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null): Job {
   let logs: string[] = [];
   try {
@@ -461,7 +540,7 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
   } catch {
     logs = [];
   }
-  const status = (['queued', 'in_progress', 'completed', 'failed'] as const).find((s) => s === row.status) ?? 'queued';
+  const status = jobStatusOf(row);
   return {
     id: row.id,
     project_id: row.project_id,
@@ -489,6 +568,7 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
     cost: parseCost(row.cost),
     render_quality: renderQualityOf(row),
     realistic_upgrade_cost: null,
+    realistic_upgrade: null,
     aspects: jobAspectVideos(row, (aspect) => aspectFileName(downloadName(row), aspect)),
   };
 }

@@ -6,6 +6,7 @@ import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
+import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './provider-errors.ts';
 
 const id = z.number().int().positive();
@@ -49,22 +50,27 @@ export const mergeCharacterJob = defineJob({
       60,
       realistic ? 'Placing the product in the actor’s hand (photoreal)' : 'Placing the product in the actor’s hand',
     );
-    const actorPath = path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
-    await jc.app.files.toLocalFile(avatar.image_key, actorPath);
     const outPath = path.join(jc.workDir, 'merged.png');
-    await withProviderErrors(() =>
-      jc.app.media.compositeProduct({
+    await withProviderErrors(async () => {
+      // Realistic: the image edit gets a real-looking person, never a catalogue drawing (made once, then kept).
+      const photo =
+        realistic && avatar.catalogue_actor_id
+          ? await realisticCatalogueActor(jc, job.userId, avatar.catalogue_actor_id)
+          : null;
+      const actorPath = photo ?? path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
+      if (!photo) await jc.app.files.toLocalFile(avatar.image_key, actorPath);
+      await jc.app.media.compositeProduct({
         actorPath,
         productPath: cutoutPath,
         placement,
         outPath,
         signal: jc.signal,
         // Catalogue actors are drawn by the engine: redrawn holding the product rather than pasted over (Draft).
-        actor: avatar.catalogue_actor_id ? { catalogueActorId: avatar.catalogue_actor_id } : null,
+        actor: avatar.catalogue_actor_id && !photo ? { catalogueActorId: avatar.catalogue_actor_id } : null,
         quality: realistic ? 'realistic' : 'draft',
         onUsage: (usage) => jc.recordUsage(usage),
-      }),
-    );
+      });
+    });
     const mergedKey = jc.outputKey(realistic ? REALISTIC_MERGE_FILE : 'merged.png');
     await jc.app.files.putFile(mergedKey, outPath, 'image/png');
     return { result: { mergedKey }, logLine: 'Product placed' };

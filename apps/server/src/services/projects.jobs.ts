@@ -5,9 +5,10 @@ import { isRealisticMerge, projectCutout, projectCutoutKey } from './merge.jobs.
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { RenderProjectVideoInput } from '../media/port.ts';
-import { Aspect, MaskPlacement, VideoQuality, type Box } from '@hookreel/contracts';
+import { Aspect, MaskPlacement, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
 import { rotatedBox } from '@hookreel/engine';
 import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
+import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
 import { renderBrandLook } from './brand-kit.ts';
@@ -144,9 +145,12 @@ async function actorFor(
 
 /**
  * The still a Realistic video animates: the actor holding the product as the image-edit provider made it. A merge
- * made in Realistic mode is used as it is; a draft merge (the local composite, or a drawn actor) is made again
- * here by the provider from the actor's picture, the product cut-out and the placement the user drew, so "Make
- * realistic" keeps the same actor and placement. An actor without a placement is animated as pictured.
+ * made in Realistic mode is used as it is; a draft merge (the local composite, or a drawn actor) or a placement
+ * never merged (a batch row) is made again here by the provider from the actor's picture, the product cut-out and
+ * the placement the user drew, so "Make realistic" keeps the same actor and placement. A catalogue actor's picture
+ * is a drawing: its photoreal picture (made once per user and actor) is what the edit and the animation get. An
+ * actor without a placement is animated as pictured. Without an actor there is nobody real to animate: the job
+ * fails (and releases its credits) rather than animate a drawn stand-in — queueing refuses it first (decision 125).
  */
 async function realisticActorFor(
   jc: JobContext,
@@ -154,30 +158,29 @@ async function realisticActorFor(
   projectId: number,
   avatarId: number | null,
   fileKey: string | null,
-): Promise<RenderProjectVideoInput['actor']> {
+): Promise<NonNullable<RenderProjectVideoInput['actor']>> {
   const db = jc.app.db.kysely;
   const chars = await projectsRepository.charactersOf(db, [projectId]);
   const chosen = avatarId !== null ? chars.find((c) => c.avatar_id === avatarId) : chars.find((c) => c.selected);
   if (avatarId !== null && !chosen) throw new PermanentJobError('The actor is no longer part of the project');
-  if (!chosen) return null;
-  const avatar = await avatarsRepository.findVisible(db, userId, chosen.avatar_id);
-  const gender = avatar?.gender === 'male' ? 'male' : 'female';
+  const avatar = chosen ? await avatarsRepository.findVisible(db, userId, chosen.avatar_id) : undefined;
+  if (!chosen || !avatar) throw new PermanentJobError(MESSAGES.realistic.needsActor);
+  const gender = avatar.gender === 'male' ? 'male' : 'female';
   const merged = chosen.merge_status === 'merged' ? chosen.merged_key : null;
   if (merged && isRealisticMerge(merged)) {
     const imagePath = path.join(jc.workDir, `actor${path.extname(merged)}`);
     await jc.app.files.toLocalFile(merged, imagePath);
     return { imagePath, gender, productBox: productBoxOf(chosen, merged) };
   }
-  const pictureKey = avatar?.image_key ?? null;
-  if (!pictureKey) return null;
-  const picturePath = path.join(jc.workDir, `picture${path.extname(pictureKey)}`);
-  await jc.app.files.toLocalFile(pictureKey, picturePath);
-  const cutoutKey = fileKey ? projectCutoutKey(userId, projectId, fileKey) : null;
-  if (!chosen.mask_placement || !cutoutKey || !(await jc.app.files.exists(cutoutKey))) {
-    return { imagePath: picturePath, gender };
+  const photo = avatar.catalogue_actor_id ? await realisticCatalogueActor(jc, userId, avatar.catalogue_actor_id) : null;
+  let picturePath = photo;
+  if (!picturePath) {
+    picturePath = path.join(jc.workDir, `picture${path.extname(avatar.image_key)}`);
+    await jc.app.files.toLocalFile(avatar.image_key, picturePath);
   }
-  const cutoutPath = path.join(jc.workDir, 'cutout.png');
-  await jc.app.files.toLocalFile(cutoutKey, cutoutPath);
+  if (!chosen.mask_placement || !fileKey) return { imagePath: picturePath, gender };
+  // The cut-out the merge (or a draft render) made, or made here when it never was or the product changed since.
+  const cutoutPath = await projectCutout(jc, userId, projectId, fileKey);
   await jc.progress(4, 'Placing the product in the actor’s hand (photoreal)');
   const imagePath = path.join(jc.workDir, 'held-realistic.png');
   await jc.app.media.compositeProduct({

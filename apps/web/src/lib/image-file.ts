@@ -21,7 +21,7 @@ export async function imageFileProblem(file: Blob): Promise<string | null> {
 }
 
 /** FileReader rather than Blob.arrayBuffer, which older engines (and jsdom) lack. */
-function readHead(blob: Blob): Promise<Uint8Array> {
+export function readHead(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));

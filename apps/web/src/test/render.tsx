@@ -61,6 +61,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   cost: null,
   render_quality: 'draft',
   realistic_upgrade_cost: null,
+  realistic_upgrade: null,
   aspects: [],
   ...over,
 });

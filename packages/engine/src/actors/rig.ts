@@ -470,7 +470,9 @@ function head(c: RigColours, t: ActorTraits, pose: RigPose): string {
   const ears = `<ellipse cx="${x - rx + 2}" cy="${y + 10}" rx="15" ry="24" fill="${c.skin}"/><ellipse cx="${x + rx - 2}" cy="${y + 10}" rx="15" ry="24" fill="${c.skin}"/>
     <ellipse cx="${x - rx + 2}" cy="${y + 10}" rx="7" ry="13" fill="${c.skinShade}"/><ellipse cx="${x + rx - 2}" cy="${y + 10}" rx="7" ry="13" fill="${c.skinShade}"/>`;
   const nose = `<path d="M ${x - 2} ${y + 8} Q ${x - 12} ${y + 34} ${x - 6} ${y + 40} Q ${x + 2} ${y + 44} ${x + 10} ${y + 38}" stroke="${c.skinShade}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`;
-  const cheeks = `<ellipse cx="${x - 50}" cy="${y + 40}" rx="16" ry="9" fill="#e8686c" opacity="0.16"/><ellipse cx="${x + 50}" cy="${y + 40}" rx="16" ry="9" fill="#e8686c" opacity="0.16"/>`;
+  // Rosy cheeks read as feminine at thumbnail size: men get a trace of them, so the catalogue's men read as men.
+  const blush = t.gender === 'male' ? 0.06 : 0.16;
+  const cheeks = `<ellipse cx="${x - 50}" cy="${y + 40}" rx="16" ry="9" fill="#e8686c" opacity="${blush}"/><ellipse cx="${x + 50}" cy="${y + 40}" rx="16" ry="9" fill="#e8686c" opacity="${blush}"/>`;
   const earrings =
     t.gender === 'female'
       ? `<circle cx="${x - rx + 2}" cy="${y + 38}" r="4.5" fill="#e8c46a"/><circle cx="${x + rx - 2}" cy="${y + 38}" r="4.5" fill="#e8c46a"/>`

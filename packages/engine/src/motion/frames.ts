@@ -146,7 +146,7 @@ async function clipLayer(l: OverlayOptions, width: number, height: number): Prom
 }
 
 /** Bump when the drawing changes, so cached frames are redrawn. */
-const RIG_VERSION = 'rig-v7';
+const RIG_VERSION = 'rig-v8';
 /** Read at each call, so a benchmark can compare a cold cache with a warm one in one process. */
 export const rigCacheDir = (): string => process.env.HOOKREEL_RIG_CACHE ?? path.join(tmpdir(), 'hookreel-rig-cache');
 /** An actor's frames unused this long are removed (a later render redraws them). */

@@ -67,7 +67,7 @@ export async function rigActor(input: {
   const face = { cx: boxes.face.x + boxes.face.w / 2, cy: boxes.face.y + boxes.face.h / 2 };
   // The CTA comes after the lift gesture: the close-up frames the product where the resting hand holds it.
   const ctaProduct = product ? rigBoxes(input.spec.traits, product.held, REST_POSE).product : null;
-  const shots = cameraShots({ totalSec: input.totalSec, beats, face, product: ctaProduct });
+  const shots = cameraShots({ totalSec: input.totalSec, beats, face, product: ctaProduct, faceBox: boxes.face });
   return {
     segments: timeline.map((s) => ({
       path: files.get(poseKey(s.pose))!.y4m,

@@ -8,6 +8,7 @@ import {
   boxAtTime,
   cameraAt,
   cameraShots,
+  closeUpCentreY,
   closeUpZoom,
   mouthShapes,
   poseTimeline,
@@ -112,5 +113,47 @@ describe('motion timeline', () => {
       const seen = boxAtTime(product, shots, t, 720, 1280);
       expect(seen.h / 1280).toBeGreaterThan(0.3);
     }
+  });
+});
+
+describe('the CTA close-up never cuts through the face', () => {
+  const w = words('Stop scrolling right now. This serum fixed my skin. Try it today!');
+  const beats = beatsOf(w, null);
+  // The rig's face box with long hair (576x1024 frame): hair top 264, chin 520.
+  const faceBox = { x: 160, y: 264, w: 256, h: 256 };
+  /** The crop window of the close-up in frame coordinates. */
+  const cropOf = (product: { x: number; y: number; w: number; h: number }) => {
+    const shots = cameraShots({ totalSec: 5, beats, face: { cx: 288, cy: 392 }, product, faceBox });
+    const cam = cameraAt(shots, beats.cta!.startSec + 0.1, 720, 1280);
+    const k = 720 / 576;
+    return { x: cam.x / (k * cam.zoom), y: cam.y / (k * cam.zoom), w: 576 / cam.zoom, h: 1024 / cam.zoom };
+  };
+
+  it('frames a product held at the chest from just under the chin, the whole product in', () => {
+    // The bottle of the product-in-hand e2e: centred, its top edge would run across the nose (y ≈ 426).
+    for (const product of [
+      { x: 300, y: 574, w: 70, h: 170 },
+      { x: 330, y: 565, w: 82, h: 221 },
+      { x: 240, y: 560, w: 96, h: 150 },
+    ]) {
+      const crop = cropOf(product);
+      expect(crop.y).toBeGreaterThanOrEqual(faceBox.y + faceBox.h - 0.5);
+      expect(crop.y).toBeLessThanOrEqual(product.y);
+      expect(crop.y + crop.h).toBeGreaterThanOrEqual(product.y + product.h);
+      expect(crop.x).toBeLessThanOrEqual(product.x);
+      expect(crop.x + crop.w).toBeGreaterThanOrEqual(product.x + product.w);
+    }
+  });
+
+  it('stays centred on the product when it is held up by the face, low in the frame, or clear of the face', () => {
+    const byFace = { x: 380, y: 300, w: 90, h: 200 };
+    expect(closeUpCentreY(byFace, closeUpZoom(byFace), faceBox)).toBe(byFace.y + byFace.h / 2);
+    // Low enough that the centred crop starts below the chin already.
+    const low = { x: 420, y: 820, w: 120, h: 200 };
+    expect(closeUpCentreY(low, closeUpZoom(low), faceBox)).toBe(low.y + low.h / 2);
+    expect(cropOf(low).y).toBeGreaterThanOrEqual(faceBox.y + faceBox.h);
+    // Without a face box (photos) nothing moves.
+    const chest = { x: 300, y: 574, w: 70, h: 170 };
+    expect(closeUpCentreY(chest, closeUpZoom(chest), undefined)).toBe(chest.y + chest.h / 2);
   });
 });

@@ -226,6 +226,35 @@ export function closeUpZoom(product: { w: number; h: number }): number {
   return Math.min(CLOSE_UP_MAX_ZOOM, Math.max(CLOSE_UP_MIN_ZOOM, fill));
 }
 
+/** Frame px kept between the chin and the top edge of a close-up framed below the face. */
+const CHIN_MARGIN = 10;
+
+/**
+ * Where the CTA close-up centres vertically (frame coordinates). Centred on the product, the crop's top edge
+ * often runs through the face (nose, mouth, half an eye): an amputated face is the one framing an editor never
+ * leaves in. When the product hangs below the chin, the crop moves down to start just under the chin instead,
+ * keeping the whole product; when it cannot (a product held up by the face), it stays centred on the product.
+ */
+export function closeUpCentreY(
+  product: { x: number; y: number; w: number; h: number },
+  zoom: number,
+  faceBox: { x: number; y: number; w: number; h: number } | undefined,
+): number {
+  const cy = product.y + product.h / 2;
+  if (!faceBox) return cy;
+  const halfH = 512 / zoom;
+  const halfW = 288 / zoom;
+  // The crop as the camera clamps it inside the picture.
+  const left = Math.max(0, Math.min(576 - 2 * halfW, product.x + product.w / 2 - halfW));
+  const top = Math.max(0, Math.min(1024 - 2 * halfH, cy - halfH));
+  const chin = faceBox.y + faceBox.h;
+  const facing = left < faceBox.x + faceBox.w && left + 2 * halfW > faceBox.x;
+  if (!facing || top >= chin || top + 2 * halfH <= faceBox.y) return cy;
+  const below = Math.min(chin + CHIN_MARGIN, 1024 - 2 * halfH);
+  const holds = below >= chin && below <= product.y && below + 2 * halfH >= product.y + product.h;
+  return holds ? below + halfH : cy;
+}
+
 /**
  * The camera: a gentle push-in during the hook, a punch-in cut on the hook's last word (held a beat), a steady
  * wide shot, and a close-up on the product for the CTA: centred on the product's box and zoomed until the
@@ -238,6 +267,8 @@ export function cameraShots(input: {
   face: { cx: number; cy: number };
   /** Where the product is held during the CTA (frame coordinates), or null without a product. */
   product: { x: number; y: number; w: number; h: number } | null;
+  /** The face with its hair over every pose (frame coordinates): the close-up does not cut through it. */
+  faceBox?: { x: number; y: number; w: number; h: number };
 }): CameraShot[] {
   const { totalSec, beats, face } = input;
   const pushEnd = Math.max(0.5, beats.hookLastWord?.startSec ?? Math.min(3, totalSec));
@@ -258,12 +289,13 @@ export function cameraShots(input: {
   }
   if (beats.cta && input.product) {
     const p = input.product;
+    const zoom = closeUpZoom(p);
     cutPoints.push({
       at: beats.cta.startSec,
       until: totalSec,
-      zoom: closeUpZoom(p),
+      zoom,
       cx: p.x + p.w / 2,
-      cy: p.y + p.h / 2,
+      cy: closeUpCentreY(p, zoom, input.faceBox),
     });
   }
   cutPoints.sort((a, b) => a.at - b.at);

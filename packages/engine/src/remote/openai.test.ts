@@ -298,7 +298,7 @@ describe('OpenAI-compatible images', () => {
     expect(body.size).toBe('1024x1536');
   });
 
-  it('retries a per-attempt timeout and reports it', async () => {
+  it('does not resend a generation after a timeout (it may have been made and billed)', async () => {
     const cfg = await serve(() => ({ delayMs: 400, json: {} }));
     const err = await rejectionOf(
       new OpenAIImages({ ...cfg, timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 10 } }).generate({
@@ -306,8 +306,33 @@ describe('OpenAI-compatible images', () => {
         outPath: path.join(dir, 'slow.png'),
       }),
     );
-    expect(err.message).toMatch(/no response within 100 ms.*gave up after 2 attempts/);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.message).toMatch(/no response within 100 ms/);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('waits for Retry-After on 429 and sends the same request again', async () => {
+    const generated = await sharp({ create: { width: 1024, height: 1792, channels: 3, background: '#aabbcc' } })
+      .png()
+      .toBuffer();
+    const cfg = await serve((_req, n) =>
+      n === 0
+        ? {
+            status: 429,
+            headers: { 'retry-after': '1' },
+            json: {
+              error: { message: 'Rate limit reached for images', type: 'requests', code: 'rate_limit_exceeded' },
+            },
+          }
+        : { json: { data: [{ b64_json: generated.toString('base64') }] } },
+    );
+    const outPath = path.join(dir, 'character-429.png');
+    await new OpenAIImages(cfg).generate({ description: 'a man', seed: 2, outPath });
+    const [first, second] = server!.requests;
     expect(server!.requests).toHaveLength(2);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    expect(second!.json()).toEqual(first!.json());
+    expect((await sharp(outPath).metadata()).width).toBe(576);
   });
 });
 

@@ -55,7 +55,18 @@ export function openAIConfigFromEnv(env: Record<string, string | undefined>): Op
   };
 }
 
-function call(cfg: OpenAIConfig, endpoint: string, json: unknown, timeoutMs: number, signal?: AbortSignal) {
+/**
+ * `idempotent: false` for a call that makes (and bills) something without an idempotency key: it is retried on a
+ * 429 or 5xx answer, where the provider says it did not do the work, but not after a timeout or a dropped connection.
+ */
+function call(
+  cfg: OpenAIConfig,
+  endpoint: string,
+  json: unknown,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  idempotent = true,
+) {
   // /audio/speech answers with audio bytes; the others with JSON.
   const headers: Record<string, string> = { accept: endpoint === '/audio/speech' ? '*/*' : 'application/json' };
   if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
@@ -70,6 +81,7 @@ function call(cfg: OpenAIConfig, endpoint: string, json: unknown, timeoutMs: num
     retry: cfg.retry,
     secrets: [cfg.apiKey],
     fetch: cfg.fetch,
+    idempotent,
   };
   return requestWithRetry(req);
 }
@@ -305,7 +317,8 @@ export class OpenAIImages implements ImageGenerator {
     };
     // gpt-image-* always answers in base64 and rejects the response_format field.
     if (!/^gpt-image/i.test(cfg.imageModel)) body.response_format = 'b64_json';
-    const res = await call(cfg, '/images/generations', body, 180_000, req.signal);
+    // An image is billed once made; without an idempotency key a timed-out request is not sent again.
+    const res = await call(cfg, '/images/generations', body, 180_000, req.signal, false);
     const parsed = res.json<{ data?: { b64_json?: string }[] }>();
     const b64 = parsed.data?.[0]?.b64_json;
     if (!b64)

@@ -81,14 +81,20 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
   const loud = parseEbur128(stderr);
   const mouthFrames = await readFile(input.mouthRawPath);
   await rm(input.mouthRawPath, { force: true });
+  const patches = mouthPatches(mouthFrames, layout);
   const mouth = mouthMotion(
-    mouthPatches(mouthFrames, layout),
+    patches.frames,
     PATCH_W * PATCH_H,
     input.words,
     Math.min(sceneEndOf(layout), probe.duration),
+    patches.visible,
   );
   return buildReport({ probe, loud, mouth, layout });
 }
+
+/** Whether the middle of a box is inside the picture. */
+const inPicture = (m: { x: number; y: number; w: number; h: number }, layout: Pick<VideoLayout, 'width' | 'height'>) =>
+  m.y + m.h / 2 >= 0 && m.y + m.h / 2 <= layout.height && m.x + m.w / 2 >= 0 && m.x + m.w / 2 <= layout.width;
 
 /**
  * Where in the grey picture (GREY_W wide, thumbHeight tall) the mouth can be during the video: around every view
@@ -102,7 +108,11 @@ export function mouthRegion(layout: VideoLayout): {
   const GREY_H = thumbHeight(layout);
   const fx = layout.width / GREY_W;
   const fy = layout.height / GREY_H;
-  const boxes = [layout.mouth, ...layout.views.flatMap((v) => (v.mouth ? [v.mouth] : []))];
+  // Views with the mouth out of the picture give no sample (mouthPatches marks them), so they need no pixels.
+  const boxes = [
+    layout.mouth,
+    ...layout.views.flatMap((v) => (v.mouth && inPicture(v.mouth, layout) ? [v.mouth] : [])),
+  ];
   const MARGIN = 2;
   const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
   const even = (v: number) => 2 * Math.floor(v / 2);
@@ -135,12 +145,13 @@ export function mouthTap(layout: VideoLayout): string {
  * the mouth, so the patch follows the layout's views of it (else the still mouth box), resampled to 24x16.
  * `grey` holds the mouth part of the grey picture only (`mouthRegion`).
  */
-function mouthPatches(grey: Buffer, layout: VideoLayout): Buffer {
+function mouthPatches(grey: Buffer, layout: VideoLayout): { frames: Buffer; visible: boolean[] } {
   const GREY_H = thumbHeight(layout);
   const region = mouthRegion(layout).grey;
   const size = region.w * region.h;
   const n = Math.floor(grey.length / size);
   const out = Buffer.alloc(n * PATCH_W * PATCH_H);
+  const visible: boolean[] = [];
   const sx = GREY_W / layout.width;
   const sy = GREY_H / layout.height;
   for (let i = 0; i < n; i++) {
@@ -149,6 +160,9 @@ function mouthPatches(grey: Buffer, layout: VideoLayout): Buffer {
       ? layout.views.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a))
       : null;
     const m = view?.mouth ?? layout.mouth;
+    // A close-up framed below the chin leaves the mouth out of the picture: that patch would be the frame's
+    // edge, still while words are spoken, so it is not a sample of the mouth.
+    visible.push(inPicture(m, layout));
     for (let py = 0; py < PATCH_H; py++)
       for (let px = 0; px < PATCH_W; px++) {
         const x = Math.min(GREY_W - 1, Math.max(0, Math.floor((m.x + ((px + 0.5) * m.w) / PATCH_W) * sx)));
@@ -158,7 +172,7 @@ function mouthPatches(grey: Buffer, layout: VideoLayout): Buffer {
         out[i * PATCH_W * PATCH_H + py * PATCH_W + px] = grey[i * size + ry * region.w + rx]!;
       }
   }
-  return out;
+  return { frames: out, visible };
 }
 
 /** The poster shows the hook sticker fully in (mid-way through its first page), else the first second. */
@@ -222,6 +236,8 @@ export function mouthMotion(
   size: number,
   words: readonly WordTiming[],
   sceneEndSec: number,
+  /** Per sample, whether the mouth was in the picture; pairs with a sample outside it are left out. */
+  visible?: readonly boolean[],
 ): { speech_motion: number; silence_motion: number; present: boolean } | null {
   const n = Math.floor(frames.length / size);
   const speech: number[] = [];
@@ -229,6 +245,7 @@ export function mouthMotion(
   for (let i = 1; i < n; i++) {
     const t = (i - 0.5) / MOUTH_FPS;
     if (t >= sceneEndSec) break;
+    if (visible && (!visible[i] || !visible[i - 1])) continue;
     let sum = 0;
     for (let k = 0; k < size; k++) sum += Math.abs(frames[i * size + k]! - frames[(i - 1) * size + k]!);
     const d = sum / size;

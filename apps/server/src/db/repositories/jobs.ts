@@ -63,6 +63,30 @@ export const jobsRepository = {
     return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The packs' jobs of one kind, whatever their status, oldest first. */
+  ofPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
+    if (packIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', name)
+      .where('hook_pack_id', 'in', packIds)
+      .orderBy('id')
+      .execute();
+  },
+
+  /** The packs' jobs of one kind that are queued or running. */
+  unfinishedOfPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
+    if (packIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', name)
+      .where('hook_pack_id', 'in', packIds)
+      .where('status', 'in', ['queued', 'in_progress'])
+      .execute();
+  },
+
   /** The packs' jobs of one kind that have not failed (queued, running or done). */
   unfailedOfPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
     if (packIds.length === 0) return Promise.resolve([]);

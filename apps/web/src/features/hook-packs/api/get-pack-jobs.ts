@@ -1,4 +1,4 @@
-import { isTerminalJobStatus, Job, TIMINGS } from '@hookreel/contracts';
+import { isTerminalJobStatus, Job, realisticUpgradeUnderway, TIMINGS } from '@hookreel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -14,7 +14,8 @@ export const allJobsDone = (jobs: readonly Pick<Job, 'status'>[]) =>
   jobs.length > 0 && jobs.every((j) => isTerminalJobStatus(j.status));
 
 /**
- * The pack's video jobs, polled every second (TIMINGS.hookPackJobPollMs) until all are completed or failed.
+ * The pack's video jobs, polled every second (TIMINGS.hookPackJobPollMs) until all are completed or failed and no
+ * "Make realistic" of one of them is still waiting or running (the realistic video then takes the draft's place).
  * `poll` false reads once; `waitForJobs` keeps polling while the list is still empty (just queued).
  */
 export function usePackJobs(hookPackId: number | null, options: { poll?: boolean; waitForJobs?: boolean } = {}) {
@@ -29,7 +30,7 @@ export function usePackJobs(hookPackId: number | null, options: { poll?: boolean
       const jobs = q.state.data;
       if (!jobs) return q.state.status === 'error' ? false : TIMINGS.hookPackJobPollMs;
       if (jobs.length === 0) return waitForJobs ? TIMINGS.hookPackJobPollMs : false;
-      return allJobsDone(jobs) ? false : TIMINGS.hookPackJobPollMs;
+      return allJobsDone(jobs) && !jobs.some(realisticUpgradeUnderway) ? false : TIMINGS.hookPackJobPollMs;
     },
   });
 }

@@ -1,10 +1,11 @@
 import { LIMITS, MESSAGES } from '@hookreel/contracts';
-import { CheckIcon, ImageOffIcon, PencilIcon, XIcon } from 'lucide-react';
+import { CheckIcon, ImageOffIcon, PencilIcon, WandSparklesIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
 import { errorDetail } from '@/lib/api-client';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -47,6 +48,7 @@ export function HookPackCard({ pack }: { pack: HookPackSummary }) {
         <p className="line-clamp-2 text-sm text-muted-foreground" data-testid="hook-pack-details">
           {packDetails(pack.product_details)}
         </p>
+        {pack.realistic_upgrades ? <UpgradesUnderway packId={pack.id} {...pack.realistic_upgrades} /> : null}
         <Button asChild variant="outline" className="mt-auto w-full">
           <Link to={`/hook-packs/new/${pack.id}`} state={{ fromIndex: true }}>
             {LIST_TEXT.viewDetails}
@@ -54,6 +56,28 @@ export function HookPackCard({ pack }: { pack: HookPackSummary }) {
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** The pack's videos being made realistic now, with their progress; opens the pack's job list. */
+function UpgradesUnderway({ packId, count, progress }: { packId: number; count: number; progress: number }) {
+  const label = count === 1 ? 'Making 1 video realistic' : `Making ${count} videos realistic`;
+  return (
+    <Link
+      to={`/hook-packs/jobs/${packId}`}
+      data-testid="pack-realistic-upgrades"
+      aria-live="polite"
+      className="block space-y-1 rounded-lg border px-3 py-2 text-xs outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <span className="flex items-center justify-between gap-2 font-medium">
+        <span className="flex items-center gap-1.5">
+          <WandSparklesIcon className="size-3.5" aria-hidden="true" />
+          {label}
+        </span>
+        <span className="tabular-nums text-muted-foreground">{Math.round(progress)}%</span>
+      </span>
+      <Progress value={progress} aria-label={`${label}: progress`} />
+    </Link>
   );
 }
 

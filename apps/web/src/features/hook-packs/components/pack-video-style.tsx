@@ -4,10 +4,12 @@ import { toast } from 'sonner';
 import { AspectPicker } from '@/components/aspect-picker';
 import { BrandStyleFields } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { MusicBedField } from '@/components/music-bed-field';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
 import { errorDetail } from '@/lib/api-client';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { useBrandLook } from '@/hooks/use-brand-look';
+import { usePackMusic } from '../api/pack-music';
 import { useUpdateHookPack } from '../api/update-hook-pack';
 import { usePackAspects } from '../lib/use-pack-aspects';
 
@@ -23,13 +25,14 @@ export interface PackVideoStyle {
 }
 
 /**
- * The pack's quality, voice speed, caption style, brand look and frame shapes as both Generate modes (the 12 videos and the matrix) show
+ * The pack's quality, voice speed, caption style, brand look, music bed and frame shapes as both Generate modes (the 12 videos and the matrix) show
  * them: each pick is saved on the pack at once (the speed once the slider is released, the brand look once it is still), and a failed save puts
  * the stored value back. The server holds each video's price from the pack's stored quality, so what is saved is
  * what is charged.
  */
 export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
   const save = useUpdateHookPack();
+  const music = usePackMusic(pack.id);
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(pack.caption_style);
   const [quality, setQuality] = useState<VideoQuality>(pack.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(pack.voice_speed);
@@ -123,6 +126,14 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
         <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={disabled} />
         <AspectPicker value={shapes.aspects} onChange={shapes.change} disabled={disabled} />
         <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} disabled={disabled} />
+        <MusicBedField
+          musicUrl={pack.music_url}
+          onUpload={(file) => music.upload.mutateAsync(file)}
+          onRemove={() => music.remove.mutateAsync()}
+          uploading={music.upload.isPending}
+          removing={music.remove.isPending}
+          disabled={disabled}
+        />
       </>
     ),
   };

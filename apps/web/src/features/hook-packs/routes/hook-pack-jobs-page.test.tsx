@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@hookreel/contracts';
+import { MESSAGES, type Job } from '@hookreel/contracts';
 import { allowConsoleError } from '@/test/console';
 import { jsonResponse } from '@/test/render';
 import { makeCapabilities, makeJob, mockApi } from '../test/fixtures';
@@ -83,6 +83,77 @@ describe('HookPackJobsPage', () => {
     await userEvent.click(screen.getAllByTestId('pack-job-card')[1] as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/jobs/101'));
   }, 15_000);
+
+  it('shows a "Make realistic" under way with its progress, keeps polling, then shows the realistic video', async () => {
+    let round = 0;
+    const draft = (upgrade: Job['realistic_upgrade']) =>
+      makeJob({ id: 100, variant_index: 1, status: 'completed', progress: 100, realistic_upgrade: upgrade });
+    const { calls } = mockApi({
+      'GET /jobs/hook-pack/5/jobs': () => {
+        round += 1;
+        if (round === 1) return jsonResponse([draft({ job_id: 140, status: 'queued', progress: 0, error: null })]);
+        if (round === 2)
+          return jsonResponse([draft({ job_id: 140, status: 'in_progress', progress: 45, error: null })]);
+        // Done: the pack's slot now shows the realistic video.
+        return jsonResponse([
+          makeJob({ id: 140, variant_index: 1, status: 'completed', progress: 100, render_quality: 'realistic' }),
+        ]);
+      },
+      'GET /capabilities': () => jsonResponse(capabilities(true)),
+    });
+    renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
+    const status = await screen.findByTestId('realistic-upgrade');
+    expect(status).toHaveAttribute('data-status', 'queued');
+    expect(status).toHaveTextContent(MESSAGES.jobs.upgradeQueued);
+    // Under way, the draft is not offered again.
+    expect(screen.queryByRole('button', { name: /Make realistic/ })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('realistic-upgrade')).toHaveAttribute('data-status', 'in_progress'), {
+      timeout: 3000,
+    });
+    expect(screen.getByTestId('realistic-upgrade')).toHaveTextContent('45%');
+    expect(screen.getByRole('progressbar', { name: 'Making realistic progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '45',
+    );
+    expect(screen.getByRole('link', { name: MESSAGES.jobs.upgradeOpen })).toHaveAttribute('href', '/jobs/140');
+    await waitFor(() => expect(screen.queryByTestId('realistic-upgrade')).toBeNull(), { timeout: 3000 });
+    const polls = calls.filter((c) => c.path === '/jobs/hook-pack/5/jobs').length;
+    expect(polls).toBe(3);
+    await new Promise((r) => setTimeout(r, 1300));
+    // Nothing left running: polling stopped.
+    expect(calls.filter((c) => c.path === '/jobs/hook-pack/5/jobs')).toHaveLength(polls);
+    await userEvent.click(screen.getByTestId('pack-job-card'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/jobs/140'));
+  }, 15_000);
+
+  it('says a failed "Make realistic" failed, why, and offers it again', async () => {
+    mockApi({
+      'GET /jobs/hook-pack/5/jobs': () =>
+        jsonResponse([
+          makeJob({
+            id: 100,
+            variant_index: 1,
+            status: 'completed',
+            progress: 100,
+            realistic_upgrade_cost: 0.32,
+            realistic_upgrade: {
+              job_id: 140,
+              status: 'failed',
+              progress: 30,
+              error: 'Provider error (ElevenLabs): Invalid key ***',
+            },
+          }),
+        ]),
+      'GET /capabilities': () => jsonResponse(capabilities(true)),
+    });
+    renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
+    const status = await screen.findByTestId('realistic-upgrade');
+    expect(status).toHaveAttribute('data-status', 'failed');
+    expect(status).toHaveTextContent(MESSAGES.jobs.upgradeFailed);
+    expect(status).toHaveTextContent('Provider error (ElevenLabs): Invalid key ***');
+    expect(screen.queryByRole('progressbar', { name: 'Making realistic progress' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Make realistic/ })).toBeEnabled());
+  });
 
   it("says 'Failed to load job status' while a status poll fails, and recovers on the next", async () => {
     allowConsoleError(); // the failed poll is logged as well (docs/product.md#jobs)

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@hookreel/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/test/console';
@@ -76,6 +76,39 @@ describe('HookPacksPage', () => {
     expect(calls.filter((c) => c.path === '/hooks')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'New Hook Pack' })).toHaveAttribute('href', '/hook-packs/new');
   });
+
+  it('shows a pack video being made realistic with its progress, polls until it is done, and links the jobs', async () => {
+    let round = 0;
+    const pack = summaries[1]!;
+    const { calls } = mockApi({
+      'GET /hooks': () => {
+        round += 1;
+        return jsonResponse([
+          {
+            ...pack,
+            realistic_upgrades:
+              round === 1 ? { count: 1, progress: 0 } : round === 2 ? { count: 1, progress: 60 } : null,
+          },
+        ]);
+      },
+    });
+    renderWithProviders(<HookPacksPage />, { route: '/hook-packs' });
+    const upgrade = await screen.findByTestId('pack-realistic-upgrades');
+    expect(upgrade).toHaveTextContent('Making 1 video realistic');
+    expect(upgrade).toHaveAttribute('href', '/hook-packs/jobs/2');
+    await waitFor(() => expect(screen.getByTestId('pack-realistic-upgrades')).toHaveTextContent('60%'), {
+      timeout: 3000,
+    });
+    expect(screen.getByRole('progressbar', { name: 'Making 1 video realistic: progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+    await waitFor(() => expect(screen.queryByTestId('pack-realistic-upgrades')).toBeNull(), { timeout: 3000 });
+    const polls = calls.filter((c) => c.path === '/hooks').length;
+    await new Promise((r) => setTimeout(r, 1300));
+    // Nothing is being upgraded any more: the list is not fetched again.
+    expect(calls.filter((c) => c.path === '/hooks')).toHaveLength(polls);
+  }, 15_000);
 
   it('opens a pack on step 2 via View Details (fromIndex state)', async () => {
     mockApi({ 'GET /hooks': () => jsonResponse(summaries.slice(1, 2)) });

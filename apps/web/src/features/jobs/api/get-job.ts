@@ -1,4 +1,4 @@
-import { isTerminalJobStatus, Job, TIMINGS } from '@hookreel/contracts';
+import { isTerminalJobStatus, Job, realisticUpgradeUnderway, TIMINGS } from '@hookreel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
@@ -11,7 +11,8 @@ export const getJob = async (id: number, signal?: AbortSignal): Promise<Job> => 
 };
 
 /**
- * One job, polled every TIMINGS.jobPollMs until it is completed or failed; poll errors are logged. `active: false`
+ * One job, polled every TIMINGS.jobPollMs until it is completed or failed and its "Make realistic" (a pack
+ * video's) is not waiting or running; poll errors are logged. `active: false`
  * stops polling at once (the job is being deleted: one more poll would only fetch a 404).
  */
 export function useJob(id: number, { active = true }: { active?: boolean } = {}) {
@@ -23,7 +24,7 @@ export function useJob(id: number, { active = true }: { active?: boolean } = {})
     refetchInterval: (q) => {
       const job = q.state.data;
       if (!job) return q.state.status === 'error' ? false : TIMINGS.jobPollMs;
-      return isTerminalJobStatus(job.status) ? false : TIMINGS.jobPollMs;
+      return isTerminalJobStatus(job.status) && !realisticUpgradeUnderway(job) ? false : TIMINGS.jobPollMs;
     },
   });
   const { error, errorUpdatedAt } = query;

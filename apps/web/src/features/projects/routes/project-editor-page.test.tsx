@@ -1,4 +1,4 @@
-import { TIMINGS, type Project, type ProjectCharacter } from '@hookreel/contracts';
+import { MESSAGES, TIMINGS, VALIDATION, type Project, type ProjectCharacter } from '@hookreel/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -52,6 +52,43 @@ describe('ProjectEditor caption style', () => {
     await userEvent.click(screen.getByRole('radio', { name: /One word pop/ }));
     await waitFor(() => expect(puts).toEqual([{ caption_style: 'pop' }]));
     expect(screen.getByRole('radio', { name: /One word pop/ })).toBeChecked();
+  });
+});
+
+describe('ProjectEditor quality prices', () => {
+  it("prices Realistic from the server's per-second figure, and shows no Realistic price before it is known", async () => {
+    let releasePrices: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/credits/prices') return new Promise<Response>((r) => (releasePrices = r));
+        if (url === '/api/capabilities') {
+          return jsonResponse({
+            stages: {},
+            realistic: { videos: { available: true, missing: [] }, hook_packs: { available: true, missing: [] } },
+          });
+        }
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    renderWithProviders(<ProjectEditor project={{ ...project, quality: 'realistic' }} />);
+    const generate = screen.getByRole('button', { name: /^Generate/ });
+    // Realistic picked, price list not loaded yet: no figure is made up.
+    expect(generate).toHaveAccessibleName('Generate');
+    expect(screen.getByTestId('price-realistic')).toHaveTextContent('…');
+    releasePrices(
+      jsonResponse({
+        prices: { video: 1, characterGeneration: 0.5, previewImage: 0.1, merge: 0.1 },
+        trial_credits: 15,
+        // 18 characters at 14 a second: billed as the 3-second minimum, 1 + 3 × 0.1.
+        realistic: { credits_per_second: 0.1, hook_video: 1.8 },
+        characters_per_type: 4,
+        videos_per_pack: 12,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('price-realistic')).toHaveTextContent('1.30 credits per video'));
+    expect(screen.getByTestId('price-draft')).toHaveTextContent('1.00 credit per video');
+    expect(screen.getByRole('button', { name: /^Generate/ })).toHaveAccessibleName('Generate · 1.30 credits');
   });
 });
 
@@ -254,5 +291,25 @@ describe('ProjectEditor voice', () => {
       expect(calls).toEqual([{ method: 'PUT', url: '/api/projects/3', body: { voice_source: 'generated' } }]),
     );
     expect(screen.getByRole('slider', { name: 'Voice speed' })).toBeInTheDocument();
+  });
+});
+
+describe('ProjectEditor without an actor', () => {
+  it('keeps Generate disabled and, in Realistic, says beside it that a real-looking actor is needed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Not found' }, 404)),
+    );
+    const realistic = renderWithProviders(<ProjectEditor project={{ ...project, quality: 'realistic' }} />);
+    const generate = screen.getByRole('button', { name: /^Generate/ });
+    expect(generate).toBeDisabled();
+    expect(generate).toHaveAccessibleDescription(MESSAGES.realistic.needsActor);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.realistic.needsActor);
+    // In Draft the actor list's own line says it; the Realistic reason is not repeated.
+    realistic.unmount();
+    renderWithProviders(<ProjectEditor project={project} />);
+    expect(screen.getByRole('button', { name: /^Generate/ })).toBeDisabled();
+    expect(screen.queryByText(MESSAGES.realistic.needsActor)).toBeNull();
+    expect(screen.getByText(VALIDATION.selectOneActor)).toBeInTheDocument();
   });
 });

@@ -25,6 +25,7 @@ import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quali
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { BrandStyleFields } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { MusicBedField } from '@/components/music-bed-field';
 import { AspectPicker } from '@/components/aspect-picker';
 import { CostTag } from '@/components/cost-tag';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,6 +48,7 @@ import { staticUrl } from '@/lib/urls';
 import { useDeleteProject } from '../api/delete-project';
 import { useQueueJob } from '../api/queue-job';
 import { useVoiceOver } from '../api/voice-over';
+import { useProjectMusic } from '@/lib/api/project-music';
 import { VoiceSection } from '../components/voice-section';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useUpdateProject } from '@/lib/api/update-project';
@@ -127,6 +129,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
   const [voiceSource, setVoiceSource] = useState<VoiceSource>(project.voice_source);
   const voiceOver = useVoiceOver(project.id);
+  const music = useProjectMusic(project.id);
   // An own recording speaks only once it is stored; until then the generated voice does (and is priced).
   const ownSeconds =
     voiceSource === 'own' && project.voice_over
@@ -135,15 +138,17 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [aspects, setAspects] = useState<Aspect[]>(project.aspects);
   const capabilities = useCapabilities();
   const priceList = usePriceList();
-  const perSecond = priceList.data?.realistic.credits_per_second ?? null;
-  // What one video costs in each quality, for this script at this speed (the server holds the same).
-  const prices =
-    perSecond === null
-      ? null
-      : {
-          draft: costOf('video'),
-          realistic: realisticVideoCost(perSecond, ownSeconds ?? spokenSeconds(draft.script, voiceSpeed)),
-        };
+  // What one video costs in each quality, for this script at this speed, from the server's price list (the
+  // server holds the same).
+  const prices = priceList.data
+    ? {
+        draft: priceList.data.prices.video,
+        realistic: realisticVideoCost(
+          priceList.data.realistic.credits_per_second,
+          ownSeconds ?? spokenSeconds(draft.script, voiceSpeed),
+        ),
+      }
+    : null;
   const realisticAvailability = capabilities.data?.realistic.videos ?? null;
   const [characters, setCharacters] = useState<EditorCharacter[]>(() =>
     project.characters.filter((c) => c.selected).map((c) => ({ id: c.id, name: c.name, url: c.url })),
@@ -419,6 +424,13 @@ export function ProjectEditor({ project }: { project: Project }) {
           <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
             <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} />
+            <MusicBedField
+              musicUrl={project.music_url}
+              onUpload={(file) => music.upload.mutateAsync(file)}
+              onRemove={() => music.remove.mutateAsync()}
+              uploading={music.upload.isPending}
+              removing={music.remove.isPending}
+            />
           </CardContent>
         </Card>
 
@@ -428,6 +440,12 @@ export function ProjectEditor({ project }: { project: Project }) {
           </CardContent>
         </Card>
 
+        {charactersMissing && quality === 'realistic' ? (
+          // Realistic animates a real-looking person: say why Generate waits where the user looks for it.
+          <p id="project-realistic-needs-actor" role="note" className="text-right text-sm text-muted-foreground">
+            {MESSAGES.realistic.needsActor}
+          </p>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => navigate('/jobs')}>
             <ListVideoIcon aria-hidden="true" /> View Jobs
@@ -436,13 +454,22 @@ export function ProjectEditor({ project }: { project: Project }) {
             variant="brand"
             onClick={() => void generate()}
             disabled={scriptMissing || charactersMissing || preparing || queue.isPending}
+            aria-describedby={
+              charactersMissing && quality === 'realistic' ? 'project-realistic-needs-actor' : undefined
+            }
           >
             <SparklesIcon aria-hidden="true" />
             {preparing || queue.isPending ? (
               'Generating...'
             ) : (
               <>
-                Generate <CostTag credits={prices?.[quality] ?? costOf('video')} />
+                {/* A Realistic price is only shown once the server's price list says it. */}
+                Generate{' '}
+                {prices ? (
+                  <CostTag credits={prices[quality]} />
+                ) : quality === 'draft' ? (
+                  <CostTag credits={costOf('video')} />
+                ) : null}
               </>
             )}
           </Button>

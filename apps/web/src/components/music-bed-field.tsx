@@ -1,0 +1,108 @@
+import { MUSIC_LIMITS } from '@hookreel/contracts';
+import { MusicIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { errorDetail } from '@/lib/api-client';
+import { musicFileProblem } from '@/lib/audio-file';
+import { staticUrl } from '@/lib/urls';
+
+const maxMb = MUSIC_LIMITS.maxBytes / 1024 / 1024;
+
+/**
+ * The optional music bed of a project or hook pack: a track the user uploads, played under the voice (looped or
+ * trimmed to the video, ducked while the voice speaks). None by default. Size and type are checked here before
+ * sending; the server checks the bytes again, reads the file with ffprobe and caps its length.
+ */
+export function MusicBedField({
+  musicUrl,
+  onUpload,
+  onRemove,
+  uploading,
+  removing,
+  disabled,
+}: {
+  musicUrl: string | null;
+  onUpload: (file: File) => Promise<unknown>;
+  onRemove: () => Promise<unknown>;
+  uploading: boolean;
+  removing: boolean;
+  disabled?: boolean;
+}) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const busy = uploading || removing;
+
+  const pick = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = await musicFileProblem(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    try {
+      await onUpload(file);
+      toast.success('Music bed saved: it plays under the voice in the next videos');
+    } catch (e) {
+      toast.error(errorDetail(e, 'The music could not be uploaded'));
+    }
+  };
+
+  return (
+    <fieldset className="min-w-0 space-y-3" disabled={disabled} data-testid="music-bed-field">
+      <legend className="mb-2 text-sm leading-none font-medium">Music bed</legend>
+      {musicUrl ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <MusicIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <audio
+            controls
+            preload="metadata"
+            src={staticUrl(musicUrl)}
+            className="h-10 max-w-full min-w-0 flex-1"
+            data-testid="music-bed-player"
+            aria-label="Music bed"
+          />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">No music: the videos have the voice only.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={MUSIC_LIMITS.accept}
+          className="sr-only"
+          aria-label={musicUrl ? 'Replace music' : 'Upload music'}
+          onChange={(e) => void pick(e.target.files?.[0])}
+          disabled={busy || disabled}
+        />
+        <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+          <UploadIcon aria-hidden="true" />
+          {uploading ? 'Uploading...' : musicUrl ? 'Replace music' : 'Upload music'}
+        </Button>
+        {musicUrl ? (
+          <Button
+            type="button"
+            variant="ghost"
+            className="text-destructive hover:text-destructive"
+            disabled={busy}
+            onClick={() =>
+              void onRemove().then(
+                () => toast.success('Music removed: the videos have the voice only'),
+                (e: unknown) => toast.error(errorDetail(e, 'The music could not be removed')),
+              )
+            }
+          >
+            <Trash2Icon aria-hidden="true" /> Remove music
+          </Button>
+        ) : null}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {`Optional. MP3, WAV or M4A you have the rights to, up to ${maxMb}MB and ${MUSIC_LIMITS.maxDurationSec / 60} ` +
+          'minutes. It is looped or trimmed to each video and turned down while the voice speaks.'}
+      </p>
+    </fieldset>
+  );
+}
