@@ -218,6 +218,16 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   );
   await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
   await page.screenshot({ path: '../.tmp/realistic-pack-upgrade-running.png', fullPage: true });
+  // The hook-pack list says so on the pack's card (the avatar stage alone takes two polls, 2 s then 3 s later),
+  // and the card opens the pack's job list.
+  await page.goto('/hook-packs');
+  const onCard = page.getByTestId('pack-realistic-upgrades');
+  await expect(onCard).toContainText('Making 1 video realistic');
+  await page.screenshot({ path: '../.tmp/realistic-pack-upgrade-hook-packs.png', fullPage: true });
+  await onCard.click();
+  await expect(page).toHaveURL(packJobs);
+  // The card and the upgrade under it come from one answer: once the card is there, so is the upgrade if it runs.
+  await expect(page.getByTestId('pack-job-card')).toHaveCount(1);
   await expect(upgrade).toBeHidden({ timeout: 150_000 });
   await expect(page.getByTestId('pack-job-card')).toHaveCount(1);
   await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();

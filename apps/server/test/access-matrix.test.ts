@@ -537,6 +537,11 @@ const TABLE: Row[] = [
   { route: 'GET /api/webhooks/deliveries', expect: SIGNED_IN(), call: () => ({ path: '/api/webhooks/deliveries' }) },
   { route: 'GET /api/admin/refunds', expect: ADMIN_ONLY(), call: () => ({ path: '/api/admin/refunds' }) },
   {
+    route: 'GET /api/admin/provider-usage',
+    expect: ADMIN_ONLY(),
+    call: () => ({ path: '/api/admin/provider-usage' }),
+  },
+  {
     route: 'POST /api/admin/refunds/:id',
     // No such request: administrators get past the access check to a 404.
     expect: { anon: 401, owner: 403, other: 403, admin: 404 },

@@ -18,6 +18,28 @@ export const JobCost = z.object({
 });
 export type JobCost = z.infer<typeof JobCost>;
 
+/**
+ * GET /api/admin/provider-usage: what the providers were asked for over a period, per plan of the users who asked
+ * (their current subscription, 'none' without one), beside the credits those jobs captured, so an operator can
+ * price the units at their provider's rates and see the margin (docs/providers.md).
+ */
+export const ProviderUsageByPlan = z.object({
+  since: z.string(),
+  plans: z.array(
+    JobCost.extend({
+      plan: z.enum(['starter', 'growth', 'agency', 'none']),
+      /** Jobs that called a provider at least once, finished or not. */
+      jobs: z.number().int().min(0),
+      /** Of those, the jobs that failed: their credits were released, but the provider calls were billed. */
+      failed_jobs: z.number().int().min(0),
+      /** Credits captured for those jobs (a failed job's are released: 0). */
+      credits_charged: z.number().min(0),
+    }),
+  ),
+});
+export type ProviderUsageByPlan = z.infer<typeof ProviderUsageByPlan>;
+export const ProviderUsageQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+
 /** Which generation stage a provider call served. */
 export type UsageStage = 'voice' | 'images' | 'placement' | 'avatar' | 'lipsync' | 'vision' | 'hooks';
 

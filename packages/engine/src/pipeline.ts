@@ -222,6 +222,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   const audioPath = path.join(dir, 'audio.wav');
   const { gainDb: audioGainDb } = await prepareAudio({
     voicePath: voice.wavPath,
+    voiceLoudnessLufs: voice.loudnessLufs,
     musicPath: input.musicPath ?? null,
     durationSec,
     outPath: audioPath,

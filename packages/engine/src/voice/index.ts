@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ProviderUsage } from '../remote/usage.ts';
 import type { Accent, Gender, Language, WordTiming } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
+import { parseEbur128 } from '../report/ebur128.ts';
 import { FFMPEG, wavDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { espeakSpeak, espeakVoiceFor } from './espeak.ts';
@@ -26,6 +27,11 @@ export interface VoiceResult {
   voice: string;
   /** What a remote voice billed (characters); absent for the local voices. */
   usage?: ProviderUsage;
+  /**
+   * Integrated loudness of this WAV as the mix's first pass measures it (mono heard as stereo), taken while the
+   * WAV was written; absent when not measured (the mix then measures it itself).
+   */
+  loudnessLufs?: number | null;
 }
 
 export interface VoiceSynthesizer {
@@ -64,7 +70,7 @@ export const localVoice: VoiceSynthesizer = {
     // festival and eSpeak are asked for their normal rate; the speed is applied to the audio (pitch kept) and the
     // word timings scaled with it, so both voices honour it the same way.
     const tempo = localTempo(req.speed);
-    const { wavPath, durationSec } = await toVoiceWav(raw, outDir, signal, tempo);
+    const { wavPath, durationSec, loudnessLufs } = await toVoiceWav(raw, outDir, signal, tempo);
     const scaled =
       tempo === 1 ? words : words.map((w) => ({ ...w, startSec: w.startSec / tempo, endSec: w.endSec / tempo }));
     return {
@@ -72,6 +78,7 @@ export const localVoice: VoiceSynthesizer = {
       durationSec,
       words: forwardTimings(scaled, durationSec).map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
       voice,
+      loudnessLufs,
     };
   },
 };
@@ -85,23 +92,34 @@ export function localTempo(speed: number | undefined): number {
 /**
  * Every voice, local or remote, is resampled to one format (48 kHz mono WAV) so every render mixes the same.
  * `tempo` other than 1 speeds the speech up or slows it down without changing its pitch (ffmpeg atempo).
+ * The same run measures the WAV's integrated loudness as the mix's first pass would (the 16-bit mono samples,
+ * heard as stereo, followed by 0.4 s of silence so the meter's last 400 ms blocks with speech in them are whole,
+ * as in a video, which always runs at least 0.4 s past the voice), so that pass need not read the voice again
+ * (decision 099).
  */
 export async function toVoiceWav(
   raw: string,
   outDir: string,
   signal?: AbortSignal,
   tempo = 1,
-): Promise<{ wavPath: string; durationSec: number }> {
+): Promise<{ wavPath: string; durationSec: number; loudnessLufs: number | null }> {
   const wavPath = path.join(outDir, 'voice.wav');
-  const filter = tempo === 1 ? [] : ['-af', `atempo=${tempo}`];
-  await produceAtomic(wavPath, (tmp) =>
+  const speed = tempo === 1 ? '' : `atempo=${tempo},`;
+  const graph =
+    `[0:a]${speed}aresample=48000,aformat=sample_fmts=s16:channel_layouts=mono,asplit=2[wav][m];` +
+    `[m]aformat=sample_fmts=fltp:channel_layouts=stereo,apad=pad_dur=0.4,ebur128[meter]`;
+  const { stderr } = await produceAtomic(wavPath, (tmp) =>
     runProcess(
       FFMPEG,
-      ['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, ...filter, '-ac', '1', '-ar', '48000', tmp],
+      [
+        ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
+        ...['-filter_complex', graph, '-map', '[wav]', '-c:a', 'pcm_s16le', '-f', 'wav', tmp],
+        ...['-map', '[meter]', '-f', 'null', '-'],
+      ],
       { timeoutMs: 60_000, signal },
     ),
   );
-  return { wavPath, durationSec: await wavDurationSec(wavPath) };
+  return { wavPath, durationSec: await wavDurationSec(wavPath), loudnessLufs: parseEbur128(stderr).integrated };
 }
 
 const installed = new Map<string, Promise<boolean>>();

@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareAudio } from '../render/audio.ts';
 import { LANGUAGES, type Language } from '../types.ts';
 import { audioPeak, mediaDurationSec } from '../util/media.ts';
 import { localVoice } from './index.ts';
@@ -85,6 +86,34 @@ describe('local voice', () => {
       expect(await audioPeak(fast.wavPath)).toBeGreaterThan(0.05);
     },
   );
+
+  it('measures its WAV as the mix would, so levelling the sound skips that pass and comes out the same', async () => {
+    for (const [language, speed] of [
+      ['english', 1],
+      ['spanish', 1.2],
+    ] as const) {
+      const out = await localVoice.synthesize(
+        { text: LINES[language], language, accent: 'american', gender: 'female', speed },
+        path.join(dir, `loudness-${language}`),
+      );
+      expect(out.loudnessLufs).toBeTypeOf('number');
+      const level = (name: string, voiceLoudnessLufs?: number | null) =>
+        prepareAudio({
+          voicePath: out.wavPath,
+          durationSec: out.durationSec + 0.4,
+          outPath: path.join(dir, `loudness-${language}-${name}.wav`),
+          voiceLoudnessLufs,
+        });
+      const measuredByMix = await level('mix');
+      const measuredByVoice = await level('voice', out.loudnessLufs);
+      expect(measuredByVoice.gainDb).toBe(measuredByMix.gainDb);
+      expect(
+        (await readFile(path.join(dir, `loudness-${language}-voice.wav`))).equals(
+          await readFile(path.join(dir, `loudness-${language}-mix.wav`)),
+        ),
+      ).toBe(true);
+    }
+  });
 
   it('gives the actor a voice of their gender and accent', async () => {
     const male = await localVoice.synthesize(

@@ -37,6 +37,20 @@ export const billingRepository = {
     return (await this.customerOf(db, userId)) ?? customerId;
   },
 
+  /** Each of these users' plan: their newest subscription that is not cancelled; absent without one. */
+  async activePlans(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('subscriptions')
+      .select(['user_id', 'plan'])
+      .where('user_id', 'in', [...userIds])
+      .where('status', '!=', 'canceled')
+      .orderBy('id', 'asc')
+      .execute();
+    // Ascending ids: the newest of a user's subscriptions is set last.
+    return new Map(rows.map((r) => [r.user_id, r.plan] as const));
+  },
+
   /** The user's newest subscription that is not cancelled, else their newest one. */
   async currentSubscription(db: Executor, userId: number) {
     const rows = await db

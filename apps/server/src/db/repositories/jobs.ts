@@ -63,6 +63,34 @@ export const jobsRepository = {
     return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /**
+   * Every job created since `since` that called a provider (its cost is set), with its owner, status and the
+   * credits its hold captured (0 when released or still held).
+   */
+  costedSince(
+    db: Executor,
+    since: string,
+  ): Promise<Array<{ user_id: number; status: string; cost: string | null; captured: number | null }>> {
+    return db
+      .selectFrom('jobs')
+      .leftJoin('credit_holds', 'credit_holds.id', 'jobs.hold_id')
+      .select((eb) => [
+        'jobs.user_id',
+        'jobs.status',
+        'jobs.cost',
+        eb
+          .case()
+          .when('credit_holds.state', '=', 'captured')
+          .then(eb.ref('credit_holds.amount'))
+          .else(0)
+          .end()
+          .as('captured'),
+      ])
+      .where('jobs.cost', 'is not', null)
+      .where('jobs.created_at', '>=', since)
+      .execute();
+  },
+
   /** The packs' jobs of one kind, whatever their status, oldest first. */
   ofPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
     if (packIds.length === 0) return Promise.resolve([]);

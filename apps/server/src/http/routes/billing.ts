@@ -12,6 +12,8 @@ import {
   RefundRequest,
   RefundRequestBody,
   IdParam,
+  ProviderUsageByPlan,
+  ProviderUsageQuery,
 } from '@hookreel/contracts';
 import { z } from 'zod';
 import { usersRepository } from '../../db/repositories/users.ts';
@@ -20,6 +22,7 @@ import { assertAdmin } from '../../services/avatars.ts';
 import { billingState, checkout, handleWebhook, portal } from '../../services/billing.ts';
 import { ledgerPage, priceList } from '../../services/credits.ts';
 import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/refunds.ts';
+import { providerUsageByPlan } from '../../services/provider-usage.ts';
 import { unauthorized } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
@@ -142,6 +145,23 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     async (request) => {
       await adminEmail(request.userId);
       return listRefundsForAdmin(ctx);
+    },
+  );
+
+  api.get(
+    '/admin/provider-usage',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['admin'],
+        security,
+        querystring: ProviderUsageQuery,
+        response: { 200: ProviderUsageByPlan, ...errors },
+      },
+    },
+    async (request) => {
+      await adminEmail(request.userId);
+      return providerUsageByPlan(ctx, request.query.days);
     },
   );
 

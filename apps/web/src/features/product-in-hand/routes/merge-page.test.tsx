@@ -157,3 +157,34 @@ describe('the merge screen language choices', () => {
     expect(withStored(['english'] as const, 'english')).toEqual(['english']);
   });
 });
+
+describe('MergeScreen music bed', () => {
+  it('offers the music bed beside the caption style and stores an uploaded track on the project', async () => {
+    const puts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url === '/api/projects/9/music' && init.method === 'PUT') {
+          puts.push(((init.body as FormData).get('music') as File).name);
+          return jsonResponse({ ...project, music_url: 'static/users/1/projects/music-1.m4a' });
+        }
+        if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1), avatar(2)]);
+        if (url.startsWith('/api/merge/avatars-with-status/9')) return jsonResponse([status(1, 'merged')]);
+        return jsonResponse({ detail: 'unexpected' }, 500);
+      }),
+    );
+    renderWithProviders(<MergeScreen project={project} actorIds={[1]} />);
+    const field = screen.getByTestId('music-bed-field');
+    expect(field).toHaveTextContent('No music');
+    const wav = new Uint8Array(
+      [...'RIFF']
+        .map((c) => c.charCodeAt(0))
+        .concat(
+          [0, 0, 0, 0],
+          [...'WAVE'].map((c) => c.charCodeAt(0)),
+        ),
+    );
+    await userEvent.upload(screen.getByLabelText('Upload music'), new File([wav], 'bed.wav', { type: 'audio/wav' }));
+    await waitFor(() => expect(puts).toEqual(['bed.wav']));
+  });
+});

@@ -1,4 +1,6 @@
 import { CaptionStylePicker } from '@/components/caption-style-picker';
+import { MusicBedField } from '@/components/music-bed-field';
+import { useProjectMusic } from '@/lib/api/project-music';
 import { OptionSelect } from '@/components/option-select';
 import {
   BIDI_CONTROL_MESSAGE,
@@ -108,6 +110,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
   const queryClient = useQueryClient();
   const projectId = project.id;
   const avatars = useProjectAvatars(projectId);
+  const music = useProjectMusic(projectId);
   const merge = useMergeSingle();
   const queue = useQueueVideos();
   const saveScript = useUpdateProject(projectId);
@@ -311,6 +314,13 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
               />
             </div>
             <CaptionStylePicker value={captionStyle} onChange={setCaptionStyle} compact />
+            <MusicBedField
+              musicUrl={project.music_url}
+              onUpload={(file) => music.upload.mutateAsync(file)}
+              onRemove={() => music.remove.mutateAsync()}
+              uploading={music.upload.isPending}
+              removing={music.remove.isPending}
+            />
             <Button
               variant="brand"
               className="w-full"

@@ -48,7 +48,7 @@ import { staticUrl } from '@/lib/urls';
 import { useDeleteProject } from '../api/delete-project';
 import { useQueueJob } from '../api/queue-job';
 import { useVoiceOver } from '../api/voice-over';
-import { useProjectMusic } from '../api/music';
+import { useProjectMusic } from '@/lib/api/project-music';
 import { VoiceSection } from '../components/voice-section';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useUpdateProject } from '@/lib/api/update-project';
