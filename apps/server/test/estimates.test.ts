@@ -7,25 +7,41 @@ import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
 
 const snapshot = (over: Partial<EstimateSnapshot> = {}): EstimateSnapshot => ({
   secondsPerVideo: 20,
+  realisticSecondsPerVideo: null,
   samples: 5,
   queued: [],
   running: 1,
   ...over,
 });
 
+const DRAFT = JSON.stringify({ projectId: 1, quality: 'draft' });
+const REALISTIC = JSON.stringify({ projectId: 1, quality: 'realistic' });
+
 describe('etaSeconds', () => {
   it('is null before anything was measured, and for finished jobs', () => {
-    expect(etaSeconds({ id: 1, status: 'queued', progress: 0 }, snapshot({ secondsPerVideo: null }))).toBeNull();
-    expect(etaSeconds({ id: 1, status: 'completed', progress: 100 }, snapshot())).toBeNull();
+    expect(
+      etaSeconds({ id: 1, status: 'queued', progress: 0, payload: DRAFT }, snapshot({ secondsPerVideo: null })),
+    ).toBeNull();
+    expect(etaSeconds({ id: 1, status: 'completed', progress: 100, payload: DRAFT }, snapshot())).toBeNull();
   });
 
   it('is the rest of one render for a running job, and the renders ahead for a queued one', () => {
-    expect(etaSeconds({ id: 1, status: 'in_progress', progress: 75 }, snapshot())).toBe(5);
+    expect(etaSeconds({ id: 1, status: 'in_progress', progress: 75, payload: DRAFT }, snapshot())).toBe(5);
     const s = snapshot({ queued: [10, 11, 12, 13], running: 2 });
-    expect(etaSeconds({ id: 10, status: 'queued', progress: 0 }, s)).toBe(20);
-    expect(etaSeconds({ id: 11, status: 'queued', progress: 0 }, s)).toBe(20);
-    expect(etaSeconds({ id: 12, status: 'queued', progress: 0 }, s)).toBe(40);
-    expect(etaSeconds({ id: 13, status: 'queued', progress: 0 }, s)).toBe(40);
+    expect(etaSeconds({ id: 10, status: 'queued', progress: 0, payload: DRAFT }, s)).toBe(20);
+    expect(etaSeconds({ id: 11, status: 'queued', progress: 0, payload: DRAFT }, s)).toBe(20);
+    expect(etaSeconds({ id: 12, status: 'queued', progress: 0, payload: DRAFT }, s)).toBe(40);
+    expect(etaSeconds({ id: 13, status: 'queued', progress: 0, payload: DRAFT }, s)).toBe(40);
+  });
+
+  it("times a Realistic video by Realistic renders only, never by a Draft's seconds", () => {
+    const running = { id: 1, status: 'in_progress', progress: 50, payload: REALISTIC };
+    expect(etaSeconds(running, snapshot())).toBeNull();
+    expect(etaSeconds(running, snapshot({ realisticSecondsPerVideo: 180 }))).toBe(90);
+    const s = snapshot({ realisticSecondsPerVideo: 180, queued: [10, 11], running: 1 });
+    expect(etaSeconds({ id: 11, status: 'queued', progress: 0, payload: REALISTIC }, s)).toBe(360);
+    // A job from before qualities existed is a draft.
+    expect(etaSeconds({ id: 10, status: 'queued', progress: 0, payload: '{}' }, s)).toBe(20);
   });
 });
 
@@ -68,6 +84,31 @@ describe.each(TEST_DIALECTS)('measured estimates over HTTP (%s)', (dialect) => {
         .execute();
     }
     expect(await measureThroughput(server.ctx)).toEqual({ secondsPerVideo: 14, samples: 3 });
+    expect(await measureThroughput(server.ctx, undefined, 'draft')).toEqual({ secondsPerVideo: 14, samples: 3 });
+    expect(await measureThroughput(server.ctx, undefined, 'realistic')).toEqual({ secondsPerVideo: null, samples: 0 });
+    // A Realistic render of 200 s (the providers' time) is measured apart: the drafts' median stays 14 s.
+    const slow = ids[1]!;
+    await db
+      .updateTable('jobs')
+      .set({ payload: JSON.stringify({ projectId, quality: 'realistic' }) })
+      .where('id', '=', slow)
+      .execute();
+    await db
+      .updateTable('jobs')
+      .set({ finished_at: new Date(Date.UTC(2026, 0, 1, 12, 3, 20)).toISOString() })
+      .where('id', '=', slow)
+      .execute();
+    expect(await measureThroughput(server.ctx, undefined, 'realistic')).toEqual({ secondsPerVideo: 200, samples: 1 });
+    expect(await measureThroughput(server.ctx, undefined, 'draft')).toEqual({ secondsPerVideo: 12, samples: 2 });
+    // Restored: the figures below are the three drafts'.
+    await db
+      .updateTable('jobs')
+      .set({
+        payload: JSON.stringify({ projectId, quality: 'draft' }),
+        finished_at: new Date(Date.UTC(2026, 0, 1, 12, 0, 30)).toISOString(),
+      })
+      .where('id', '=', slow)
+      .execute();
     const stats = (await (await fetch(`${server.url}/api/stats`)).json()) as Record<string, unknown>;
     expect(stats).toMatchObject({ seconds_per_video: 14, videos_measured: 3 });
 

@@ -1,8 +1,8 @@
-import { LANGUAGES } from '@hookreel/contracts';
+import { LANGUAGES, type VideoQuality } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { jobStatsRepository } from '../db/repositories/job-stats.ts';
 import type { JobRow } from '../db/repositories/jobs.ts';
-import { VIDEO_JOB_NAMES } from './jobs.ts';
+import { renderQualityOf, VIDEO_JOB_NAMES } from './jobs.ts';
 
 /**
  * Time estimates from what this installation actually measured (docs/decisions/110): the median render time
@@ -22,18 +22,28 @@ export interface Throughput {
 }
 
 export interface EstimateSnapshot extends Throughput {
+  /**
+   * The same median over recent Realistic renders, which wait on the providers and take far longer than a Draft
+   * (secondsPerVideo is then the Drafts' median); null before one finished.
+   */
+  realisticSecondsPerVideo: number | null;
   /** Queued video jobs in queue order (ids). */
   queued: number[];
   /** Renders running now: how many the installation works on at once (at least 1). */
   running: number;
 }
 
-/** The median run time of recent completed jobs of these kinds (video renders unless named). */
+/**
+ * The median run time of recent completed jobs of these kinds (video renders unless named); of one quality only
+ * when `quality` is given (a few more recent runs are read so that each quality can have its sample).
+ */
 export async function measureThroughput(
   ctx: Pick<AppContext, 'db'>,
   names: readonly string[] = VIDEO_JOB_NAMES,
+  quality?: VideoQuality,
 ): Promise<Throughput> {
-  const runs = await jobStatsRepository.recentRuns(ctx.db.kysely, names, SAMPLE);
+  const recent = await jobStatsRepository.recentRuns(ctx.db.kysely, names, quality ? SAMPLE * 5 : SAMPLE);
+  const runs = quality ? recent.filter((r) => renderQualityOf(r) === quality).slice(0, SAMPLE) : recent;
   const seconds = runs
     .map((r) => (Date.parse(r.finished_at ?? '') - Date.parse(r.started_at ?? '')) / 1000)
     .filter((s) => Number.isFinite(s) && s > 0)
@@ -51,12 +61,14 @@ export function estimateSnapshot(ctx: Pick<AppContext, 'db'>, now = Date.now()):
   const hit = cache.get(ctx.db);
   if (hit && now - hit.at < SNAPSHOT_TTL_MS) return hit.snapshot;
   const snapshot = (async () => {
-    const [throughput, active] = await Promise.all([
-      measureThroughput(ctx),
+    const [draft, realistic, active] = await Promise.all([
+      measureThroughput(ctx, VIDEO_JOB_NAMES, 'draft'),
+      measureThroughput(ctx, VIDEO_JOB_NAMES, 'realistic'),
       jobStatsRepository.active(ctx.db.kysely, VIDEO_JOB_NAMES),
     ]);
     return {
-      ...throughput,
+      ...draft,
+      realisticSecondsPerVideo: realistic.secondsPerVideo,
       queued: active.filter((j) => j.status === 'queued').map((j) => j.id),
       running: Math.max(1, active.filter((j) => j.status === 'in_progress').length),
     };
@@ -67,15 +79,20 @@ export function estimateSnapshot(ctx: Pick<AppContext, 'db'>, now = Date.now()):
 }
 
 /**
- * Seconds until the job's video is ready, or null when nothing has been measured yet (or it is done). A running
- * job has the rest of one render left; a queued one waits for the renders ahead of it, `running` at a time.
+ * Seconds until the job's video is ready, or null when nothing has been measured yet for its quality (or it is
+ * done): a Realistic video is timed by Realistic renders only, so a Draft's seconds are never promised for it. A
+ * running job has the rest of one render left; a queued one waits for the renders ahead of it, `running` at a time.
  */
-export function etaSeconds(row: Pick<JobRow, 'id' | 'status' | 'progress'>, s: EstimateSnapshot): number | null {
-  if (s.secondsPerVideo === null) return null;
-  if (row.status === 'in_progress') return remainingSeconds(s.secondsPerVideo, row.progress);
+export function etaSeconds(
+  row: Pick<JobRow, 'id' | 'status' | 'progress' | 'payload'>,
+  s: EstimateSnapshot,
+): number | null {
+  const perVideo = renderQualityOf(row) === 'realistic' ? s.realisticSecondsPerVideo : s.secondsPerVideo;
+  if (perVideo === null) return null;
+  if (row.status === 'in_progress') return remainingSeconds(perVideo, row.progress);
   if (row.status !== 'queued') return null;
   const ahead = Math.max(0, s.queued.indexOf(row.id));
-  return Math.round(s.secondsPerVideo * (Math.floor(ahead / s.running) + 1));
+  return Math.round(perVideo * (Math.floor(ahead / s.running) + 1));
 }
 
 /** GET /stats: the figures the landing page and FAQs quote, all measured or counted here. */

@@ -101,6 +101,10 @@ function lineAnchor(
 
 export function layoutToAss(layout: VideoLayout, look: AssLook = defaultLook()): string {
   const F = look.family;
+  // The styles' Encoding: -1 makes libass take each line's direction from its text. With the usual 1 every line
+  // is laid out left to right, so a Hebrew or Arabic line got its full stop on the wrong end and, once a colour
+  // tag split it (the highlighted word), its words in reverse order.
+  const E = layout.rtl ? -1 : 1;
   const header = `[Script Info]
 ScriptType: v4.00+
 PlayResX: ${layout.width}
@@ -110,11 +114,11 @@ ScaledBorderAndShadow: yes
 
 [V4+ Styles]
 Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-Style: Shape,${FONT_NAME},20,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1
-Style: Sticker,${F},48,${colour(INK)},${colour(INK)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
-Style: Caption,${F},54,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0.55)},-1,0,0,0,100,100,0,0,1,4,2,8,0,0,0,1
-Style: Plain,${F},40,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
-Style: Mark,${FONT_NAME},22,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,1
+Style: Shape,${FONT_NAME},20,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,${E}
+Style: Sticker,${F},48,${colour(INK)},${colour(INK)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,${E}
+Style: Caption,${F},54,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0.55)},-1,0,0,0,100,100,0,0,1,4,2,8,0,0,0,${E}
+Style: Plain,${F},40,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,${E}
+Style: Mark,${FONT_NAME},22,${colour(WHITE)},${colour(WHITE)},${colour(INK)},${colour(INK, 0)},-1,0,0,0,100,100,0,0,1,0,0,8,0,0,0,${E}
 
 [Events]
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text

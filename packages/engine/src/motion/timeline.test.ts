@@ -157,3 +157,25 @@ describe('the CTA close-up never cuts through the face', () => {
     expect(closeUpCentreY(chest, closeUpZoom(chest), undefined)).toBe(chest.y + chest.h / 2);
   });
 });
+
+describe('the lift gesture and the CTA close-up', () => {
+  it('brings the product down on the cut to the close-up, so the close-up shows it where the resting hand holds it', () => {
+    // A two-sentence script: the CTA starts 0.36 s after the hook's last word, inside the 1.4 s lift.
+    const w = words('Meet my new favourite. It keeps my skin fresh, try it today!');
+    const beats = beatsOf(w, null);
+    expect(beats.cta!.startSec - beats.hookLastWord!.startSec).toBeLessThan(1.4);
+    const segs = poseTimeline({ words: w, totalSec: 6, seed: 'lift', beats, gesture: true });
+    const lifted = segs.filter((s) => s.pose.lift);
+    expect(lifted.length).toBeGreaterThan(0);
+    const liftEnd = Math.max(...lifted.map((s) => s.startSec + s.durationSec));
+    expect(liftEnd).toBeCloseTo(beats.cta!.startSec, 6);
+    // With the CTA later than the hold, the lift keeps its full 1.4 s.
+    const long = words('Meet my new favourite. It keeps my skin so fresh and soft all day. Try it today!');
+    const b2 = beatsOf(long, null);
+    const l2 = poseTimeline({ words: long, totalSec: 8, seed: 'lift', beats: b2, gesture: true }).filter(
+      (s) => s.pose.lift,
+    );
+    const span = Math.max(...l2.map((s) => s.startSec + s.durationSec)) - Math.min(...l2.map((s) => s.startSec));
+    expect(span).toBeCloseTo(1.4, 6);
+  });
+});

@@ -167,7 +167,12 @@ export function poseTimeline(input: {
   for (const b of blinks) cuts.add(b).add(Math.min(totalSec, b + BLINK_SEC));
   for (let t = IDLE_STEP_SEC; t < totalSec; t += IDLE_STEP_SEC) cuts.add(t);
   const lift = input.gesture && input.beats.hookLastWord ? input.beats.hookLastWord.startSec - 0.15 : null;
-  if (lift !== null) cuts.add(Math.max(0, lift)).add(Math.min(totalSec, lift + LIFT_HOLD_SEC));
+  // The product comes down on the cut to the CTA close-up, which frames it where the resting hand holds it: still
+  // lifted there, its top would leave the picture (the cut hides the move).
+  const cta = input.beats.cta?.startSec;
+  const liftEnd =
+    lift === null ? null : Math.min(lift + LIFT_HOLD_SEC, cta !== undefined && cta > lift ? cta : Infinity);
+  if (lift !== null && liftEnd !== null) cuts.add(Math.max(0, lift)).add(Math.min(totalSec, liftEnd));
   const times = [...cuts].filter((t) => t >= 0 && t <= totalSec).sort((a, b) => a - b);
 
   const out: PoseSegment[] = [];
@@ -184,7 +189,7 @@ export function poseTimeline(input: {
       blink: blinks.some((t) => mid >= t && mid < t + BLINK_SEC),
       tilt: idle[0],
       breath: idle[1],
-      lift: lift !== null && mid >= lift && mid < lift + LIFT_HOLD_SEC,
+      lift: lift !== null && liftEnd !== null && mid >= lift && mid < liftEnd,
     };
     const last = out[out.length - 1];
     if (last && poseKey(last.pose) === poseKey(pose)) last.durationSec += b - a;

@@ -312,6 +312,19 @@ describe('fal lip-sync', () => {
     expect(res.usage.stage).toBe('lipsync');
   });
 
+  it("sends a model's extra input beside the media, the still's and the clip's each to its own model", async () => {
+    const { queue, config } = await setup(happyQueue());
+    await new FalLipSync({ ...config, input: { resolution: '480p' }, videoInput: { sync_mode: 'cut_off' } }).lipSync({
+      imagePath,
+      audioPath,
+      outPath: path.join(dir, 'extra-input.mp4'),
+    });
+    const body = queue.requests[0]!.json<Record<string, string>>();
+    expect(Object.keys(body).sort()).toEqual(['audio_url', 'image_url', 'resolution']);
+    expect(body.resolution).toBe('480p');
+    expect(body.image_url).toMatch(/^data:image\/png;base64,/);
+  });
+
   it('maps a FAILED status to an error with the provider reason', async () => {
     const { queue, config } = await setup(
       happyQueue((n) => (n === 1 ? { json: { status: 'FAILED', error: 'Face not detected in image' } } : null)),
@@ -353,6 +366,21 @@ describe('fal lip-sync', () => {
       falConfigFromEnv({ FAL_KEY: 'k', FAL_AVATAR_MODEL: 'fal-ai/kling-video/v1/standard/ai-avatar' }),
     ).toMatchObject({ model: 'fal-ai/kling-video/v1/standard/ai-avatar', videoModel: 'fal-ai/sync-lipsync' });
     expect(falAppId('fal-ai/kling-video/v1/standard/ai-avatar')).toBe('fal-ai/kling-video');
+    // A model that needs more than its media gets it from FAL_AVATAR_INPUT / FAL_LIPSYNC_INPUT.
+    expect(
+      falConfigFromEnv({
+        FAL_KEY: 'k',
+        FAL_AVATAR_MODEL: 'veed/fabric-1.0',
+        FAL_AVATAR_INPUT: '{"resolution":"480p"}',
+      }),
+    ).toMatchObject({ model: 'veed/fabric-1.0', input: { resolution: '480p' } });
+    expect(
+      falConfigFromEnv({ FAL_KEY: 'k', FAL_LIPSYNC_MODEL: 'fal-ai/x', FAL_LIPSYNC_INPUT: '{"sync_mode":"cut_off"}' }),
+    ).toMatchObject({ input: { sync_mode: 'cut_off' }, videoInput: { sync_mode: 'cut_off' } });
+    expect(falConfigFromEnv({ FAL_KEY: 'k', FAL_LIPSYNC_INPUT: '{"sync_mode":"cut_off"}' })?.input).toBeUndefined();
+    for (const bad of ['480p', '[1]', 'null', '{"image_url":"https://elsewhere.example/x.png"}']) {
+      expect(() => falConfigFromEnv({ FAL_KEY: 'k', FAL_AVATAR_INPUT: bad })).toThrow(/FAL_AVATAR_INPUT/);
+    }
     expect(falAppId('fal-ai/sync-lipsync')).toBe('fal-ai/sync-lipsync');
   });
 });

@@ -57,6 +57,12 @@ export interface FalConfig {
   model: string;
   /** Model for a clip actor (video_url + audio_url); defaults to `model`. */
   videoModel?: string;
+  /**
+   * Extra input fields a model needs beside its media, sent with every submit to `model` / `videoModel`
+   * (FAL_AVATAR_INPUT / FAL_LIPSYNC_INPUT), e.g. `{"resolution": "480p"}` for VEED Fabric 1.0, which requires it.
+   */
+  input?: Record<string, unknown>;
+  videoInput?: Record<string, unknown>;
   /** First wait between status polls; it grows ×1.5 per poll up to `maxPollIntervalMs`. */
   pollIntervalMs?: number;
   maxPollIntervalMs?: number;
@@ -81,12 +87,39 @@ export function falConfigFromEnv(env: Record<string, string | undefined>): FalCo
   const clean = (m: string) => m.replace(/^\/+|\/+$/g, '');
   const avatar = nonEmpty(env.FAL_AVATAR_MODEL);
   const lipsync = nonEmpty(env.FAL_LIPSYNC_MODEL);
+  const avatarInput = extraInput('FAL_AVATAR_INPUT', env.FAL_AVATAR_INPUT);
+  const lipsyncInput = extraInput('FAL_LIPSYNC_INPUT', env.FAL_LIPSYNC_INPUT);
+  // An old lip-sync-only setup serves stills with the lip-sync model: its fields go with it.
+  const stillInput = avatarInput ?? (!avatar && lipsync ? lipsyncInput : undefined);
   return {
     key,
     baseUrl,
     model: clean(avatar ?? lipsync ?? DEFAULT_FAL_AVATAR_MODEL),
     videoModel: clean(lipsync ?? DEFAULT_FAL_LIPSYNC_MODEL),
+    ...(stillInput ? { input: stillInput } : {}),
+    ...(lipsyncInput ? { videoInput: lipsyncInput } : {}),
   };
+}
+
+/** The media fields the adapter fills itself; an extra input may not replace them. */
+const MEDIA_FIELDS = ['image_url', 'video_url', 'audio_url'];
+
+/** A JSON object of extra model inputs from the environment; a malformed one stops the start-up with the reason. */
+function extraInput(name: string, value: string | undefined): Record<string, unknown> | undefined {
+  const text = nonEmpty(value);
+  if (!text) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${name} must be a JSON object, e.g. {"resolution":"480p"}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`${name} must be a JSON object, e.g. {"resolution":"480p"}`);
+  }
+  const taken = MEDIA_FIELDS.filter((f) => f in parsed);
+  if (taken.length > 0) throw new Error(`${name} may not set ${taken.join(', ')}: the adapter sends the media`);
+  return parsed as Record<string, unknown>;
 }
 
 /**
@@ -170,7 +203,8 @@ export class FalLipSync implements LipSyncProvider {
     report(0.02, 'Uploading to the lip-sync provider');
     const isVideo = /\.(mp4|mov|webm)$/i.test(req.imagePath);
     const model = isVideo ? (cfg.videoModel ?? cfg.model) : cfg.model;
-    const input: Record<string, string> = {
+    const input: Record<string, unknown> = {
+      ...(isVideo ? (cfg.videoInput ?? (cfg.videoModel ? undefined : cfg.input)) : cfg.input),
       [isVideo ? 'video_url' : 'image_url']: await fileAsDataUri(req.imagePath),
       audio_url: await fileAsDataUri(req.audioPath),
     };

@@ -2,11 +2,11 @@ import type { Executor } from '../database.ts';
 
 /** Read-only figures over the jobs and avatars tables for estimates and the public stats (services/estimates.ts). */
 export const jobStatsRepository = {
-  /** Start and finish of the most recent completed jobs of these kinds, newest first. */
+  /** Start and finish (and payload: its quality) of the most recent completed jobs of these kinds, newest first. */
   recentRuns(db: Executor, names: readonly string[], limit: number) {
     return db
       .selectFrom('jobs')
-      .select(['started_at', 'finished_at'])
+      .select(['started_at', 'finished_at', 'payload'])
       .where('name', 'in', [...names])
       .where('status', '=', 'completed')
       .where('started_at', 'is not', null)

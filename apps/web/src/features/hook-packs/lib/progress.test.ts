@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { packSecondsLeft, packWaitText } from './progress';
+import { packSecondsLeft, packWaitText, REALISTIC_WAIT_UNMEASURED } from './progress';
 
-const job = (status: 'queued' | 'in_progress' | 'completed' | 'failed', eta_seconds: number | null) => ({
-  status,
-  eta_seconds,
-});
+const job = (
+  status: 'queued' | 'in_progress' | 'completed' | 'failed',
+  eta_seconds: number | null,
+  render_quality: 'draft' | 'realistic' = 'draft',
+) => ({ status, eta_seconds, render_quality });
 
 describe('the wait for a pack', () => {
   it('is the latest estimate among the unfinished videos', () => {
@@ -19,5 +20,13 @@ describe('the wait for a pack', () => {
     expect(packWaitText([job('queued', null)])).toBe('Typically 2-3 minutes.');
     expect(packSecondsLeft([job('failed', null)])).toBeNull();
     expect(packWaitText([])).toBe('Typically 2-3 minutes.');
+  });
+
+  it('gives no Draft range for Realistic videos the server has not timed, and the measured time once it has', () => {
+    expect(packWaitText([job('queued', null, 'realistic'), job('in_progress', null, 'realistic')])).toBe(
+      REALISTIC_WAIT_UNMEASURED,
+    );
+    expect(packWaitText([job('completed', null, 'realistic'), job('queued', null)])).toBe('Typically 2-3 minutes.');
+    expect(packWaitText([job('in_progress', 150, 'realistic')])).toBe('About 3 min left, measured on this server.');
   });
 });

@@ -35,8 +35,18 @@ export function packSecondsLeft(jobs: readonly Pick<Job, 'status' | 'eta_seconds
   return etas.length > 0 ? Math.max(...etas) : null;
 }
 
-/** What the pack's wait is said to be: measured when there is a measurement, the usual range otherwise. */
-export function packWaitText(jobs: readonly Pick<Job, 'status' | 'eta_seconds'>[]): string {
+/** Said of Realistic videos before this server has timed one: their time is the providers', not ours. */
+export const REALISTIC_WAIT_UNMEASURED = 'Realistic videos take as long as the providers need; none timed here yet.';
+
+/**
+ * What the pack's wait is said to be: measured when there is a measurement; otherwise the usual range of a Draft
+ * pack, which the local engine keeps to, but no figure for Realistic videos (the server times those apart).
+ */
+export function packWaitText(jobs: readonly Pick<Job, 'status' | 'eta_seconds' | 'render_quality'>[]): string {
   const left = packSecondsLeft(jobs);
-  return left === null ? 'Typically 2-3 minutes.' : `About ${formatDuration(left)} left, measured on this server.`;
+  if (left !== null) return `About ${formatDuration(left)} left, measured on this server.`;
+  const realistic = jobs.some(
+    (j) => (j.status === 'queued' || j.status === 'in_progress') && j.render_quality === 'realistic',
+  );
+  return realistic ? REALISTIC_WAIT_UNMEASURED : 'Typically 2-3 minutes.';
 }
