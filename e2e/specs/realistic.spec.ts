@@ -1,14 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_PROVIDERS_ORIGIN } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
-import { addCharacters, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
+import {
+  adScript,
+  addCharacters,
+  createProjectInUi,
+  expectVideoPlays,
+  productPhoto,
+  projectName,
+} from '../support/factories.ts';
 import type { LoggedRequest } from '../support/fake-providers.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 /**
  * Realistic with every provider faked locally (support/fake-providers.ts): the user picks Realistic in the editor,
  * sees each quality's price per video, generates, and gets a video made through the voice and talking-actor
- * providers; the finished draft's "Make realistic" shows its price difference.
+ * providers. The actor picked is one of the built-in catalogue's drawings, so the job first has the images
+ * provider make that person photoreal (decision 125), and the talking actor animates that, not the drawing.
  */
 test('a user picks Realistic, sees the price, and gets a provider-made video', async ({ page }) => {
   await signInWithGoogle(page, uniqueEmail('realistic'));
@@ -26,6 +34,7 @@ test('a user picks Realistic, sees the price, and gets a provider-made video', a
   const generate = page.getByRole('button', { name: /^Generate · 1\.16 credits$/ });
   await expect(generate).toBeEnabled();
   await page.screenshot({ path: '../.tmp/realistic-editor.png', fullPage: true });
+  const since = Date.now();
   await generate.click();
 
   await expect(page).toHaveURL(/\/jobs\/\d+$/);
@@ -35,9 +44,66 @@ test('a user picks Realistic, sees the price, and gets a provider-made video', a
   await expect(page.getByText('Realistic', { exact: true })).toBeVisible();
   await expect(page.getByText(/Provider cost: fal avatar/)).toBeVisible();
   await expect(page.getByText(/Provider cost: elevenlabs voice/)).toBeVisible();
+  // The catalogue actor was made photoreal first (once for this user), then voiced and animated.
+  await expect(page.getByText(/Making the catalogue actor photoreal/)).toBeVisible();
+  await expect(page.getByText(/Provider cost: openai images \(gpt-image-1\) 1 image/)).toBeVisible();
   // A realistic video is not offered "Make realistic" again.
   await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
   await page.screenshot({ path: '../.tmp/realistic-job.png', fullPage: true });
+  // No product was placed, so no image edit: the person, the voice, then the talking actor.
+  const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
+  expect(
+    log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
+  ).toEqual(['/v1/images/generations', 'elevenlabs', 'fal']);
+});
+
+/**
+ * "Make realistic" on a product-in-hand video of a catalogue actor, placed and merged in Draft (the drawn actor
+ * redrawn holding the product): the realistic job has the images provider make that actor a real-looking person,
+ * puts the product in their hand with the image edit, speaks the script and has the talking actor animate it.
+ */
+test('Make realistic on a catalogue actor holding the product: a photoreal person, then the edit, voice and avatar', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signInWithGoogle(page, uniqueEmail('realistic-catalogue'));
+  await page.getByRole('link', { name: 'New Video' }).first().click();
+  await page.getByRole('button', { name: /Product in hand/ }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload your product' });
+  await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0' }));
+  await upload.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
+  const tile = page.getByTestId('actor-tile').first();
+  const name = (await tile.locator('span.truncate').innerText()).trim();
+  // The picker's actors are the built-in catalogue (a new account has no actors of its own).
+  expect(name).toMatch(/^Actor \d+$/);
+  await tile.click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const card = page.getByTestId('merge-card').filter({ hasText: name });
+  await card.getByRole('button', { name: 'Apply product' }).click();
+  const editor = page.getByRole('dialog', { name: `Position product · ${name}` });
+  await expect(editor.getByLabel('Loading images')).toBeHidden();
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('img', { name: `${name} holding the product` })).toBeVisible({ timeout: 90_000 });
+  await page.getByLabel('Script').fill(adScript('Magenta bottle'));
+  await page.getByRole('button', { name: 'Generate Videos' }).click();
+  await expect(page).toHaveURL(/\/jobs$/);
+  await page.getByTestId('job-card').first().getByRole('link').first().click();
+  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 120_000 });
+
+  const draftUrl = page.url();
+  const since = Date.now();
+  await page.getByRole('button', { name: /Make realistic/ }).click();
+  await expect(page).not.toHaveURL(draftUrl);
+  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
+  await expect(page.getByText('Realistic', { exact: true })).toBeVisible();
+  await expectVideoPlays(page.getByTestId('job-video').locator('video'));
+  await expect(page.getByText(/Making the catalogue actor photoreal/)).toBeVisible();
+  await page.screenshot({ path: '../.tmp/realistic-catalogue-upgrade.png', fullPage: true });
+  const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
+  expect(
+    log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
+  ).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
 });
 
 /** A job's details page (not the pack's job list, /hook-packs/jobs/{id}). */

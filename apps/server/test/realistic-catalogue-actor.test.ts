@@ -30,7 +30,8 @@ import { waitFor } from './helpers/wait.ts';
  * Realistic with a catalogue actor, whose picture is a drawing: the image edit and the talking-actor provider get a
  * real-looking person instead, made once per user and actor by the images provider (OPENAI_IMAGE_MODEL, set in
  * this file only) from the actor's description and kept in the file store. Also: a Realistic video needs an actor
- * (decision 125), and a placed-but-never-merged actor (a batch row) still holds its product in Realistic.
+ * (decision 125): queueing one without, or making a draft realistic after its actor left, is refused; and a
+ * placed-but-never-merged actor (a batch row) still holds its product in Realistic.
  */
 const FAL_KEY = 'fal-id:fal-SECRET-abcdef0123';
 const PROVIDER_ENV = [
@@ -261,6 +262,21 @@ for (const dialect of TEST_DIALECTS) {
       expect(res.status).toBe(422);
       expect((res.json as { detail: string }).detail).toBe(MESSAGES.realistic.needsActor);
       expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 0, available: 300 });
+    });
+
+    it('refuses "Make realistic" of a draft whose actor has since left the project', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await realisticProject(u, 'Actor left');
+      await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, { quality: 'draft' });
+      const queued = await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`);
+      expect(queued.status).toBe(201);
+      const draft = await finished(u, (queued.json as { id: number }).id);
+      expect(draft).toMatchObject({ status: 'completed', render_quality: 'draft' });
+      await projectsRepository.setSelectedCharacters(server.ctx.db.kysely, projectId, []);
+      const res = await call(server, asUser(u), 'POST', `/api/jobs/${draft.id}/make-realistic`);
+      expect(res.status).toBe(422);
+      expect((res.json as { detail: string }).detail).toBe(MESSAGES.realistic.needsActor);
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 0, consumed: 100 });
     });
   });
 }
