@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { ACTORS, VALIDATION, sizeClassOf, type Avatar } from '@hookreel/contracts';
+import { ACTORS, LIMITS, VALIDATION, sizeClassOf, type Avatar } from '@hookreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
 import { catalogueBounds, cornersOf, seedActorCatalogue } from '../src/services/avatars-catalogue.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
+import { createProjectOverHttp, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
 import { formData, jpegImage, pngImage, storedFiles, svgWithScript } from './helpers/images.ts';
 
 function boundsPayload(x: number, y: number, width: number, height: number, rotation: number) {
@@ -180,6 +180,42 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
     expect((await list(admin)).length).toBe(count);
     const none = await call(admin, 'POST', '/api/avatars/upload', formData([{ name: 'other', value: 'x' }]));
     expect(none.status).toBe(422);
+  });
+
+  it('with a character description, lists the catalogue best match first, then the uploads', async () => {
+    const described = encodeURIComponent('  young woman in her 20s with long brown hair ');
+    const res = await call(user, 'GET', `/api/avatars/?description=${described}`);
+    expect(res.status).toBe(200);
+    const ranked = (await res.json()) as Avatar[];
+    const plain = await list(user);
+    // Same avatars, other order: nothing added or lost.
+    expect(ranked.map((a) => a.id).sort((a, b) => a - b)).toEqual(plain.map((a) => a.id).sort((a, b) => a - b));
+    const byName = new Map(ACTORS.map((a) => [a.name, a]));
+    const catalogue = ranked.filter((a) => byName.has(a.name ?? ''));
+    // The catalogue leads (uploads show nothing we can match), women before men.
+    expect(ranked.slice(0, catalogue.length)).toEqual(catalogue);
+    const genders = catalogue.map((a) => byName.get(a.name!)!.gender);
+    expect(genders[0]).toBe('female');
+    expect(genders.lastIndexOf('female')).toBeLessThan(genders.indexOf('male'));
+    // A man with a beard puts a man first.
+    const men = await list(user, `?description=${encodeURIComponent('a man in his 40s with a beard')}`);
+    expect(byName.get(men[0]!.name!)!.gender).toBe('male');
+  });
+
+  it('refuses a blank or over-long description (422), and a description with a project that is not yours (404)', async () => {
+    for (const d of ['', '%20%20%20', 'x'.repeat(LIMITS.characterDescriptionMax + 1)]) {
+      const res = await call(user, 'GET', `/api/avatars/?description=${d}`);
+      expect(res.status, `description of ${d.length}`).toBe(422);
+    }
+    const atLimit = await call(user, 'GET', `/api/avatars/?description=${'x'.repeat(LIMITS.characterDescriptionMax)}`);
+    expect(atLimit.status).toBe(200);
+    expect((await call(null, 'GET', '/api/avatars/?description=woman')).status).toBe(401);
+    const projectId = await createProjectOverHttp(server, admin, 'Described cast');
+    const q = `?project_id=${projectId}&description=woman`;
+    expect((await call(user, 'GET', `/api/avatars/${q}`)).status).toBe(404);
+    const own = await call(admin, 'GET', `/api/avatars/${q}`);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as Avatar[]).every((a) => a.merge_status !== null)).toBe(true);
   });
 
   it('saves bounds (rounded box + rotated corners) and recomputes the size class', async () => {

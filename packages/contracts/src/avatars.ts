@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UrlId } from './common.ts';
-import { BOUNDS_EDITOR } from './constants.ts';
+import { BOUNDS_EDITOR, LIMITS } from './constants.ts';
+import { VALIDATION } from './messages.ts';
 
 export const SIZES = ['small', 'medium', 'large'] as const;
 export const SizeClass = z.enum(SIZES);
@@ -33,6 +34,13 @@ export type Avatar = z.infer<typeof Avatar>;
 
 export const ListAvatarsQuery = z.object({
   project_id: UrlId.optional(),
+  /** A character description: the catalogue actors come first, best match first (decision 142). */
+  description: z
+    .string()
+    .trim()
+    .min(1, VALIDATION.characterDescriptionBlank)
+    .max(LIMITS.characterDescriptionMax, VALIDATION.characterDescriptionTooLong)
+    .optional(),
   sizes: z
     .string()
     .max(64)

@@ -16,6 +16,8 @@ export const VALIDATION = {
   characterTypesMin: 'You must have at least one character type',
   characterTypesMax: 'You can add up to 6 character types',
   characterTypesBlank: 'Please fill in all character type descriptions',
+  characterDescriptionBlank: 'Please describe your character',
+  characterDescriptionTooLong: 'Character description must be at most 500 characters',
   noApprovedPreviews: 'No approved preview characters to generate videos from.',
   noApprovedCharacters: 'No approved characters found. Please approve some characters first.',
   scriptRequired: 'Script is required',

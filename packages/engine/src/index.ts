@@ -8,6 +8,7 @@ export {
   actorFromSeed,
   catalogueActorDescription,
   catalogueActorSpec,
+  rankCatalogueActors,
   renderActorPortrait,
   type ActorSpec,
   type ActorStyle,
@@ -36,10 +37,13 @@ export {
   HAIR_STYLES,
   SKIN_TONES,
   describeTraits,
+  mergeStated,
   statedTraits,
+  traitMatchScore,
   traitsFor,
   type ActorTraits,
   type AgeBand,
+  type StatedTraitsOf,
 } from './actors/traits.ts';
 export { VISEMES, rigBoxes, type Box as RigBox, type RigBoxes, type RigPose, type Viseme } from './actors/rig.ts';
 export {

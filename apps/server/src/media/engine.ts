@@ -13,6 +13,7 @@ import {
   cutoutProduct,
   formatUsage,
   localVoice,
+  rankCatalogueActors,
   ownVoice,
   renderActorPortrait,
   renderHoldingPortrait,
@@ -169,6 +170,12 @@ export const engineMedia: MediaPort = {
       return;
     }
     await compositeProduct(input);
+  },
+  async rankCatalogueActors({ description, signal }) {
+    const reader = engineConfig().traits;
+    // The language model only fills what the rules miss; when it fails the rules alone still rank the catalogue.
+    const read = reader ? await reader.read(description, signal).catch(() => ({})) : {};
+    return rankCatalogueActors(ACTORS, description, read).map((r) => r.actor.id);
   },
   catalogueActorPhotoTag: (catalogueActorId) => catalogueActorPhotoRequest(catalogueActorId)?.tag ?? null,
   async catalogueActorPhoto(input) {

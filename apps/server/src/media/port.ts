@@ -24,6 +24,11 @@ export interface MediaPort {
     shape: string | null;
     category: string | null;
   }>;
+  /**
+   * The catalogue actors' ids best first for a character description: their drawn traits scored against what the
+   * description states (read by rules, and by the language model where one is configured and answers).
+   */
+  rankCatalogueActors(input: { description: string; signal?: AbortSignal }): Promise<string[]>;
   /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
   renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
   /**

@@ -29,15 +29,32 @@ export async function assertAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId
 export async function listAvatars(
   ctx: AppContext,
   userId: number,
-  query: { project_id?: number | undefined; sizes?: SizeClass[] | undefined },
+  query: { project_id?: number | undefined; sizes?: SizeClass[] | undefined; description?: string | undefined },
+  signal?: AbortSignal,
 ): Promise<Avatar[]> {
   if (query.project_id !== undefined) await getOwnedProject(ctx, userId, query.project_id);
   const rows = await avatarsRepository.listVisible(ctx.db.kysely, userId, query.project_id);
   const sizes = query.sizes && query.sizes.length > 0 ? new Set(query.sizes) : null;
+  const order = query.description
+    ? describedOrder(await ctx.media.rankCatalogueActors({ description: query.description, signal }))
+    : libraryOrder;
   return rows
     .filter((r) => !sizes || sizes.has(sizeClassOf(r.width)))
-    .sort(libraryOrder)
+    .sort(order)
     .map((r) => toAvatar(r, query.project_id !== undefined));
+}
+
+/**
+ * With a character description (decision 142): the catalogue actors first in the engine's ranking (best trait
+ * match first), then the uploads, newest first, as nothing is known of what their pictures show.
+ */
+function describedOrder(rankedIds: readonly string[]): (a: AvatarRow, b: AvatarRow) => number {
+  const rank = (r: AvatarRow) => {
+    if (r.catalogue_actor_id === null) return Infinity;
+    const i = rankedIds.indexOf(r.catalogue_actor_id);
+    return i === -1 ? rankedIds.length : i;
+  };
+  return (a, b) => rank(a) - rank(b) || libraryOrder(a, b);
 }
 
 function libraryOrder(a: AvatarRow, b: AvatarRow): number {

@@ -16,8 +16,14 @@ export const queryKeys = {
   },
   avatars: {
     all: ['avatars'] as const,
-    list: (params: { projectId?: number; sizes?: readonly string[] } = {}) =>
-      ['avatars', 'list', params.projectId ?? null, params.sizes ? [...params.sizes].sort().join(',') : null] as const,
+    list: (params: { projectId?: number; sizes?: readonly string[]; description?: string } = {}) =>
+      [
+        'avatars',
+        'list',
+        params.projectId ?? null,
+        params.sizes ? [...params.sizes].sort().join(',') : null,
+        params.description ?? null,
+      ] as const,
   },
   merge: {
     status: (projectId: number) => ['merge', 'status', projectId] as const,

@@ -1,7 +1,17 @@
 import sharp from 'sharp';
 import { FRAME_HEIGHT, FRAME_WIDTH, type Gender } from '../types.ts';
 import { REST_POSE, coloursOf, figureSvg, type RigPose } from './rig.ts';
-import { describeTraits, picker, statedTraits, traitsFor, type ActorTraits, type SkinTone } from './traits.ts';
+import {
+  describeTraits,
+  mergeStated,
+  picker,
+  statedTraits,
+  traitMatchScore,
+  traitsFor,
+  type ActorTraits,
+  type SkinTone,
+  type StatedTraitsOf,
+} from './traits.ts';
 
 /** One drawing style: the parametric rig (actors/rig.ts), our own artwork. */
 export const ACTOR_STYLES = ['illustrated'] as const;
@@ -149,4 +159,21 @@ export function catalogueActorDescription(actor: {
   const { traits } = catalogueActorSpec(actor);
   const garment = traits.garment === 'tee' ? 't-shirt' : traits.garment;
   return `${actor.race.replace('_', ' ')} ${describeTraits(traits)}, wearing a ${garment}`;
+}
+
+/**
+ * Catalogue actors best first for a description: each actor's drawn traits (catalogueActorSpec) scored against
+ * what the description states (traitMatchScore); ties keep catalogue order. `read` is a language model's reading
+ * of the description, filling what the rules found nothing for.
+ */
+export function rankCatalogueActors<A extends { id: string; gender: Gender; race: Race; background: Background }>(
+  actors: readonly A[],
+  description: string,
+  read: StatedTraitsOf = {},
+): Array<{ actor: A; score: number }> {
+  const stated = mergeStated(description, read);
+  return actors
+    .map((actor, i) => ({ actor, i, score: traitMatchScore(stated, catalogueActorSpec(actor).traits) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map(({ actor, score }) => ({ actor, score }));
 }

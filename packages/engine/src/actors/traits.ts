@@ -298,3 +298,56 @@ export function describeTraits(t: ActorTraits): string {
   if (t.glasses) parts.push('glasses');
   return parts.join(', ');
 }
+
+/** How much each stated trait weighs when matching people to a description: who they are before what they wear. */
+const MATCH_WEIGHTS: Record<keyof ActorTraits, number> = {
+  gender: 8,
+  age: 3,
+  skin: 3,
+  hairStyle: 2,
+  hairColour: 2,
+  beard: 2,
+  glasses: 1,
+  garment: 1,
+  clothing: 0.5,
+};
+
+/** Neighbouring tones and hair shades are nearly right ("brown" hair vs "dark brown"): half a match. */
+const nearIn = (list: readonly string[], a: string, b: string): boolean =>
+  list.includes(a) && list.includes(b) && Math.abs(list.indexOf(a) - list.indexOf(b)) === 1;
+
+/**
+ * How well a person's traits fit what a description states: each stated trait adds its weight when it matches,
+ * half when it is a neighbour (skin tone, hair shade, age band), and takes its weight off when it contradicts.
+ * Traits the description leaves open count nothing, so an empty description scores every person 0.
+ */
+export function traitMatchScore(stated: StatedTraitsOf, traits: ActorTraits): number {
+  let score = 0;
+  for (const key of Object.keys(MATCH_WEIGHTS) as Array<keyof ActorTraits>) {
+    const want = stated[key];
+    if (want === null || want === undefined) continue;
+    const have = traits[key];
+    const w = MATCH_WEIGHTS[key];
+    if (want === have) score += w;
+    else if (
+      (key === 'skin' && nearIn(SKIN_TONES, String(want), String(have))) ||
+      (key === 'hairColour' && nearIn(['black', 'dark-brown', 'brown'], String(want), String(have))) ||
+      (key === 'age' && nearIn(AGE_BANDS, String(want), String(have)))
+    )
+      score += w / 2;
+    else score -= w;
+  }
+  return score;
+}
+
+export type StatedTraitsOf = Partial<{ [K in keyof ActorTraits]: ActorTraits[K] | null }>;
+
+/** The rules' reading of a description, with a language model's reading (`read`) filling what the rules left open. */
+export function mergeStated(description: string, read: StatedTraitsOf = {}): StatedTraitsOf {
+  const merged: StatedTraitsOf = { ...statedTraits(description) };
+  for (const [k, v] of Object.entries(read) as Array<[keyof ActorTraits, unknown]>) {
+    if (v !== null && v !== undefined && (merged[k] === null || merged[k] === undefined))
+      (merged as Record<string, unknown>)[k] = v;
+  }
+  return merged;
+}

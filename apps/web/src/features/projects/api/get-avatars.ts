@@ -6,12 +6,19 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const AvatarList = z.array(Avatar);
 
-/** GET /api/avatars/ — the actor catalogue, for the character picker. */
-export const getAvatars = async (signal?: AbortSignal): Promise<Avatar[]> => {
-  const data = await api.get('/avatars/', { signal });
+/**
+ * GET /api/avatars/ — the actor catalogue, for the character picker. With a character description the server
+ * lists the catalogue actors best match first (decision 142).
+ */
+export const getAvatars = async (signal?: AbortSignal, description?: string): Promise<Avatar[]> => {
+  const data = await api.get('/avatars/', { signal, query: description ? { description } : undefined });
   return AvatarList.parse(data);
 };
 
-export function useAvatars(enabled = true) {
-  return useQuery({ queryKey: queryKeys.avatars.list(), queryFn: ({ signal }) => getAvatars(signal), enabled });
+export function useAvatars(enabled = true, description?: string) {
+  return useQuery({
+    queryKey: queryKeys.avatars.list(description ? { description } : {}),
+    queryFn: ({ signal }) => getAvatars(signal, description),
+    enabled,
+  });
 }

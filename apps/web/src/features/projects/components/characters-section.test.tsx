@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -52,15 +52,66 @@ describe('CharactersSection', () => {
     vi.unstubAllGlobals();
   });
 
-  it("'I don't know' skips the description", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse([makeAvatar(5)])),
-    );
+  it("'I don't know' skips the description and lists the catalogue unranked", async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse([makeAvatar(5)]));
+    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Character' }));
     await userEvent.click(screen.getByRole('button', { name: "I don't know" }));
     expect(await screen.findByRole('button', { name: 'Add 0 Characters' })).toBeDisabled();
+    await screen.findByText('Actor 5');
+    expect(String(fetchMock.mock.calls[0]![0])).not.toContain('description');
+    expect(screen.queryByText('Best match')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the description and shows the matching actors first, marked as the best match', async () => {
+    // The server ranks by traits: for a young woman it returns the women first.
+    const fetchMock = vi.fn(async (url: string) =>
+      jsonResponse(
+        new URL(url, 'http://x').searchParams.get('description')
+          ? [makeAvatar(2, { name: 'Maya' }), makeAvatar(4, { name: 'Ana' }), makeAvatar(1, { name: 'Tom' })]
+          : [makeAvatar(1, { name: 'Tom' }), makeAvatar(2, { name: 'Maya' }), makeAvatar(4, { name: 'Ana' })],
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Character' }));
+    await userEvent.type(
+      screen.getByLabelText('Character description'),
+      '  young woman in her 20s with long brown hair {Enter}',
+    );
+    const group = await screen.findByRole('group', { name: 'Actors' });
+    await waitFor(() => expect(within(group).getAllByRole('button')).toHaveLength(3));
+    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
+    expect(url.searchParams.get('description')).toBe('young woman in her 20s with long brown hair');
+    const tiles = within(group).getAllByRole('button');
+    expect(tiles[0]).toHaveTextContent('Maya');
+    expect(tiles[0]).toHaveTextContent('Best match');
+    expect(tiles[2]).toHaveTextContent('Tom');
+    expect(
+      screen.getByText(/Best matches for “young woman in her 20s with long brown hair” first/),
+    ).toBeInTheDocument();
+    await userEvent.click(tiles[0]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Add 1 Characters' }));
+    await waitFor(() => expect(screen.getAllByTestId('editor-character')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Remove Maya' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('when matching fails, still offers the whole catalogue', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      new URL(url, 'http://x').searchParams.get('description')
+        ? jsonResponse({ detail: 'Something went wrong' }, 500)
+        : jsonResponse([makeAvatar(7)]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Character' }));
+    await userEvent.type(screen.getByLabelText('Character description'), 'a chef{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show all actors' }, { timeout: 5000 }));
+    await screen.findByText('Actor 7');
+    expect(screen.queryByText('Could not match actors to your description.')).not.toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 });

@@ -53,15 +53,23 @@ export function CharactersSection({
   const [step, setStep] = useState<Step>('closed');
   const [description, setDescription] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const avatars = useAvatars(step === 'pick');
+  // The description the picker ranks by (decision 142); null after 'I don't know' or to fall back to the catalogue.
+  const [described, setDescribed] = useState<string | null>(null);
+  const avatars = useAvatars(step === 'pick', described ?? undefined);
 
   const open = () => {
     setDescription('');
     setSelected(new Set());
+    setDescribed(null);
     setStep('describe');
   };
   const next = () => {
     if (!description.trim()) return;
+    setDescribed(description.trim());
+    setStep('pick');
+  };
+  const skip = () => {
+    setDescribed(null);
     setStep('pick');
   };
   const toggle = (id: number) =>
@@ -145,7 +153,7 @@ export function CharactersSection({
             }}
           />
           <DialogFooter>
-            <Button variant="ghost" onClick={() => setStep('pick')}>
+            <Button variant="ghost" onClick={skip}>
               I don't know
             </Button>
             <Button onClick={next} disabled={!description.trim()}>
@@ -159,9 +167,31 @@ export function CharactersSection({
         <DialogContent className="sm:max-w-3xl">
           <DialogHeader>
             <DialogTitle>Choose characters</DialogTitle>
-            <DialogDescription>Select one or more actors. Actors already in the project are marked.</DialogDescription>
+            <DialogDescription>
+              {described ? `Best matches for “${described}” first. ` : ''}Select one or more actors. Actors already in
+              the project are marked.
+            </DialogDescription>
           </DialogHeader>
-          {avatars.isError ? <ErrorBanner>Failed to load actors. Please try again.</ErrorBanner> : null}
+          {avatars.isError ? (
+            described ? (
+              <ErrorBanner
+                action={
+                  <Button size="sm" variant="outline" onClick={() => setDescribed(null)}>
+                    Show all actors
+                  </Button>
+                }
+              >
+                Could not match actors to your description.
+              </ErrorBanner>
+            ) : (
+              <ErrorBanner>Failed to load actors. Please try again.</ErrorBanner>
+            )
+          ) : null}
+          {described && avatars.isPending ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Finding actors who match your description…
+            </p>
+          ) : null}
           <div
             role="group"
             aria-label="Actors"
@@ -170,8 +200,9 @@ export function CharactersSection({
           >
             {avatars.isPending
               ? Array.from({ length: 10 }, (_, i) => <Skeleton key={i} className="aspect-[9/16]" />)
-              : (avatars.data ?? []).map((a) => {
+              : (avatars.data ?? []).map((a, i) => {
                   const on = selected.has(a.id);
+                  const best = described !== null && i === 0;
                   const added = already.has(a.id);
                   return (
                     <button
@@ -192,6 +223,11 @@ export function CharactersSection({
                           loading="lazy"
                           className="absolute inset-0 size-full object-cover"
                         />
+                        {best ? (
+                          <span className="absolute top-1.5 left-1.5 rounded-full bg-primary px-2 py-0.5 text-[10px] font-medium text-primary-foreground">
+                            Best match
+                          </span>
+                        ) : null}
                         {on ? (
                           <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground">
                             <CheckIcon className="size-4" aria-hidden="true" />
