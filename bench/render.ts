@@ -3,8 +3,9 @@
  * compared with a bare ffmpeg encode of the same frames and audio: one rendered video's frames, decoded once to
  * raw yuv420p, and its sound track, encoded 12 times (two at a time) with the renders' codec settings. The
  * difference is everything a render does besides encoding: voice, pose frames, camera, captions, loudness, report.
- * Wall time and CPU time (user+sys of this process and all its children) are both measured. When other work
- * shares the machine during the run, wall time says little, so the ratio is then taken on CPU time (and says so).
+ * Wall time and CPU time (user+sys of this process and all its children, long-lived festival sessions ended and
+ * reaped first) are both measured. When other work shares the machine during the run, wall time says little, so
+ * the ratio is then taken on CPU time (and says so).
  * Prints: render: 12 videos in <s> s wall, <s> s CPU (<videos/min> videos/min, <ratio>x a bare ffmpeg encode of
  * the same frames, on <wall|CPU> time)
  */
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AUDIO_CODEC_ARGS, VIDEO_CODEC_ARGS } from '../packages/engine/src/render/index.ts';
 import { runProcess } from '../packages/engine/src/util/process.ts';
+import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
 import { grantCredits } from '../apps/server/src/services/credits.ts';
@@ -74,6 +76,8 @@ async function main(): Promise<void> {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Festival sessions outlive the renders they spoke for; ended and reaped here, their CPU time is counted.
+    await closeFestivalSessions();
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds()) - cpuStarted;
     const machine = (await machineBusySeconds()) - machineStarted;

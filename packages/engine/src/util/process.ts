@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 /**
  * Children must not outlive the process that runs their job, however it ends. A kernel parent-death signal does
@@ -21,6 +21,17 @@ function track(child: ChildProcess): void {
       for (const c of live) c.kill('SIGKILL');
     });
   }
+}
+
+/**
+ * Starts a long-lived child (stdin, stdout and stderr piped) that dies with this process, as runProcess's do; the
+ * caller owns its lifetime.
+ */
+export function spawnTracked(cmd: string, args: string[]): ChildProcessWithoutNullStreams {
+  const [file, argv] = hasPdeathsig() ? ['setpriv', ['--pdeathsig', 'KILL', '--', cmd, ...args]] : [cmd, args];
+  const child = spawn(file, argv, { env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  track(child);
+  return child;
 }
 
 export interface RunOptions {

@@ -1,0 +1,91 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../util/process.ts';
+import { closeFestivalSessions, FESTIVAL_VOICES, festivalSpeak, parseFestivalTokens } from './festival.ts';
+
+const VOICE = FESTIVAL_VOICES.femaleAmerican;
+
+/** What a one-shot `festival -b` makes of the same text: the WAV's bytes and the token timings. */
+async function oneShot(
+  dir: string,
+  text: string,
+): Promise<{ wav: Buffer; words: ReturnType<typeof parseFestivalTokens> }> {
+  const wav = path.join(dir, `one-shot-${Math.random().toString(36).slice(2)}.wav`);
+  const script = `${wav}.scm`;
+  await writeFile(
+    script,
+    `(voice_${VOICE})
+(set! utt1 (Utterance Text "${text}"))
+(utt.synth utt1)
+(utt.save.wave utt1 "${wav}" 'riff)
+(mapcar
+  (lambda (tok)
+    (let ((ws (item.daughters tok)))
+      (if ws
+        (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
+          (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
+          (item.feat (car ws) "word_start") (item.feat (car (last ws)) "word_end")))))
+  (utt.relation.items utt1 'Token))
+`,
+  );
+  const { stdout } = await runProcess('festival', ['-b', script]);
+  return { wav: await readFile(wav), words: parseFestivalTokens(stdout) };
+}
+
+const running = async () =>
+  (await runProcess('ps', ['-eo', 'ppid,args'])).stdout
+    .split('\n')
+    .filter((l) => Number(l.trim().split(/\s+/)[0]) === process.pid && /festival --pipe/.test(l)).length;
+
+describe('festival sessions', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-festival-'));
+  });
+  afterAll(async () => {
+    await closeFestivalSessions();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('speak as a one-shot run does (same WAV, same timings), two at a time, one after another', async () => {
+    const lines = ['This serum changed my mornings, in 7 days.', 'Try it today!', 'Nobody talks about this.'];
+    const said = async (text: string, name: string) => {
+      const wav = path.join(dir, `${name}.wav`);
+      const words = await festivalSpeak(text, VOICE, wav);
+      return { wav: await readFile(wav), words };
+    };
+    // Two at once (two renders on a worker), then a third reusing a parked session.
+    const [a, b] = await Promise.all([said(lines[0]!, 'a'), said(lines[1]!, 'b')]);
+    const c = await said(lines[2]!, 'c');
+    for (const [got, text] of [
+      [a, lines[0]!],
+      [b, lines[1]!],
+      [c, lines[2]!],
+    ] as const) {
+      const ref = await oneShot(dir, text);
+      expect(got.words).toEqual(ref.words);
+      expect(got.words.length).toBeGreaterThan(1);
+      expect(got.wav.equals(ref.wav)).toBe(true);
+    }
+    expect(await running()).toBeGreaterThan(0);
+    expect(await running()).toBeLessThanOrEqual(2);
+    await closeFestivalSessions();
+    expect(await running()).toBe(0);
+  }, 60_000);
+
+  it('stops on abort and the next line is still spoken', async () => {
+    const ac = new AbortController();
+    const pending = festivalSpeak(
+      'A rather long line that is still being spoken when the job is cancelled.',
+      VOICE,
+      path.join(dir, 'x.wav'),
+      ac.signal,
+    );
+    ac.abort();
+    await expect(pending).rejects.toThrow();
+    const words = await festivalSpeak('Still here.', VOICE, path.join(dir, 'y.wav'));
+    expect(words.map((w) => w.word)).toEqual(['Still', 'here.']);
+  }, 60_000);
+});
