@@ -19,7 +19,6 @@ import {
   type Project,
   TIMINGS,
   VALIDATION,
-  costOf,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -60,6 +59,7 @@ import { CostTag } from '@/components/cost-tag';
 import { PlacementDialog } from '../components/placement-dialog';
 import { canGenerate, mergeProgress, type MergeState } from '../lib/actors';
 import type { MergeLocationState } from './select-actor-page';
+import { useServerPrices } from '@/lib/api/prices';
 
 /** /product-in-hand/{projectId}/merge: apply the product to each actor, write the script, generate. */
 export function MergePage() {
@@ -106,6 +106,7 @@ function Merge({ projectId, actorIds }: { projectId: number; actorIds: number[] 
 }
 
 export function MergeScreen({ project, actorIds }: { project: Project; actorIds: number[] }) {
+  const prices = useServerPrices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const projectId = project.id;
@@ -333,7 +334,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
               ) : (
                 <SparklesIcon aria-hidden="true" />
               )}
-              Generate Videos <CostTag credits={costOf('video', actorIds.length)} />
+              Generate Videos <CostTag credits={prices.cost('video', actorIds.length)} />
             </Button>
             {!ready ? (
               <p className="text-xs text-muted-foreground" data-testid="generate-hint">
