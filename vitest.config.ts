@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** One Vitest run for every workspace: unit tests beside the code, API tests over HTTP in apps/server/test. */
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time, which leaves a core idle while a file starts up or waits
+    // on a socket or a child process: two files side by side keep both busy (docs/decisions/143).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -24,8 +27,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           // The scale proof renders 36 videos: `npm run proof:matrix36`, outside the everyday suite.
           exclude: ['apps/server/test/scale/**', 'apps/server/test/proof/**'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Generous: beside another file's render a single render test can take twice its lone time.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },

@@ -12,9 +12,14 @@ rm -f .tmp/vitest.json .tmp/playwright.json
 status=0
 
 echo "== type check and lint"
-bash scripts/typecheck.sh || status=1
-npx eslint . || status=1
-npx prettier --check . || status=1
+# Three single-threaded checks: run side by side on the machine's cores, each one's output kept apart.
+bash scripts/typecheck.sh > .tmp/typecheck.log 2>&1 & typecheck=$!
+npx eslint . > .tmp/eslint.log 2>&1 & eslint=$!
+npx prettier --check . > .tmp/prettier.log 2>&1 & prettier=$!
+for check in typecheck eslint prettier; do
+  wait "${!check}" || { status=1; echo "-- $check failed:"; }
+  cat ".tmp/$check.log"
+done
 
 echo "== unit and API tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=1

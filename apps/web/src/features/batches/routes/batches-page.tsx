@@ -1,4 +1,4 @@
-import { BATCH_LIMITS, BATCH_COLUMNS, PRICES, creditsLabel } from '@hookreel/contracts';
+import { BATCH_LIMITS, BATCH_COLUMNS, creditsLabel } from '@hookreel/contracts';
 import { DownloadIcon, FileSpreadsheetIcon, ImageIcon, Loader2Icon, UploadIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorDetail } from '@/lib/api-client';
+import { usePriceList } from '@/lib/api/render-quality';
 import { cn } from '@/lib/utils';
 import { batchTemplateUrl, useBatches, useCreateBatch } from '../api/batches';
 
@@ -24,6 +25,7 @@ export function BatchesPage() {
   const navigate = useNavigate();
   const create = useCreateBatch();
   const batches = useBatches();
+  const priceList = usePriceList();
   const [name, setName] = useState('');
   const [csv, setCsv] = useState('');
   const [sheetName, setSheetName] = useState<string | null>(null);
@@ -175,7 +177,14 @@ export function BatchesPage() {
           />
           <p className="text-xs text-muted-foreground">
             Columns: {BATCH_COLUMNS.join(', ')}. Empty cells take the defaults (Actor 1, English, American, 9:16, word
-            highlight, no end card). Each video costs {creditsLabel(PRICES.video)}.
+            highlight, no end card). {/* The per-video price is the server's: no figure until it has answered. */}
+            <span data-testid="batch-video-price" aria-busy={priceList.isPending}>
+              {priceList.data
+                ? `Each video costs ${creditsLabel(priceList.data.prices.video)}.`
+                : priceList.isError
+                  ? 'The price of each row shows when you check them.'
+                  : 'Loading the price per video…'}
+            </span>
           </p>
           <div className="mt-2 flex justify-end">
             <Button type="submit" variant="brand" size="lg" disabled={!csv.trim() || create.isPending}>

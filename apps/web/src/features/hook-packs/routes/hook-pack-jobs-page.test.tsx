@@ -105,6 +105,9 @@ describe('HookPackJobsPage', () => {
     const status = await screen.findByTestId('realistic-upgrade');
     expect(status).toHaveAttribute('data-status', 'queued');
     expect(status).toHaveTextContent(MESSAGES.jobs.upgradeQueued);
+    // The draft job is finished, but the pack's video is still being made: the headline does not call it done.
+    expect(screen.getByTestId('pack-jobs-headline')).toHaveTextContent('Making the video realistic…');
+    expect(screen.queryByText('The video is done')).toBeNull();
     // Under way, the draft is not offered again.
     expect(screen.queryByRole('button', { name: /Make realistic/ })).toBeNull();
     await waitFor(() => expect(screen.getByTestId('realistic-upgrade')).toHaveAttribute('data-status', 'in_progress'), {
@@ -117,6 +120,7 @@ describe('HookPackJobsPage', () => {
     );
     expect(screen.getByRole('link', { name: MESSAGES.jobs.upgradeOpen })).toHaveAttribute('href', '/jobs/140');
     await waitFor(() => expect(screen.queryByTestId('realistic-upgrade')).toBeNull(), { timeout: 3000 });
+    expect(screen.getByTestId('pack-jobs-headline')).toHaveTextContent('The video is done');
     const polls = calls.filter((c) => c.path === '/jobs/hook-pack/5/jobs').length;
     expect(polls).toBe(3);
     await new Promise((r) => setTimeout(r, 1300));
@@ -125,6 +129,27 @@ describe('HookPackJobsPage', () => {
     await userEvent.click(screen.getByTestId('pack-job-card'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/jobs/140'));
   }, 15_000);
+
+  it("says how many of a finished pack's videos are still being made realistic, and not a failed upgrade", async () => {
+    const done = (id: number, upgrade: Job['realistic_upgrade'] = null) =>
+      makeJob({ id, variant_index: id, status: 'completed', progress: 100, realistic_upgrade: upgrade });
+    mockApi({
+      'GET /jobs/hook-pack/5/jobs': () =>
+        jsonResponse([
+          done(1, { job_id: 41, status: 'in_progress', progress: 30, error: null }),
+          done(2),
+          // A failed upgrade is not in flight: it does not count.
+          done(3, { job_id: 43, status: 'failed', progress: 0, error: 'Provider timed out' }),
+        ]),
+      'GET /capabilities': () => jsonResponse(capabilities(true)),
+    });
+    renderAt(<HookPackJobsPage />, { path: '/hook-packs/jobs/:id', entry: '/hook-packs/jobs/5' });
+    await waitFor(() =>
+      expect(screen.getByTestId('pack-jobs-headline')).toHaveTextContent(
+        'All 3 videos are done; making 1 of them realistic…',
+      ),
+    );
+  });
 
   it('says a failed "Make realistic" failed, why, and offers it again', async () => {
     mockApi({

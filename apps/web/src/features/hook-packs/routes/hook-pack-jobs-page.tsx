@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hookreel/contracts';
+import { MESSAGES, realisticUpgradeUnderway } from '@hookreel/contracts';
 import { ArrowLeftIcon, DownloadIcon, FilmIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,23 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { allJobsDone, usePackJobs } from '../api/get-pack-jobs';
 import { PackJobCard } from '../components/pack-job-card';
 import { jobCounts, packProgress } from '../lib/progress';
+
+/**
+ * The job list's headline. A draft whose "Make realistic" is queued or running is finished as a job, but the
+ * video the pack will keep is still being made, so the headline says so instead of calling the pack done.
+ */
+function headline(counts: ReturnType<typeof jobCounts>, done: boolean, upgrading: number): string {
+  if (!done) return `${counts.completed} of ${counts.total} videos done`;
+  if (upgrading > 0 && counts.total === 1 && counts.failed === 0) return 'Making the video realistic…';
+  const base =
+    counts.failed > 0
+      ? `${counts.completed} of ${counts.total} videos done, ${counts.failed} failed`
+      : counts.total === 1
+        ? 'The video is done'
+        : `All ${counts.total} videos are done`;
+  if (upgrading === 0) return base;
+  return `${base}; making ${upgrading} of them realistic…`;
+}
 
 /** /hook-packs/jobs/{id}: one card per video with live status, polled every second until all are done. */
 export function HookPackJobsPage() {
@@ -75,14 +92,8 @@ export function HookPackJobsPage() {
         <>
           <div className="mb-6 space-y-2 rounded-xl border p-4" aria-live="polite">
             <div className="flex justify-between text-sm">
-              <span className="font-medium">
-                {done
-                  ? counts.failed > 0
-                    ? `${counts.completed} of ${counts.total} videos done, ${counts.failed} failed`
-                    : counts.total === 1
-                      ? 'The video is done'
-                      : `All ${counts.total} videos are done`
-                  : `${counts.completed} of ${counts.total} videos done`}
+              <span className="font-medium" data-testid="pack-jobs-headline">
+                {headline(counts, done, list.filter(realisticUpgradeUnderway).length)}
               </span>
               <span className="tabular-nums">{packProgress(list)}%</span>
             </div>
