@@ -95,6 +95,27 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
   const since = Date.now();
   await page.getByRole('button', { name: /Make realistic/ }).click();
   await expect(page).not.toHaveURL(draftUrl);
+  const upgradeUrl = page.url();
+
+  // Back on the draft, its details say the upgrade is under way (the images, edit, voice and avatar stages take
+  // more than one poll of the avatar provider, first after 2 s) with a link to it, and it is not offered again;
+  // the draft's card on /jobs says so too, until the upgrade is done.
+  await page.goto(draftUrl);
+  const upgrade = page.getByTestId('realistic-upgrade');
+  await expect(upgrade).toHaveAttribute('data-status', /^(queued|in_progress)$/);
+  await expect(upgrade.getByRole('link', { name: 'View the realistic job' })).toHaveAttribute(
+    'href',
+    new URL(upgradeUrl).pathname,
+  );
+  await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
+  await page.screenshot({ path: '../.tmp/realistic-project-upgrade-draft.png', fullPage: true });
+  await page.goto('/jobs');
+  const onCard = page.getByTestId('job-card').filter({ has: page.getByTestId('realistic-upgrade') });
+  await expect(onCard).toHaveCount(1);
+  await expect(onCard.getByTestId('realistic-upgrade')).toContainText('Making realistic');
+  await page.screenshot({ path: '../.tmp/realistic-project-upgrade-jobs.png', fullPage: true });
+  await expect(page.getByTestId('realistic-upgrade')).toBeHidden({ timeout: 150_000 });
+  await page.goto(upgradeUrl);
   await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
   await expect(page.getByText('Realistic', { exact: true })).toBeVisible();
   await expectVideoPlays(page.getByTestId('job-video').locator('video'));

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FIGURE_UNKNOWN, PublicStats, publicFigures, VALIDATION } from '@hookreel/contracts';
+import { ACTORS, FIGURE_UNKNOWN, PublicStats, publicFigures, VALIDATION } from '@hookreel/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { WEBHOOK_RECEIVER_ORIGIN } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
@@ -10,6 +10,9 @@ import { addCharacters, adScript, createProjectInUi, projectName } from '../supp
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
+
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/ux-studio');
+mkdirSync(SHOTS, { recursive: true });
 
 /**
  * Issue #13, "a studio that tells the truth and gets out of the way", at the desktop and the phone size:
@@ -224,7 +227,11 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await expect(generate).toBeDisabled();
       await expect(page.getByText(VALIDATION.selectOneActor)).toBeVisible();
 
-      const [actor] = await addCharacters(page, 'a calm woman in a bright bathroom', 1);
+      // The description ranks the picker (decision 142): for a young woman the first tile is a woman.
+      const [actor] = await addCharacters(page, 'young woman in her 20s with long brown hair', 1, {
+        screenshot: path.join(SHOTS, `character-picker-${size}.png`),
+      });
+      expect(ACTORS.find((a) => a.name === actor)?.gender).toBe('female');
       await expect(generate).toBeEnabled();
       // Saved at once: still there after a reload.
       await page.reload();

@@ -53,8 +53,16 @@ export async function createProjectInUi(page: Page, name: string): Promise<numbe
   return Number(/\/projects\/(\d+)$/.exec(page.url())![1]);
 }
 
+const BEST_MATCH = 'Best match';
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The editor's 'Add Character' flow: description → picker → 'Add {count} Characters'. Returns picked names. */
-export async function addCharacters(page: Page, description: string, count = 1): Promise<string[]> {
+export async function addCharacters(
+  page: Page,
+  description: string,
+  count = 1,
+  opts: { screenshot?: string } = {},
+): Promise<string[]> {
   await page.getByRole('button', { name: 'Add Character' }).click();
   const describe = page.getByRole('dialog', { name: 'Describe your character' });
   await expect(describe.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -66,12 +74,17 @@ export async function addCharacters(page: Page, description: string, count = 1):
   await expect(grid).toHaveAttribute('aria-busy', 'false');
   const free = grid.getByRole('button', { pressed: false, disabled: false });
   await expect(free.first()).toBeVisible();
+  if (opts.screenshot) {
+    await expect(grid.locator('img').first()).toHaveJSProperty('complete', true);
+    await picker.screenshot({ path: opts.screenshot });
+  }
   const names: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const name = (await free.first().innerText()).trim();
+    // The first tile of a described search also carries the 'Best match' mark (decision 142).
+    const name = (await free.first().innerText()).replace(BEST_MATCH, '').trim();
     names.push(name);
     // The list may still be settling as the dialog opens; a click on a replaced tile is retried until it sticks.
-    const tile = grid.getByRole('button', { name, exact: true });
+    const tile = grid.getByRole('button', { name: new RegExp(`^(${BEST_MATCH} )?${escapeRegExp(name)}$`) });
     await expect(async () => {
       if ((await tile.getAttribute('aria-pressed')) !== 'true') await tile.click();
       await expect(tile).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AvatarWithStatus } from '@hookreel/contracts';
-import { Capabilities, Job, PriceList, Project } from '@hookreel/contracts';
+import { Capabilities, Job, MESSAGES, PriceList, Project } from '@hookreel/contracts';
 import {
   elevenLabsHandler,
   falQueueHandler,
@@ -232,6 +232,17 @@ for (const dialect of TEST_DIALECTS) {
       expect(id).not.toBe(draft.id);
       // Only the difference is held.
       expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 16, available: 184 });
+      // Until it is done the draft says its upgrade is under way (the avatar provider is polled after 2 s at the
+      // soonest, so it cannot be done yet), links to it, and is not offered again: a second tab is refused.
+      const during = Job.parse((await call(server, asUser(u), 'GET', `/api/jobs/${draft.id}`)).json);
+      expect(during).toMatchObject({ realistic_upgrade_cost: null, realistic_upgrade: { job_id: id, error: null } });
+      expect(['queued', 'in_progress']).toContain(during.realistic_upgrade!.status);
+      const listed = Job.array().parse((await call(server, asUser(u), 'GET', '/api/jobs/')).json);
+      expect(listed.find((j) => j.id === draft.id)!.realistic_upgrade).toMatchObject({ job_id: id });
+      const second = await call(server, asUser(u), 'POST', `/api/jobs/${draft.id}/make-realistic`);
+      expect(second.status).toBe(409);
+      expect((second.json as { detail: string }).detail).toBe(MESSAGES.jobs.upgradeUnderway);
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 16 });
       const real = await finished(u, id);
       expect(real).toMatchObject({
         status: 'completed',
@@ -247,8 +258,34 @@ for (const dialect of TEST_DIALECTS) {
         consumed: 100 + UPGRADE_HUNDREDTHS,
         held: 0,
       });
-      // A realistic video is not made realistic again; the draft could be, again, on purpose.
+      // A realistic video is not made realistic again; the draft could be, again, on purpose, and no longer
+      // reports the done upgrade (it is its own video in the list).
       expect((await call(server, asUser(u), 'POST', `/api/jobs/${id}/make-realistic`)).status).toBe(409);
+      expect(Job.parse((await call(server, asUser(u), 'GET', `/api/jobs/${draft.id}`)).json)).toMatchObject({
+        realistic_upgrade: null,
+        realistic_upgrade_cost: UPGRADE_HUNDREDTHS / 100,
+      });
+
+      // An upgrade that fails at a provider is reported on the draft with its plain line, its credits returned.
+      elevenFail = { status: 401, json: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } };
+      try {
+        const again = await call(server, asUser(u), 'POST', `/api/jobs/${draft.id}/make-realistic`);
+        expect(again.status).toBe(201);
+        const failedId = (again.json as { id: number }).id;
+        expect((await finished(u, failedId)).status).toBe('failed');
+        const after = Job.parse((await call(server, asUser(u), 'GET', `/api/jobs/${draft.id}`)).json);
+        expect(after).toMatchObject({
+          realistic_upgrade_cost: UPGRADE_HUNDREDTHS / 100,
+          realistic_upgrade: { job_id: failedId, status: 'failed' },
+        });
+        expect(after.realistic_upgrade!.error).toMatch(/^Provider error \(ElevenLabs\): /);
+        expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({
+          consumed: 100 + UPGRADE_HUNDREDTHS,
+          held: 0,
+        });
+      } finally {
+        elevenFail = undefined;
+      }
       const raw = JSON.stringify((await call(server, asUser(u), 'GET', '/api/jobs/')).json);
       expect(raw).not.toContain('SECRET');
     });

@@ -76,8 +76,8 @@ export const JobAspectVideo = z.object({
 export type JobAspectVideo = z.infer<typeof JobAspectVideo>;
 
 /**
- * The latest "Make realistic" of a draft pack video while it is waiting or running, or after it failed (its
- * credits released, the button offered again): the pack's job list shows the draft until its upgrade is done.
+ * The latest "Make realistic" of a draft video (of a hook pack or a project) while it is waiting or running, or
+ * after it failed (its credits released, the button offered again): the draft's card shows it until it is done.
  */
 export const RealisticUpgrade = z.object({
   job_id: z.number().int(),
@@ -133,7 +133,7 @@ export const Job = z.object({
    * it is not offered: not a finished draft project video, or its project is gone.
    */
   realistic_upgrade_cost: z.number().nullable().default(null),
-  /** A pack video's "Make realistic" in flight or failed; null for everything else (see RealisticUpgrade). */
+  /** A draft video's "Make realistic" in flight or failed; null for everything else (see RealisticUpgrade). */
   realistic_upgrade: RealisticUpgrade.nullable().default(null),
   /**
    * Every frame shape of the finished video, 9:16 (the master, the same file as video_url) first; empty until

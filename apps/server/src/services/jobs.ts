@@ -299,6 +299,11 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
     const project = await projectsRepository.findOwned(trx, userId, job.project_id);
     if (!project) throw conflict(MESSAGES.jobs.notUpgradable);
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
+    // One upgrade of a draft at a time (two tabs would pay twice); once it is done or failed it may be asked again.
+    const upgrades = await jobsRepository.ofProjects(trx, renderProjectVideoJob.name, [project.id]);
+    if (upgrades.some((o) => upgradeOf(o) === job.id && (o.status === 'queued' || o.status === 'in_progress'))) {
+      throw conflict(MESSAGES.jobs.upgradeUnderway);
+    }
     assertRealisticAvailable();
     const draft = renderProjectVideoJob.payload.parse(JSON.parse(job.payload));
     // The actor the draft featured, or the project's first chosen one: gone since, nobody real is left to animate.
@@ -308,7 +313,13 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: job.actor_name, variantLabel: job.variant_label, hookText: job.hook_text },
       userId,
-      payload: { projectId: project.id, avatarId: draft.avatarId, quality: 'realistic', aspects: draft.aspects },
+      payload: {
+        projectId: project.id,
+        avatarId: draft.avatarId,
+        quality: 'realistic',
+        aspects: draft.aspects,
+        upgradeOf: job.id,
+      },
       projectName: project.name,
       projectId: project.id,
       variantIndex: job.variant_index,
@@ -390,7 +401,7 @@ export async function packUpgradesUnderway(
   );
 }
 
-/** The draft job a "Make realistic" hook video upgrades, or null. */
+/** The draft job a "Make realistic" video (of a hook pack or a project) upgrades, or null. */
 function upgradeOf(row: Pick<JobRow, 'payload'>): number | null {
   try {
     const v = (JSON.parse(row.payload) as { upgradeOf?: unknown }).upgradeOf;
@@ -440,6 +451,7 @@ export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config'>, rows
     for (const p of await projectsRepository.scriptsOf(ctx.db.kysely, userId, ids)) projects.set(p.id, p);
   }
   const packVideos = await packVideoUpgrades(ctx, rows);
+  const projectUpgrades = await projectVideoUpgrades(ctx, upgradable);
   return rows.map((r) => {
     const dto = toJobDto(r, snapshot);
     const pack = packVideos.get(r.id);
@@ -451,8 +463,52 @@ export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config'>, rows
       };
     }
     const project = upgradable.includes(r) ? projects.get(r.project_id!) : undefined;
-    return project?.script.trim() ? { ...dto, realistic_upgrade_cost: upgradeCredits(ctx, project) } : dto;
+    const upgrade = projectUpgrades.get(r.id) ?? null;
+    // Not offered again while its upgrade waits or runs; after that (done or failed) it is, on purpose.
+    const offered = project?.script.trim() && !(upgrade && upgrade.status !== 'failed');
+    return {
+      ...dto,
+      realistic_upgrade_cost: offered ? upgradeCredits(ctx, project!) : null,
+      realistic_upgrade: upgrade,
+    };
   });
+}
+
+/** The latest upgrade of a draft while it waits or runs, or after it failed; null once done or never asked. */
+function latestUpgrade(own: readonly JobRow[]): RealisticUpgrade | null {
+  // Oldest first: the last one is the latest attempt.
+  const latest = own.at(-1);
+  if (!latest || latest.status === 'completed') return null;
+  return {
+    job_id: latest.id,
+    status: jobStatusOf(latest),
+    progress: Math.max(0, Math.min(100, latest.progress)),
+    error: latest.status === 'failed' ? latest.error : null,
+  };
+}
+
+/**
+ * For each finished draft project video among `drafts`, its latest "Make realistic" while that waits or runs, or
+ * after it failed, so the draft's card and details page say how the upgrade is going. A done upgrade is its own
+ * video in the list beside the draft, so it is not reported on the draft.
+ */
+async function projectVideoUpgrades(
+  ctx: Pick<AppContext, 'db'>,
+  drafts: JobRow[],
+): Promise<Map<number, RealisticUpgrade>> {
+  if (drafts.length === 0) return new Map();
+  const projectIds = [...new Set(drafts.map((r) => r.project_id!))];
+  const upgrades = new Map<number, JobRow[]>();
+  for (const o of await jobsRepository.ofProjects(ctx.db.kysely, renderProjectVideoJob.name, projectIds)) {
+    const of = upgradeOf(o);
+    if (of !== null) upgrades.set(of, [...(upgrades.get(of) ?? []), o]);
+  }
+  const result = new Map<number, RealisticUpgrade>();
+  for (const r of drafts) {
+    const upgrade = latestUpgrade(upgrades.get(r.id) ?? []);
+    if (upgrade) result.set(r.id, upgrade);
+  }
+  return result;
 }
 
 /**
@@ -484,19 +540,9 @@ async function packVideoUpgrades(
   for (const r of drafts) {
     if (shown.get(`${r.hook_pack_id}:${r.variant_index}`) !== r.id) continue;
     const own = upgrades.get(r.id) ?? [];
-    // Oldest first: the last one is the latest attempt. A done one has already taken the draft's place.
-    const latest = own.at(-1);
+    // A done upgrade has already taken the draft's place in the pack.
     const offered = own.every((o) => o.status === 'failed');
-    const upgrade =
-      latest && latest.status !== 'completed'
-        ? {
-            job_id: latest.id,
-            status: jobStatusOf(latest),
-            progress: Math.max(0, Math.min(100, latest.progress)),
-            error: latest.status === 'failed' ? latest.error : null,
-          }
-        : null;
-    result.set(r.id, { offered, upgrade });
+    result.set(r.id, { offered, upgrade: latestUpgrade(own) });
   }
   return result;
 }

@@ -27,11 +27,13 @@ export const renderProjectVideoJob = defineJob({
   name: 'render-project-video',
   // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
   // aspects: the frame shapes chosen when it was queued (absent on older jobs: 9:16 only).
+  // upgradeOf: the draft job a "Make realistic" re-renders, so the draft can show how its upgrade is going.
   payload: z.object({
     projectId: id,
     avatarId: id.optional(),
     quality: VideoQuality.optional(),
     aspects: z.array(Aspect).optional(),
+    upgradeOf: id.optional(),
   }),
   async handler(job, jc) {
     const { projectId, avatarId } = job.payload;

@@ -30,10 +30,10 @@ export function MakeRealistic({ job, className }: { job: Job; className?: string
 }
 
 /**
- * A pack video's "Make realistic" while it waits or runs (its progress, live while the screen polls), or after it
- * failed (why; the button is offered again beside it). Opens the upgrade's own job.
+ * A draft video's "Make realistic" (of a hook pack or a project) while it waits or runs (its progress, live while
+ * the screen polls), or after it failed (why; the button is offered again beside it). Opens the upgrade's own job.
  */
-function UpgradeStatus({ upgrade, className }: { upgrade: RealisticUpgrade; className?: string }) {
+export function UpgradeStatus({ upgrade, className }: { upgrade: RealisticUpgrade; className?: string }) {
   const failed = upgrade.status === 'failed';
   return (
     <div

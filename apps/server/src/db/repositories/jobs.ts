@@ -103,6 +103,18 @@ export const jobsRepository = {
       .execute();
   },
 
+  /** The projects' jobs of one kind, whatever their status, oldest first. */
+  ofProjects(db: Executor, name: string, projectIds: number[]): Promise<JobRow[]> {
+    if (projectIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', name)
+      .where('project_id', 'in', projectIds)
+      .orderBy('id')
+      .execute();
+  },
+
   /** The packs' jobs of one kind that are queued or running. */
   unfinishedOfPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
     if (packIds.length === 0) return Promise.resolve([]);

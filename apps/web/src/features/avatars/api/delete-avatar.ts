@@ -14,6 +14,11 @@ export function useDeleteAvatar() {
     mutationFn: deleteAvatar,
     onSuccess: (_d, id) => {
       queryClient.setQueryData<Avatar[]>(queryKeys.avatars.list(), (list) => list?.filter((a) => a.id !== id));
+      // The picker's lists ranked for a description (decision 142) must not offer the deleted avatar.
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.avatars.all,
+        predicate: (q) => (q.queryKey[4] ?? null) !== null,
+      });
     },
   });
 }

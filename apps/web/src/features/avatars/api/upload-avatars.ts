@@ -23,7 +23,11 @@ export function useUploadAvatars() {
     mutationFn: uploadAvatars,
     onSuccess: (created) => {
       queryClient.setQueryData<Avatar[]>(queryKeys.avatars.list(), (list) => [...created, ...(list ?? [])]);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.avatars.all, predicate: (q) => q.queryKey[2] !== null });
+      // Lists for a project or ranked for a description (decision 142) are the server's to redo.
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.avatars.all,
+        predicate: (q) => q.queryKey[2] !== null || (q.queryKey[4] ?? null) !== null,
+      });
     },
   });
 }

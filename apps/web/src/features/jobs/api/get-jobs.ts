@@ -1,4 +1,4 @@
-import { isTerminalJobStatus, Job, TIMINGS } from '@hookreel/contracts';
+import { isTerminalJobStatus, Job, realisticUpgradeUnderway, TIMINGS } from '@hookreel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
@@ -13,8 +13,9 @@ export const getJobs = async (signal?: AbortSignal): Promise<Job[]> => {
   return JobList.parse(data).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 };
 
+/** Some job is not done yet, or some draft's "Make realistic" is (its card shows the upgrade's progress). */
 export const anyJobRunning = (jobs: readonly Job[] | undefined): boolean =>
-  Boolean(jobs?.some((j) => !isTerminalJobStatus(j.status)));
+  Boolean(jobs?.some((j) => !isTerminalJobStatus(j.status) || realisticUpgradeUnderway(j)));
 
 /**
  * The jobs list, polled every TIMINGS.jobPollMs while any job is not completed or failed. A failed poll is

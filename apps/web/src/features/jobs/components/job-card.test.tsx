@@ -75,3 +75,36 @@ describe('JobCard contact sheet', () => {
     expect(screen.getByTestId('contact-sheet')).toBeInTheDocument();
   });
 });
+
+describe('JobCard "Make realistic" of a project draft', () => {
+  const draft = (upgrade: Job['realistic_upgrade']) =>
+    makeJob({ id: 7, status: 'completed', progress: 100, realistic_upgrade: upgrade });
+
+  it('shows the upgrade running with its progress and a link to its job', () => {
+    renderCard(draft({ job_id: 12, status: 'in_progress', progress: 45, error: null }));
+    const status = screen.getByTestId('realistic-upgrade');
+    expect(status).toHaveAttribute('data-status', 'in_progress');
+    expect(status).toHaveTextContent('Making realistic');
+    expect(status).toHaveTextContent('45%');
+    expect(within(status).getByRole('progressbar', { name: 'Making realistic progress' })).toBeInTheDocument();
+    expect(within(status).getByRole('link', { name: 'View the realistic job' })).toHaveAttribute('href', '/jobs/12');
+  });
+
+  it('says when the upgrade is waiting to start', () => {
+    renderCard(draft({ job_id: 12, status: 'queued', progress: 0, error: null }));
+    expect(screen.getByTestId('realistic-upgrade')).toHaveTextContent('Making realistic · waiting to start');
+  });
+
+  it('says the upgrade failed, why, and that its credits were returned', () => {
+    renderCard(draft({ job_id: 12, status: 'failed', progress: 30, error: 'Provider error (fal): busy' }));
+    const status = screen.getByTestId('realistic-upgrade');
+    expect(status).toHaveTextContent('Making it realistic failed; its credits were returned.');
+    expect(status).toHaveTextContent('Provider error (fal): busy');
+    expect(within(status).getByRole('link', { name: 'View the realistic job' })).toHaveAttribute('href', '/jobs/12');
+  });
+
+  it('shows nothing of an upgrade when there is none', () => {
+    renderCard(draft(null));
+    expect(screen.queryByTestId('realistic-upgrade')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AspectList } from '@/components/aspect-picker';
 import { ContactSheetPeek } from '@/components/contact-sheet-peek';
 import { JobStatusBadge } from '@/components/job-status-badge';
+import { UpgradeStatus } from '@/components/make-realistic';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -93,6 +94,7 @@ export function JobCard({ job, onView, onDelete, deleting }: JobCardProps) {
           </DropdownMenu>
         </div>
         <JobProgress job={job} />
+        {job.realistic_upgrade ? <UpgradeStatus upgrade={job.realistic_upgrade} /> : null}
       </div>
     </article>
   );
