@@ -404,7 +404,8 @@ function MergeCard({
             <span className="text-sm font-medium">Applying product…</span>
             <Progress value={progress} className="bg-white/30" aria-label={`Applying product to ${name}`} />
             <span className="text-xs opacity-80">
-              {status?.eta_seconds != null ? `About ${status.eta_seconds} s left` : 'About 15 seconds'}
+              {/* Only the server's measured estimate is a figure; before it has one, none is made up. */}
+              {status?.eta_seconds != null ? `About ${status.eta_seconds} s left` : 'Working out the time left…'}
             </span>
           </div>
         ) : null}
