@@ -157,7 +157,11 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await page.getByRole('button', { name: 'Generate 12 videos · 12.00 credits' }).click();
       // The wait: measured once this server has rendered videos (the phone run follows the desktop one's 12).
       await expect(
-        page.getByText(/Typically 2-3 minutes\.|About \d+ (s|min) left, measured on this server\./).first(),
+        page
+          .getByText(
+            /The time left shows once this server has timed a video\.|About \d+ (s|min) left, measured on this server\./,
+          )
+          .first(),
       ).toBeVisible();
       await expectBalance(page, '1.10');
 

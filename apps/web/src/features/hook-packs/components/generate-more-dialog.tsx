@@ -1,4 +1,4 @@
-import { LIMITS, costOf } from '@hookreel/contracts';
+import { LIMITS } from '@hookreel/contracts';
 import { CostTag } from '@/components/cost-tag';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useServerPrices } from '@/lib/api/prices';
 
 /** 'Generate More': a description (non-blank) for 4 more characters. Enter submits, Shift+Enter breaks the line. */
 export function GenerateMoreDialog({
@@ -23,6 +24,7 @@ export function GenerateMoreDialog({
   onOpenChange: (open: boolean) => void;
   onSubmit: (description: string) => void;
 }) {
+  const prices = useServerPrices();
   const [description, setDescription] = useState('');
   const blank = !description.trim();
   const submit = (e?: FormEvent) => {
@@ -65,7 +67,7 @@ export function GenerateMoreDialog({
             </Button>
             <Button type="submit" disabled={blank}>
               Generate {LIMITS.generateMoreCount}{' '}
-              <CostTag credits={costOf('characterGeneration', LIMITS.generateMoreCount)} />
+              <CostTag credits={prices.cost('characterGeneration', LIMITS.generateMoreCount)} />
             </Button>
           </DialogFooter>
         </form>

@@ -1,23 +1,40 @@
-import { CHARACTERS_PER_TYPE, estimatePack, formatCredits, VIDEOS_PER_PACK } from '@hookreel/contracts';
+import { formatCredits } from '@hookreel/contracts';
 import { CoinsIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { estimatePackFrom, useServerPrices } from '@/lib/api/prices';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
 /**
- * What the whole pack costs before its first spend (characters, previews, videos, from the contracts price list)
+ * What the whole pack costs before its first spend (characters, previews, videos, at the server's prices; no figure until they are known)
  * and what the balance will be after it; short of credits, how many more are needed and where to get them.
  */
 export function PackCostEstimate({ characterTypes, className }: { characterTypes: number; className?: string }) {
   const { user } = useAuth();
+  const { list } = useServerPrices();
   const types = Math.max(1, characterTypes);
-  const e = estimatePack(types);
+  if (!list) {
+    return (
+      <section
+        aria-labelledby="pack-cost-title"
+        aria-busy="true"
+        data-testid="pack-cost"
+        className={cn('rounded-xl border bg-muted/30 p-4 text-sm', className)}
+      >
+        <h3 id="pack-cost-title" className="mb-2 flex items-center gap-2 font-medium">
+          <CoinsIcon className="size-4 text-primary" aria-hidden="true" /> What this pack costs
+        </h3>
+        <p className="text-muted-foreground">Loading prices…</p>
+      </section>
+    );
+  }
+  const e = estimatePackFrom(list, types);
   const balance = user?.credits ?? 0;
   const left = Math.round((balance - e.total) * 100) / 100;
   const rows: Array<[string, number]> = [
-    [`${types * CHARACTERS_PER_TYPE} characters (${CHARACTERS_PER_TYPE} per type)`, e.characters],
-    [`Up to ${types * CHARACTERS_PER_TYPE} previews`, e.previews],
-    [`${VIDEOS_PER_PACK} videos`, e.videos],
+    [`${e.characterCount} characters (${list.characters_per_type} per type)`, e.characters],
+    [`Up to ${e.characterCount} previews`, e.previews],
+    [`${list.videos_per_pack} videos`, e.videos],
   ];
   return (
     <section

@@ -1,4 +1,4 @@
-import { type CaptionStyle, type HookPack, MESSAGES, type VideoQuality, costOf } from '@hookreel/contracts';
+import { type CaptionStyle, type HookPack, MESSAGES, type VideoQuality } from '@hookreel/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { AspectPicker } from '@/components/aspect-picker';
@@ -53,7 +53,7 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
   const prices = priceList.data
     ? { draft: priceList.data.prices.video, realistic: priceList.data.realistic.hook_video }
     : null;
-  const perVideo = quality === 'realistic' ? (prices?.realistic ?? null) : (prices?.draft ?? costOf('video'));
+  const perVideo = quality === 'realistic' ? (prices?.realistic ?? null) : (prices?.draft ?? null);
 
   const changeCaptionStyle = (next: CaptionStyle) => {
     const before = captionStyle;

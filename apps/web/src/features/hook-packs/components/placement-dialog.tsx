@@ -3,7 +3,6 @@ import {
   type GeneratedCharacter,
   type HookPack,
   INSUFFICIENT_CREDITS,
-  costOf,
   MESSAGES,
   TIMINGS,
   type PreviewCharacter,
@@ -31,6 +30,7 @@ import {
 import { staticUrl } from '@/lib/urls';
 import { useGeneratePreviewFromEditor } from '../api/generate-preview-from-editor';
 import { useCreditsSpent, usePaidErrorToast } from '../lib/use-paid-error';
+import { useServerPrices } from '@/lib/api/prices';
 
 type Phase = 'idle' | 'mask' | 'saving' | 'saved';
 
@@ -57,6 +57,7 @@ export function PlacementDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const prices = useServerPrices();
   const [placement, setPlacement] = useState<Placement>(() => placementOf(preview));
   const [phase, setPhase] = useState<Phase>('idle');
   const [maskDone, setMaskDone] = useState(false);
@@ -141,7 +142,7 @@ export function PlacementDialog({
           </Button>
           <Button type="button" variant="brand" onClick={() => void onSave()} disabled={busy || phase === 'saved'}>
             {phase === 'saving' ? 'Saving...' : phase === 'saved' ? 'Saved' : 'Save Position'}
-            {phase === 'idle' ? <CostTag credits={costOf('previewImage')} /> : null}
+            {phase === 'idle' ? <CostTag credits={prices.cost('previewImage')} /> : null}
           </Button>
         </DialogFooter>
       </DialogContent>

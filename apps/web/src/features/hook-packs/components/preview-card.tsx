@@ -1,5 +1,5 @@
 import { CostTag } from '@/components/cost-tag';
-import { type PreviewCharacter, costOf } from '@hookreel/contracts';
+import { type PreviewCharacter } from '@hookreel/contracts';
 import { CheckIcon, ChevronDownIcon, Loader2Icon, MoveIcon, RefreshCwIcon, UserRoundIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +11,7 @@ import {
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import type { RegenerateReason } from '../api/regenerate-preview';
+import { useServerPrices } from '@/lib/api/prices';
 
 /** One preview: the character holding the product, with approve, adjust and regenerate. */
 export function PreviewCard({
@@ -30,6 +31,7 @@ export function PreviewCard({
   onEdit: () => void;
   onRegenerate: (reason: RegenerateReason) => void;
 }) {
+  const prices = useServerPrices();
   const placeholder = preview.id < 0;
   const pending = !placeholder && !preview.url && !preview.errors;
   const src = staticUrl(preview.url) ?? (placeholder ? staticUrl(characterUrl) : undefined);
@@ -95,10 +97,10 @@ export function PreviewCard({
             <DropdownMenuContent align="end">
               {/* Each regenerate is a new preview, priced like one. */}
               <DropdownMenuItem onSelect={() => onRegenerate('product')}>
-                Regenerate product placement <CostTag credits={costOf('previewImage')} />
+                Regenerate product placement <CostTag credits={prices.cost('previewImage')} />
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => onRegenerate('person')}>
-                Regenerate person <CostTag credits={costOf('previewImage')} />
+                Regenerate person <CostTag credits={prices.cost('previewImage')} />
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packSecondsLeft, packWaitText, REALISTIC_WAIT_UNMEASURED } from './progress';
+import { DRAFT_WAIT_UNMEASURED, packSecondsLeft, packWaitText, REALISTIC_WAIT_UNMEASURED } from './progress';
 
 const job = (
   status: 'queued' | 'in_progress' | 'completed' | 'failed',
@@ -15,18 +15,19 @@ describe('the wait for a pack', () => {
     expect(packWaitText([job('queued', 200)])).toBe('About 3 min left, measured on this server.');
   });
 
-  it('falls back to the usual range while nothing was measured, and ignores finished videos', () => {
+  it('gives no figure while nothing was measured, and ignores finished videos', () => {
     expect(packSecondsLeft([job('queued', null), job('completed', null)])).toBeNull();
-    expect(packWaitText([job('queued', null)])).toBe('Typically 2-3 minutes.');
+    expect(packWaitText([job('queued', null)])).toBe(DRAFT_WAIT_UNMEASURED);
+    expect(DRAFT_WAIT_UNMEASURED).not.toMatch(/\d/);
     expect(packSecondsLeft([job('failed', null)])).toBeNull();
-    expect(packWaitText([])).toBe('Typically 2-3 minutes.');
+    expect(packWaitText([])).toBe(DRAFT_WAIT_UNMEASURED);
   });
 
   it('gives no Draft range for Realistic videos the server has not timed, and the measured time once it has', () => {
     expect(packWaitText([job('queued', null, 'realistic'), job('in_progress', null, 'realistic')])).toBe(
       REALISTIC_WAIT_UNMEASURED,
     );
-    expect(packWaitText([job('completed', null, 'realistic'), job('queued', null)])).toBe('Typically 2-3 minutes.');
+    expect(packWaitText([job('completed', null, 'realistic'), job('queued', null)])).toBe(DRAFT_WAIT_UNMEASURED);
     expect(packWaitText([job('in_progress', 150, 'realistic')])).toBe('About 3 min left, measured on this server.');
   });
 });

@@ -35,12 +35,18 @@ export function packSecondsLeft(jobs: readonly Pick<Job, 'status' | 'eta_seconds
   return etas.length > 0 ? Math.max(...etas) : null;
 }
 
+/**
+ * Said of Draft videos before this server has timed one: how long they take depends on this machine and its
+ * queue, so no figure is given until the server measures it.
+ */
+export const DRAFT_WAIT_UNMEASURED = 'The time left shows once this server has timed a video.';
+
 /** Said of Realistic videos before this server has timed one: their time is the providers', not ours. */
 export const REALISTIC_WAIT_UNMEASURED = 'Realistic videos take as long as the providers need; none timed here yet.';
 
 /**
- * What the pack's wait is said to be: measured when there is a measurement; otherwise the usual range of a Draft
- * pack, which the local engine keeps to, but no figure for Realistic videos (the server times those apart).
+ * What the pack's wait is said to be: measured when there is a measurement; otherwise no figure, for Draft or
+ * Realistic videos (the server times those apart).
  */
 export function packWaitText(jobs: readonly Pick<Job, 'status' | 'eta_seconds' | 'render_quality'>[]): string {
   const left = packSecondsLeft(jobs);
@@ -48,5 +54,5 @@ export function packWaitText(jobs: readonly Pick<Job, 'status' | 'eta_seconds' |
   const realistic = jobs.some(
     (j) => (j.status === 'queued' || j.status === 'in_progress') && j.render_quality === 'realistic',
   );
-  return realistic ? REALISTIC_WAIT_UNMEASURED : 'Typically 2-3 minutes.';
+  return realistic ? REALISTIC_WAIT_UNMEASURED : DRAFT_WAIT_UNMEASURED;
 }

@@ -1,4 +1,4 @@
-import { type MaskPlacement, MESSAGES, costOf } from '@hookreel/contracts';
+import { type MaskPlacement, MESSAGES } from '@hookreel/contracts';
 import { CostTag } from '@/components/cost-tag';
 import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useServerPrices } from '@/lib/api/prices';
 
 /** 'Apply product' dialog: position the product on the actor, then render mask.png and hand both back. */
 export interface PlacementDialogProps {
@@ -53,6 +54,7 @@ function PlacementBody({
   busy,
   setBusy,
 }: PlacementDialogProps & { busy: boolean; setBusy: (b: boolean) => void }) {
+  const prices = useServerPrices();
   const character = useImage(actorUrl);
   const product = useImage(productUrl);
   const [placement, setPlacement] = useState(initial);
@@ -85,7 +87,7 @@ function PlacementBody({
         </Button>
         <Button variant="brand" onClick={() => void apply()} disabled={busy || !product.image}>
           {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          Apply <CostTag credits={costOf('merge')} />
+          Apply <CostTag credits={prices.cost('merge')} />
         </Button>
       </DialogFooter>
     </>

@@ -19,7 +19,6 @@ import {
   type Project,
   TIMINGS,
   VALIDATION,
-  costOf,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -60,6 +59,7 @@ import { CostTag } from '@/components/cost-tag';
 import { PlacementDialog } from '../components/placement-dialog';
 import { canGenerate, mergeProgress, type MergeState } from '../lib/actors';
 import type { MergeLocationState } from './select-actor-page';
+import { useServerPrices } from '@/lib/api/prices';
 
 /** /product-in-hand/{projectId}/merge: apply the product to each actor, write the script, generate. */
 export function MergePage() {
@@ -106,6 +106,7 @@ function Merge({ projectId, actorIds }: { projectId: number; actorIds: number[] 
 }
 
 export function MergeScreen({ project, actorIds }: { project: Project; actorIds: number[] }) {
+  const prices = useServerPrices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const projectId = project.id;
@@ -333,7 +334,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
               ) : (
                 <SparklesIcon aria-hidden="true" />
               )}
-              Generate Videos <CostTag credits={costOf('video', actorIds.length)} />
+              Generate Videos <CostTag credits={prices.cost('video', actorIds.length)} />
             </Button>
             {!ready ? (
               <p className="text-xs text-muted-foreground" data-testid="generate-hint">
@@ -403,7 +404,8 @@ function MergeCard({
             <span className="text-sm font-medium">Applying product…</span>
             <Progress value={progress} className="bg-white/30" aria-label={`Applying product to ${name}`} />
             <span className="text-xs opacity-80">
-              {status?.eta_seconds != null ? `About ${status.eta_seconds} s left` : 'About 15 seconds'}
+              {/* Only the server's measured estimate is a figure; before it has one, none is made up. */}
+              {status?.eta_seconds != null ? `About ${status.eta_seconds} s left` : 'Working out the time left…'}
             </span>
           </div>
         ) : null}

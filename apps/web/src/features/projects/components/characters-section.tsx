@@ -198,7 +198,7 @@ export function CharactersSection({
             role="group"
             aria-label="Actors"
             aria-busy={avatars.isPending}
-            className="grid max-h-[55vh] grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4 md:grid-cols-5"
+            className="grid max-h-[55vh] auto-rows-max grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4 md:grid-cols-5"
           >
             {avatars.isPending
               ? Array.from({ length: 10 }, (_, i) => <Skeleton key={i} className="aspect-[9/16]" />)

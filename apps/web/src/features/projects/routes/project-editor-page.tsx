@@ -15,7 +15,6 @@ import {
   type Project,
   type VideoQuality,
   TIMINGS,
-  costOf,
   MIN_BILLED_SECONDS,
   realisticVideoCost,
   spokenSeconds,
@@ -478,13 +477,8 @@ export function ProjectEditor({ project }: { project: Project }) {
               'Generating...'
             ) : (
               <>
-                {/* A Realistic price is only shown once the server's price list says it. */}
-                Generate{' '}
-                {prices ? (
-                  <CostTag credits={prices[quality]} />
-                ) : quality === 'draft' ? (
-                  <CostTag credits={costOf('video')} />
-                ) : null}
+                {/* A price is only shown once the server's price list says it. */}
+                Generate {prices ? <CostTag credits={prices[quality]} /> : null}
               </>
             )}
           </Button>

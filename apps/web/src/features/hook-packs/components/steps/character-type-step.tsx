@@ -1,4 +1,4 @@
-import { costOf, LIMITS, MESSAGES, withCost } from '@hookreel/contracts';
+import { LIMITS, MESSAGES } from '@hookreel/contracts';
 import { PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { CHARACTER_TYPE_IDEAS, validateCharacterTypes } from '../../lib/wizard';
 import type { StepProps } from '../../lib/wizard-data';
 import { PackCostEstimate } from '../pack-cost-estimate';
 import { StepFrame } from '../wizard-stepper';
+import { useServerPrices, withKnownCost } from '@/lib/api/prices';
 
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -25,6 +26,9 @@ export function CharacterTypeStep({
   advancing,
   generation,
 }: StepProps & { generation: CharacterGeneration }) {
+  const prices = useServerPrices();
+  // Characters made per type: the server's figure, not said until it has answered.
+  const perType = prices.list?.characters_per_type ?? null;
   const saved = pack
     ? [...pack.character_types].sort((a, b) => a.order_index - b.order_index).map((t) => t.description)
     : [];
@@ -74,12 +78,15 @@ export function CharacterTypeStep({
   return (
     <StepFrame
       title="Character Type"
-      description={`Describe the kinds of people who should present your product (${LIMITS.characterTypesMin} to ${LIMITS.characterTypesMax}). We generate ${LIMITS.charactersPerType} characters for each type.`}
+      description={`Describe the kinds of people who should present your product (${LIMITS.characterTypesMin} to ${LIMITS.characterTypesMax}). We generate ${perType ?? 'several'} characters for each type.`}
       onBack={back}
       onContinue={onContinue}
       continueLabel={
         freshCount > 0
-          ? withCost('Continue', costOf('characterGeneration', freshCount * LIMITS.charactersPerType))
+          ? withKnownCost(
+              'Continue',
+              perType === null ? null : prices.cost('characterGeneration', freshCount * perType),
+            )
           : 'Continue'
       }
       busy={advancing || save.isPending}

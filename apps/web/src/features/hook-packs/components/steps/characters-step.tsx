@@ -1,4 +1,4 @@
-import { costOf, type GeneratedCharacter, MESSAGES, VALIDATION, withCost } from '@hookreel/contracts';
+import { type GeneratedCharacter, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import type { StepProps } from '../../lib/wizard-data';
 import { CharacterTile, type TileState } from '../character-tile';
 import { GenerateMoreDialog } from '../generate-more-dialog';
 import { StepFrame } from '../wizard-stepper';
+import { useServerPrices, withKnownCost } from '@/lib/api/prices';
 
 type AnyCharacter = GeneratedCharacter | PlaceholderCharacter;
 const isPlaceholder = (c: AnyCharacter): c is PlaceholderCharacter => 'placeholder' in c;
@@ -25,6 +26,7 @@ export function CharactersStep({
   advancing,
   generation,
 }: StepProps & { generation: CharacterGeneration }) {
+  const prices = useServerPrices();
   const packId = pack?.id ?? null;
   const queryClient = useQueryClient();
   const characters = useCharacters(packId);
@@ -114,7 +116,7 @@ export function CharactersStep({
       description="Pick the characters who will present your product. Selected characters get a preview holding your product."
       onBack={back}
       onContinue={onContinue}
-      continueLabel={newPreviews > 0 ? withCost('Continue', costOf('previewImage', newPreviews)) : 'Continue'}
+      continueLabel={newPreviews > 0 ? withKnownCost('Continue', prices.cost('previewImage', newPreviews)) : 'Continue'}
       busy={advancing || checking}
       error={error}
       extraActions={
