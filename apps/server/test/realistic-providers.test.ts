@@ -8,6 +8,7 @@ import { Avatar, Capabilities, Job, MESSAGES, PriceList, Project } from '@hookre
 import {
   elevenLabsHandler,
   falQueueHandler,
+  geminiImageEditHandler,
   openAIEditsHandler,
   startFakeServer,
   type FakeReply,
@@ -31,13 +32,15 @@ import { waitFor } from './helpers/wait.ts';
  * GET /api/capabilities and the prices; a Draft video that stays local although providers are configured; "Make
  * realistic" on it (a new job through the providers, holding only the difference); a Realistic project whose
  * merge goes through the image-edit provider and whose video goes through the talking-actor and voice providers at
- * the project's voice speed; a provider refusal (failed job, credits released, no key shown); and Realistic
- * refused before any hold when the providers are not configured.
+ * the project's voice speed; the same merge through Gemini when GEMINI_API_KEY is the edit provider; a provider
+ * refusal (failed job, credits released, no key shown); Realistic refused before any hold when the providers are
+ * not configured, or when a catalogue actor (a drawing) would be animated with the images provider off.
  */
 const EL_KEY = 'sk_eleven_SECRET_0123456789';
 const FAL_KEY = 'fal-id:fal-SECRET-abcdef0123';
 const OPENAI_KEY = 'sk-openai-SECRET-0123456789';
 const AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
+const GEMINI_KEY = 'AIzaSy-SECRET-gemini-0123456789';
 const PROVIDER_ENV = [
   'ELEVENLABS_API_KEY',
   'ELEVENLABS_BASE_URL',
@@ -47,6 +50,8 @@ const PROVIDER_ENV = [
   'OPENAI_API_KEY',
   'OPENAI_BASE_URL',
   'OPENAI_EDIT_MODEL',
+  'GEMINI_API_KEY',
+  'GEMINI_BASE_URL',
 ];
 // TEST_SCRIPT has 45 characters: 4 s at 14 characters a second, so Realistic is 1 + 4 × 0.04 credits.
 const UPGRADE_HUNDREDTHS = 16;
@@ -62,6 +67,7 @@ let eleven: FakeServer;
 let cdn: FakeServer;
 let fal: FakeServer;
 let openai: FakeServer;
+let gemini: FakeServer;
 const savedEnv = { ...process.env };
 
 function setProviderEnv() {
@@ -115,11 +121,12 @@ beforeAll(async () => {
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
   openai = await startFakeServer(openAIEditsHandler({ image: edited }));
+  gemini = await startFakeServer(geminiImageEditHandler({ image: edited }));
   setProviderEnv();
 });
 afterAll(async () => {
   restoreEnv();
-  await Promise.all([eleven, cdn, fal, openai].map((s) => s.close()));
+  await Promise.all([eleven, cdn, fal, openai, gemini].map((s) => s.close()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -362,6 +369,82 @@ for (const dialect of TEST_DIALECTS) {
         consumed: 10 + FAST_PRICE_HUNDREDTHS,
         held: 0,
       });
+    });
+
+    it('merges a Realistic project through Gemini when GEMINI_API_KEY is the image-edit provider', async () => {
+      // Gemini takes the edit only without an OpenAI-compatible edit model.
+      delete process.env.OPENAI_EDIT_MODEL;
+      Object.assign(process.env, { GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: `${gemini.url}/v1beta` });
+      resetEngineConfig();
+      try {
+        const caps = Capabilities.parse(await (await fetch(api('/capabilities'))).json());
+        expect(caps.stages.product_in_hand).toEqual({ remote: true, provider: 'Gemini' });
+        const u = await insertUser(server, { credits: 5 });
+        const created = await call(
+          server,
+          asUser(u),
+          'POST',
+          '/api/projects/',
+          projectForm('Gemini serum', await productPhoto(), 'serum.png'),
+        );
+        const projectId = (created.json as { id: number }).id;
+        await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {
+          script: TEST_SCRIPT,
+          quality: 'realistic',
+        });
+        const actorId = await uploadedActor(u);
+        await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
+          character_ids: [actorId],
+        });
+        const [geminiBefore, openaiBefore] = [gemini.requests.length, openai.requests.length];
+        const merge = await call(
+          server,
+          asUser(u),
+          'POST',
+          '/api/merge/single',
+          formData([
+            { name: 'project_id', value: String(projectId) },
+            { name: 'character_id', value: String(actorId) },
+            { name: 'mask_data', value: JSON.stringify(placement) },
+          ]),
+        );
+        expect(merge.status).toBe(200);
+        const job = await finished(u, (merge.json as { job_id: number }).job_id);
+        expect(job.status, job.error ?? '').toBe('completed');
+        // One generateContent call, the key in its header (never the query), the placement in words and both
+        // pictures inline; no OpenAI-compatible edit.
+        const sent = gemini.requests.slice(geminiBefore);
+        expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+          'POST /v1beta/models/gemini-2.5-flash-image:generateContent',
+        ]);
+        expect(openai.requests.length).toBe(openaiBefore);
+        expect(sent[0]!.headers['x-goog-api-key']).toBe(GEMINI_KEY);
+        const body = sent[0]!.json<{
+          contents: Array<{ parts: Array<{ text?: string; inline_data?: { mime_type: string } }> }>;
+          generationConfig: unknown;
+        }>();
+        expect(body.generationConfig).toEqual({ responseModalities: ['IMAGE'], imageConfig: { aspectRatio: '9:16' } });
+        const parts = body.contents[0]!.parts;
+        expect(parts).toHaveLength(3);
+        expect(parts[0]!.text).toContain('Make the person hold this exact product');
+        expect(parts.slice(1).map((p) => p.inline_data?.mime_type)).toEqual(['image/png', 'image/png']);
+        // The job's cost: one image at Gemini, on its log line and in its cost field; the merge is the photoreal one.
+        expect(job.cost).toEqual({ images: 1, characters: 0, seconds: 0, calls: 1 });
+        expect(job.logs).toContain(
+          `Provider cost: gemini placement (gemini-2.5-flash-image) 1 image, request resp-${sent[0]!.at}`,
+        );
+        const states = (await call(server, asUser(u), 'GET', `/api/merge/avatars-with-status/${projectId}`))
+          .json as AvatarWithStatus[];
+        expect(states[0]!.merged_url).toMatch(/merged-realistic\.png$/);
+        expect(JSON.stringify((await call(server, asUser(u), 'GET', `/api/jobs/${job.id}`)).json)).not.toContain(
+          'SECRET',
+        );
+        expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 0, consumed: 10 });
+      } finally {
+        delete process.env.GEMINI_API_KEY;
+        delete process.env.GEMINI_BASE_URL;
+        setProviderEnv();
+      }
     });
 
     it('fails a refused provider call at once with a plain line, releases the credits and hides the key', async () => {

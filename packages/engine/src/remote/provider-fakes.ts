@@ -126,3 +126,46 @@ export function openAIImagesHandler(opts: { portrait: Buffer; edited: Buffer; fa
     };
   };
 }
+
+/**
+ * Google Gemini's REST `POST {base}/models/{model}:generateContent` for its image model: answers one candidate
+ * whose parts are a short text and `image` as `inlineData` (a PNG), with `usageMetadata`, `modelVersion` and
+ * `responseId`, as the API does. Refuses a request without the `x-goog-api-key` header (403 PERMISSION_DENIED) or
+ * without parts (400 INVALID_ARGUMENT), in Google's error shape; `fail` replaces the answer.
+ */
+export function geminiImageEditHandler(opts: { image: Buffer; fail?: FakeReply }) {
+  return (req: RecordedRequest): FakeReply => {
+    const error = (code: number, status: string, message: string) => ({
+      status: code,
+      json: { error: { code, message, status } },
+    });
+    const model = /\/models\/([^/:]+):generateContent$/.exec(req.path.split('?')[0]!)?.[1];
+    if (req.method !== 'POST' || !model) return error(404, 'NOT_FOUND', `Not found: ${req.method} ${req.path}`);
+    if (!req.headers['x-goog-api-key']) {
+      return error(403, 'PERMISSION_DENIED', 'Method doesn\u2019t allow unregistered callers. Please use an API key.');
+    }
+    if (opts.fail) return opts.fail;
+    const body = req.json<{ contents?: Array<{ parts?: unknown[] }> }>();
+    if (!body.contents?.[0]?.parts?.length) return error(400, 'INVALID_ARGUMENT', 'contents.parts must not be empty');
+    return {
+      json: {
+        candidates: [
+          {
+            content: {
+              role: 'model',
+              parts: [
+                { text: 'Here is the edited photo.' },
+                { inlineData: { mimeType: 'image/png', data: opts.image.toString('base64') } },
+              ],
+            },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
+        usageMetadata: { promptTokenCount: 1800, candidatesTokenCount: 1290, totalTokenCount: 3090 },
+        modelVersion: decodeURIComponent(model),
+        responseId: `resp-${req.at}`,
+      },
+    };
+  };
+}
