@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AvatarWithStatus } from '@hookreel/contracts';
-import { Capabilities, Job, MESSAGES, PriceList, Project } from '@hookreel/contracts';
+import { Avatar, Capabilities, Job, MESSAGES, PriceList, Project } from '@hookreel/contracts';
 import {
   elevenLabsHandler,
   falQueueHandler,
@@ -143,8 +143,17 @@ for (const dialect of TEST_DIALECTS) {
      */
     async function projectWithActor(u: InsertedUser, quality: 'draft' | 'realistic') {
       const projectId = await insertProject(server, u.id, 'Realistic promo');
+      await projectsRepository.update(server.ctx.db.kysely, u.id, projectId, { render_quality: quality });
+      const sel = await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
+        character_ids: [await uploadedActor(u)],
+      });
+      expect(sel.status).toBe(200);
+      return projectId;
+    }
+
+    /** An actor the user uploaded (with consent), from a catalogue picture's file: a photo, not a drawing. */
+    async function uploadedActor(u: InsertedUser): Promise<number> {
       const db = server.ctx.db.kysely;
-      await projectsRepository.update(db, u.id, projectId, { render_quality: quality });
       const catalogue = await db
         .selectFrom('avatars')
         .select('image_key')
@@ -170,11 +179,7 @@ for (const dialect of TEST_DIALECTS) {
         consent_confirmed_at: at,
         consent_by_user_id: u.id,
       });
-      const sel = await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
-        character_ids: [actor.id],
-      });
-      expect(sel.status).toBe(200);
-      return projectId;
+      return actor.id;
     }
 
     async function finished(u: InsertedUser, id: number): Promise<Job> {
@@ -309,9 +314,7 @@ for (const dialect of TEST_DIALECTS) {
       });
       expect(put.status).toBe(200);
       expect(Project.parse(put.json)).toMatchObject({ quality: 'realistic', voice_speed: 1.1 });
-      const actorId = (
-        (await call(server, asUser(u), 'GET', `/api/avatars/?project_id=${projectId}`)).json as { id: number }[]
-      )[0]!.id;
+      const actorId = await uploadedActor(u);
       await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
         character_ids: [actorId],
       });
@@ -384,6 +387,83 @@ for (const dialect of TEST_DIALECTS) {
         available: 300,
       });
       elevenFail = undefined;
+    });
+
+    it('refuses a Realistic video or merge of a catalogue actor before any hold while the images provider is off', async () => {
+      elevenFail = undefined;
+      const u = await insertUser(server, { credits: 5 });
+      const db = server.ctx.db.kysely;
+      // This server has no OPENAI_IMAGE_MODEL: the characters (images) stage is local.
+      const caps = Capabilities.parse(await (await fetch(api('/capabilities'))).json());
+      expect(caps.stages.characters.remote).toBe(false);
+      const created = await call(
+        server,
+        asUser(u),
+        'POST',
+        '/api/projects/',
+        projectForm('Drawn actor', await productPhoto(), 'serum.png'),
+      );
+      const projectId = (created.json as { id: number }).id;
+      expect((await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, { script: TEST_SCRIPT })).status).toBe(
+        200,
+      );
+      const avatars = Avatar.array().parse(
+        (await call(server, asUser(u), 'GET', `/api/avatars/?project_id=${projectId}`)).json,
+      );
+      const drawn = avatars.find((a) => a.catalogue)!;
+      expect(drawn).toBeDefined();
+      await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
+        character_ids: [drawn.id],
+      });
+      const project = Project.parse((await call(server, asUser(u), 'GET', `/api/projects/${projectId}`)).json);
+      expect(project.characters.find((c) => c.id === drawn.id)).toMatchObject({ selected: true, catalogue: true });
+
+      // A Draft video of it renders locally; "Make realistic" on it is refused.
+      const draft = await queue(u, projectId);
+      expect(draft.job.status).toBe('completed');
+      const spent = (await ledgerBalances(db, u.id)).consumed;
+      const calls = providerCalls();
+      const refused = async (res: { status: number; json: unknown }) => {
+        expect(res.status).toBe(422);
+        expect((res.json as { detail: string }).detail).toBe(MESSAGES.realistic.catalogueActorNeedsImages);
+      };
+      await refused(await call(server, asUser(u), 'POST', `/api/jobs/${draft.id}/make-realistic`));
+
+      // In Realistic: queueing the video, merging the product into the drawn actor's hand, and queueing its
+      // product-in-hand video are each refused too.
+      await projectsRepository.update(db, u.id, projectId, { render_quality: 'realistic' });
+      await refused(await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`));
+      await refused(
+        await call(
+          server,
+          asUser(u),
+          'POST',
+          '/api/merge/single',
+          formData([
+            { name: 'project_id', value: String(projectId) },
+            { name: 'character_id', value: String(drawn.id) },
+            { name: 'mask_data', value: JSON.stringify(placement) },
+          ]),
+        ),
+      );
+      await projectsRepository.setMergeState(db, projectId, drawn.id, {
+        status: 'merged',
+        mergedKey: `users/${u.id}/merged/drawn.png`,
+      });
+      await refused(await call(server, asUser(u), 'POST', `/api/jobs/product-in-hand/${projectId}/queue-videos`));
+      expect(await ledgerBalances(db, u.id)).toMatchObject({ held: 0, consumed: spent });
+      expect(providerCalls()).toBe(calls);
+
+      // An uploaded photo actor needs no images provider: the same Realistic project is queued with it.
+      await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
+        character_ids: [await uploadedActor(u)],
+      });
+      const photo = await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`);
+      expect(photo.status).toBe(201);
+      expect(await finished(u, (photo.json as { id: number }).id)).toMatchObject({
+        status: 'completed',
+        render_quality: 'realistic',
+      });
     });
 
     it('refuses Realistic before holding anything when a provider is not configured', async () => {

@@ -29,6 +29,8 @@ export const Avatar = z.object({
   /** Merge status for the project named by the list call's project_id. */
   merge_status: z.enum(['not_merged', 'merging', 'merged', 'failed']).nullable(),
   merged_url: z.string().nullable(),
+  /** One of the built-in catalogue's drawn actors (not a photo the user uploaded or generated). */
+  catalogue: z.boolean().default(false),
 });
 export type Avatar = z.infer<typeof Avatar>;
 

@@ -88,6 +88,9 @@ export const MESSAGES = {
     unavailableHint: 'Ask the operator to configure the providers:',
     // Realistic animates a real-looking person: with no actor there is nobody to film (decision 125).
     needsActor: 'Choose an actor first: a Realistic video animates a real-looking person holding your product.',
+    // A catalogue actor is a drawing; only the images provider makes it a real-looking person (decision 144).
+    catalogueActorNeedsImages:
+      'This server cannot make a catalogue actor photoreal (its images provider is not set up: OPENAI_IMAGE_MODEL). Choose an actor from your own photos for Realistic, or use Draft.',
   },
   notifications: {
     updateFailed: 'Failed to update notification settings',

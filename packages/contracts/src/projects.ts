@@ -30,6 +30,8 @@ export const ProjectCharacter = z.object({
   rotation: z.number(),
   is_merged: z.boolean(),
   merged_character: z.object({ url: z.string() }).nullable(),
+  /** One of the built-in catalogue's drawn actors (Realistic needs the images provider to make it photoreal). */
+  catalogue: z.boolean().default(false),
 });
 export type ProjectCharacter = z.infer<typeof ProjectCharacter>;
 

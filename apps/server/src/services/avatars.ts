@@ -81,6 +81,7 @@ export function toAvatar(r: AvatarRow | AvatarWithMerge, withProject = false): A
     size: sizeClassOf(r.width),
     merge_status: withProject ? (m.merge_status ?? 'not_merged') : null,
     merged_url: merged,
+    catalogue: r.catalogue_actor_id !== null,
   };
 }
 

@@ -207,6 +207,17 @@ export async function assertInventedCharacters(
   }
 }
 
+/**
+ * A catalogue actor is a drawing: Realistic makes it a real-looking person through the images provider first
+ * (decision 125). Without that provider the talking-actor model would animate the drawing, so a Realistic video or
+ * merge of one is refused here (422), before anything is held; an uploaded photo actor needs no images provider.
+ */
+export function assertRealisticActor(avatar: { catalogue_actor_id: string | null }): void {
+  if (avatar.catalogue_actor_id !== null && !engineConfig().remote.images) {
+    throw unprocessable(MESSAGES.realistic.catalogueActorNeedsImages);
+  }
+}
+
 /** What pricing needs of a project: its script and speed, or the length of its own recording when that speaks. */
 type PricedProject = {
   script: string;
@@ -258,6 +269,7 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     if (!chosen) {
       throw unprocessable(quality === 'realistic' ? MESSAGES.realistic.needsActor : VALIDATION.selectOneActor);
     }
+    if (quality === 'realistic') assertRealisticActor(chosen);
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: chosen.name ?? `Actor ${chosen.avatar_id}` },
       userId,
@@ -310,6 +322,7 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
     const chars = await projectsRepository.charactersOf(trx, [project.id]);
     const actor = draft.avatarId ? chars.find((c) => c.avatar_id === draft.avatarId) : chars.find((c) => c.selected);
     if (!actor) throw unprocessable(MESSAGES.realistic.needsActor);
+    assertRealisticActor(actor);
     const id = await createJob(trx, renderProjectVideoJob, {
       labels: { actorName: job.actor_name, variantLabel: job.variant_label, hookText: job.hook_text },
       userId,

@@ -14,7 +14,14 @@ import { jobsRepository } from '../db/repositories/jobs.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { measureThroughput, remainingSeconds } from './estimates.ts';
-import { assertRealisticAvailable, createJob, newBatchId, projectVideoCredits, submitJobs } from './jobs.ts';
+import {
+  assertRealisticActor,
+  assertRealisticAvailable,
+  createJob,
+  newBatchId,
+  projectVideoCredits,
+  submitJobs,
+} from './jobs.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 import { extraAspectsOf } from './video-style.ts';
@@ -35,7 +42,10 @@ export async function mergeSingle(
   if (!avatar) throw notFound(MESSAGES.hookPacks.characterNotFound);
   // A Realistic project's merge is the photoreal one its videos will animate (the image-edit provider).
   const quality = VideoQuality.catch('draft').parse(project.render_quality);
-  if (quality === 'realistic') assertRealisticAvailable();
+  if (quality === 'realistic') {
+    assertRealisticAvailable();
+    assertRealisticActor(avatar);
+  }
   // The editor's mask is kept beside the merge for reference; the composite itself uses the placement.
   const mask = input.mask ? await storeUploadedImage(ctx, { userId, area: 'masks', buffer: input.mask.buffer }) : null;
   const placement = JSON.stringify(input.placement);
@@ -107,7 +117,10 @@ export async function queueProductInHandVideos(
   );
   if (merged.length === 0) throw unprocessable(VALIDATION.selectOneActor);
   const quality = VideoQuality.catch('draft').parse(project.render_quality);
-  if (quality === 'realistic') assertRealisticAvailable();
+  if (quality === 'realistic') {
+    assertRealisticAvailable();
+    for (const c of merged) assertRealisticActor(c);
+  }
   const credits = projectVideoCredits(ctx, quality, project);
   const batchId = newBatchId();
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {

@@ -170,5 +170,6 @@ function toProjectCharacter(c: ProjectCharacterJoined): ProjectCharacter {
     rotation: c.x !== null ? c.rotation : c.avatar_rotation,
     is_merged: merged !== null,
     merged_character: merged ? { url: merged } : null,
+    catalogue: c.catalogue_actor_id !== null,
   };
 }

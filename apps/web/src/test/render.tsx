@@ -29,6 +29,7 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   size: 'medium',
   merge_status: null,
   merged_url: null,
+  catalogue: false,
   ...over,
 });
 

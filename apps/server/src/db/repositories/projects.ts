@@ -12,7 +12,7 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectCharacterRow = Selectable<ProjectCharactersTable>;
 /** A project character joined with its avatar's display fields. */
 export type ProjectCharacterJoined = ProjectCharacterRow &
-  Pick<Selectable<AvatarsTable>, 'image_key' | 'prompt' | 'name'> & {
+  Pick<Selectable<AvatarsTable>, 'image_key' | 'prompt' | 'name' | 'catalogue_actor_id'> & {
     avatar_x: number | null;
     avatar_y: number | null;
     avatar_width: number | null;
@@ -162,6 +162,7 @@ export const projectsRepository = {
         'a.image_key',
         'a.prompt',
         'a.name',
+        'a.catalogue_actor_id',
         'a.x as avatar_x',
         'a.y as avatar_y',
         'a.width as avatar_width',

@@ -21,6 +21,7 @@ const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   size: 'medium',
   merge_status: null,
   merged_url: null,
+  catalogue: false,
   ...over,
 });
 

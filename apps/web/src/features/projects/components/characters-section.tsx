@@ -22,6 +22,8 @@ export interface EditorCharacter {
   id: number;
   name: string;
   url?: string;
+  /** A built-in catalogue actor (a drawing): Realistic needs the images provider to make it photoreal. */
+  catalogue?: boolean;
 }
 
 export const avatarName = (a: Pick<Avatar, 'id' | 'name'>) => a.name ?? `Actor ${a.id}`;
@@ -82,7 +84,7 @@ export function CharactersSection({
   const add = () => {
     const picked = (avatars.data ?? [])
       .filter((a) => selected.has(a.id))
-      .map((a) => ({ id: a.id, name: avatarName(a), url: a.url }));
+      .map((a) => ({ id: a.id, name: avatarName(a), url: a.url, catalogue: a.catalogue }));
     onChange(mergeCharacters(characters, picked));
     setStep('closed');
   };

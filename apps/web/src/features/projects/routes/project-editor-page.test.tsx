@@ -155,6 +155,7 @@ describe('ProjectEditor brand look', () => {
     rotation: 0,
     is_merged: false,
     merged_character: null,
+    catalogue: false,
   };
   /** What a colour picker sends while its thumb is dragged: one input event per step. */
   const drag = (picker: HTMLElement, steps: string[]) => {
@@ -311,5 +312,78 @@ describe('ProjectEditor without an actor', () => {
     expect(screen.getByRole('button', { name: /^Generate/ })).toBeDisabled();
     expect(screen.queryByText(MESSAGES.realistic.needsActor)).toBeNull();
     expect(screen.getByText(VALIDATION.selectOneActor)).toBeInTheDocument();
+  });
+});
+
+describe('ProjectEditor Realistic with a catalogue actor', () => {
+  const stage = (remote: boolean) => ({ remote, provider: remote ? 'OpenAI-compatible' : null });
+  const capabilities = (images: boolean) => ({
+    stages: {
+      voice: { ...stage(true), word_timings: 'exact' },
+      characters: stage(images),
+      product_in_hand: stage(true),
+      talking_actor: stage(true),
+      product_analysis: stage(false),
+      hook_lines: stage(false),
+    },
+    realistic: { videos: { available: true, missing: [] }, hook_packs: { available: images, missing: [] } },
+    voice_speed: { min: 0.8, max: 1.2 },
+  });
+  const drawn: ProjectCharacter = {
+    id: 4,
+    prompt: null,
+    url: 'static/catalogue/4.png',
+    display_url: 'static/catalogue/4.png',
+    name: 'Actor 4',
+    selected: true,
+    x: null,
+    y: null,
+    width: null,
+    height: null,
+    rotation: 0,
+    is_merged: false,
+    merged_character: null,
+    catalogue: true,
+  };
+  const serve = (images: boolean) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/capabilities' ? jsonResponse(capabilities(images)) : jsonResponse({ detail: 'Not found' }, 404),
+      ),
+    );
+
+  it('keeps Generate disabled and says why when the images provider is off; an uploaded photo actor works', async () => {
+    serve(false);
+    const view = renderWithProviders(
+      <ProjectEditor project={{ ...project, quality: 'realistic', characters: [drawn] }} />,
+    );
+    const generate = screen.getByRole('button', { name: /^Generate/ });
+    await waitFor(() => expect(generate).toBeDisabled());
+    expect(generate).toHaveAccessibleDescription(MESSAGES.realistic.catalogueActorNeedsImages);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.realistic.catalogueActorNeedsImages);
+    view.unmount();
+    // The same project with an uploaded photo actor can be generated.
+    renderWithProviders(
+      <ProjectEditor
+        project={{ ...project, quality: 'realistic', characters: [{ ...drawn, name: 'My photo', catalogue: false }] }}
+      />,
+    );
+    await screen.findByRole('radio', { name: /Realistic/ });
+    expect(screen.getByRole('button', { name: /^Generate/ })).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.realistic.catalogueActorNeedsImages)).toBeNull();
+  });
+
+  it('lets a catalogue actor through when the images provider is on, and in Draft', async () => {
+    serve(true);
+    const view = renderWithProviders(
+      <ProjectEditor project={{ ...project, quality: 'realistic', characters: [drawn] }} />,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Generate/ })).toBeEnabled());
+    view.unmount();
+    serve(false);
+    renderWithProviders(<ProjectEditor project={{ ...project, characters: [drawn] }} />);
+    expect(screen.getByRole('button', { name: /^Generate/ })).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.realistic.catalogueActorNeedsImages)).toBeNull();
   });
 });

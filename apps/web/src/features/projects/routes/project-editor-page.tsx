@@ -150,7 +150,9 @@ export function ProjectEditor({ project }: { project: Project }) {
     : null;
   const realisticAvailability = capabilities.data?.realistic.videos ?? null;
   const [characters, setCharacters] = useState<EditorCharacter[]>(() =>
-    project.characters.filter((c) => c.selected).map((c) => ({ id: c.id, name: c.name, url: c.url })),
+    project.characters
+      .filter((c) => c.selected)
+      .map((c) => ({ id: c.id, name: c.name, url: c.url, catalogue: c.catalogue })),
   );
 
   const draftKey = JSON.stringify(draft);
@@ -284,6 +286,17 @@ export function ProjectEditor({ project }: { project: Project }) {
 
   // The video features an actor: Generate waits for at least one.
   const charactersMissing = characters.length === 0;
+  // The render features the first chosen actor. A catalogue actor is a drawing: Realistic makes it photoreal
+  // through the images provider, so without it the server refuses the video (an uploaded photo actor works).
+  const drawnActorStuck =
+    quality === 'realistic' &&
+    capabilities.data?.stages.characters.remote === false &&
+    characters[0]?.catalogue === true;
+  const realisticNote = charactersMissing
+    ? 'project-realistic-needs-actor'
+    : drawnActorStuck
+      ? 'project-realistic-catalogue-actor'
+      : undefined;
 
   // The actor needs words to speak: a script is required (docs/product.md#rules).
   const scriptMissing = draft.script.trim().length === 0;
@@ -444,6 +457,10 @@ export function ProjectEditor({ project }: { project: Project }) {
           <p id="project-realistic-needs-actor" role="note" className="text-right text-sm text-muted-foreground">
             {MESSAGES.realistic.needsActor}
           </p>
+        ) : drawnActorStuck ? (
+          <p id="project-realistic-catalogue-actor" role="note" className="text-right text-sm text-muted-foreground">
+            {MESSAGES.realistic.catalogueActorNeedsImages}
+          </p>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => navigate('/jobs')}>
@@ -452,10 +469,8 @@ export function ProjectEditor({ project }: { project: Project }) {
           <Button
             variant="brand"
             onClick={() => void generate()}
-            disabled={scriptMissing || charactersMissing || preparing || queue.isPending}
-            aria-describedby={
-              charactersMissing && quality === 'realistic' ? 'project-realistic-needs-actor' : undefined
-            }
+            disabled={scriptMissing || charactersMissing || drawnActorStuck || preparing || queue.isPending}
+            aria-describedby={quality === 'realistic' ? realisticNote : undefined}
           >
             <SparklesIcon aria-hidden="true" />
             {preparing || queue.isPending ? (
