@@ -1,6 +1,6 @@
 import { type Job, MESSAGES } from '@hookreel/contracts';
 import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorDetail } from '@/lib/api-client';
@@ -12,9 +12,13 @@ import { cn } from '@/lib/utils';
 import { useDeleteJob } from '../api/delete-job';
 import { useJobs } from '../api/get-jobs';
 import { useJobEvents } from '../api/job-events';
-import { DeleteJobDialog } from '../components/delete-job-dialog';
 import { JobCard } from '../components/job-card';
 import { NotifyBanner } from '../components/notify-banner';
+
+// The delete dialog's code loads only when someone asks to delete, not with the list.
+const DeleteJobDialog = lazy(() =>
+  import('../components/delete-job-dialog').then((m) => ({ default: m.DeleteJobDialog })),
+);
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
@@ -92,12 +96,16 @@ export function JobsPage() {
         </div>
       ) : null}
 
-      <DeleteJobDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
-        onConfirm={confirmDelete}
-        name={toDelete?.project_name}
-      />
+      {toDelete !== null ? (
+        <Suspense fallback={null}>
+          <DeleteJobDialog
+            open
+            onOpenChange={(o) => !o && setToDelete(null)}
+            onConfirm={confirmDelete}
+            name={toDelete.project_name}
+          />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { MESSAGES, type Project, UI } from '@hookreel/contracts';
 import { FolderOpenIcon, PlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorDetail } from '@/lib/api-client';
@@ -10,8 +10,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjects } from '../api/get-projects';
-import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { ProjectCard } from '../components/project-card';
+
+// The delete dialog's code loads only when someone asks to delete, not with the list.
+const DeleteProjectDialog = lazy(() =>
+  import('../components/delete-project-dialog').then((m) => ({ default: m.DeleteProjectDialog })),
+);
 
 const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6';
 
@@ -88,11 +92,11 @@ export function ProjectsPage() {
           ))}
         </div>
       ) : null}
-      <DeleteProjectDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
-        onConfirm={confirmDelete}
-      />
+      {toDelete !== null ? (
+        <Suspense fallback={null}>
+          <DeleteProjectDialog open onOpenChange={(o) => !o && setToDelete(null)} onConfirm={confirmDelete} />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }
