@@ -23,6 +23,28 @@ describe('HookPackWizardPage', () => {
     expect(screen.getByRole('button', { name: /Character Type/, current: 'step' })).toBeInTheDocument();
   });
 
+  it("says how many videos a pack makes, and what the step's characters cost, from the server's price list", async () => {
+    mockApi({
+      'GET /hooks/5': () => jsonResponse(makePack()),
+      'GET /credits/prices': () =>
+        jsonResponse({
+          prices: { video: 2, characterGeneration: 0.25, previewImage: 0.5, merge: 0.3 },
+          trial_credits: 15,
+          realistic: { credits_per_second: 0.1, hook_video: 1.8 },
+          characters_per_type: 3,
+          videos_per_pack: 10,
+        }),
+    });
+    openPack();
+    expect(await screen.findByRole('heading', { name: 'Character Type' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Upload your product, describe characters, write a hook and generate a pack of 10 videos.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/We generate 3 characters for each type\./)).toBeInTheDocument();
+  });
+
   it('opens on step 1 (Upload Product) without the flag, and for a new pack', async () => {
     mockApi({ 'GET /hooks/5': () => jsonResponse(makePack()) });
     openPack(makePack(), null);
@@ -37,7 +59,8 @@ describe('HookPackWizardPage', () => {
     const input = screen.getByLabelText('Product image');
     await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.imageRequired);
-    expect(calls).toHaveLength(0);
+    // Nothing was sent: the only request is the page reading the server's price list.
+    expect(calls.filter((c) => !(c.method === 'GET' && c.path === '/credits/prices'))).toHaveLength(0);
   });
 
   it('validates character types: none, more than six, blank', async () => {

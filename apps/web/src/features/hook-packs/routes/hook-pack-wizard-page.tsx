@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorDetail } from '@/lib/api-client';
+import { useServerPrices } from '@/lib/api/prices';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -122,13 +123,15 @@ export function HookPackWizardPage() {
   const back = useCallback(() => goTo(Math.max(0, step - 1)), [goTo, step]);
 
   const loading = packId !== null && pack.isPending;
+  // How many videos a pack makes is the server's figure; none is said until it has answered.
+  const videosPerPack = useServerPrices().list?.videos_per_pack ?? null;
   const props: StepProps = { pack: current, data, setData, advance, back, advancing };
 
   return (
     <Page className="max-w-6xl">
       <PageHeader
         title={current ? packName(current.name) : 'Create Hook Pack'}
-        description="Upload your product, describe characters, write a hook and generate a pack of 12 videos."
+        description={`Upload your product, describe characters, write a hook and generate a pack of ${videosPerPack === null ? '' : `${videosPerPack} `}videos.`}
         actions={
           <>
             {current ? <HookPackStatusBadge status={current.status} /> : null}
