@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { JobContext } from '../jobs/definition.ts';
+import { WorkInFlight } from './work-in-flight.ts';
 
 /**
  * Photoreal pictures of catalogue actors being made in this process, by store key: two Realistic jobs of one user
  * with the same actor (a merge applied to several products, a batch of upgrades) wait for one image generation
  * instead of paying for two.
  */
-const inFlight = new Map<string, Promise<unknown>>();
+const inFlight = new WorkInFlight();
 
 /** Where a user's photoreal picture of a catalogue actor is kept: one per actor and images request (tag). */
 export const catalogueActorPhotoKey = (userId: number, catalogueActorId: string, tag: string): string =>
@@ -30,35 +31,19 @@ export async function realisticCatalogueActor(
     return null;
   }
   const key = catalogueActorPhotoKey(userId, catalogueActorId, tag);
-  // Joins the generation in flight for this key, or starts one (check and set with no await in between).
-  const ensure = (): { done: Promise<unknown>; mine: boolean } => {
-    const running = inFlight.get(key);
-    if (running) return { done: running, mine: false };
-    const done = (async () => {
-      if (await jc.app.files.exists(key)) return;
-      await jc.log('Making the catalogue actor photoreal (one image, kept for your next videos)');
-      const made = path.join(jc.workDir, 'catalogue-photoreal-made.png');
-      await jc.app.media.catalogueActorPhoto({
-        catalogueActorId,
-        outPath: made,
-        signal: jc.signal,
-        onUsage: (usage) => jc.recordUsage(usage),
-      });
-      await jc.app.files.putFile(key, made, 'image/png');
-    })();
-    inFlight.set(key, done);
-    const forget = () => inFlight.delete(key);
-    void done.then(forget, forget);
-    return { done, mine: true };
-  };
-  const first = ensure();
-  try {
-    await first.done;
-  } catch (err) {
-    // Another job's generation failed or was cancelled: make it here instead (this job pays for it then).
-    if (first.mine) throw err;
-    await ensure().done;
-  }
+  // Another job's generation that failed or was cancelled is made again here (this job pays for it then).
+  await inFlight.join(key, async () => {
+    if (await jc.app.files.exists(key)) return;
+    await jc.log('Making the catalogue actor photoreal (one image, kept for your next videos)');
+    const made = path.join(jc.workDir, 'catalogue-photoreal-made.png');
+    await jc.app.media.catalogueActorPhoto({
+      catalogueActorId,
+      outPath: made,
+      signal: jc.signal,
+      onUsage: (usage) => jc.recordUsage(usage),
+    });
+    await jc.app.files.putFile(key, made, 'image/png');
+  });
   const local = path.join(jc.workDir, name);
   await jc.app.files.toLocalFile(key, local);
   return local;

@@ -8,6 +8,7 @@ import { defineJob, PermanentJobError, type JobContext } from '../jobs/definitio
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './provider-errors.ts';
+import { WorkInFlight } from './work-in-flight.ts';
 
 const id = z.number().int().positive();
 
@@ -88,7 +89,7 @@ export const mergeCharacterJob = defineJob({
  * Cut-outs being made in this process, by store key: a second merge of the same product (the user applies it to
  * several actors at once) waits for the first instead of running the same ~15 s cut-out again.
  */
-const cutoutsInFlight = new Map<string, Promise<unknown>>();
+const cutoutsInFlight = new WorkInFlight();
 
 /** Where a project's product cut-out is kept: one per product image. */
 export function projectCutoutKey(userId: number, projectId: number, fileKey: string): string {
@@ -108,36 +109,17 @@ export async function projectCutout(
 ): Promise<string> {
   const key = projectCutoutKey(userId, projectId, fileKey);
   const local = path.join(jc.workDir, 'cutout.png');
-  // Joins the cut-out in flight for this key, or starts one (check and set with no await in between).
-  const ensure = (): { done: Promise<unknown>; mine: boolean } => {
-    const running = cutoutsInFlight.get(key);
-    if (running) return { done: running, mine: false };
-    const done = (async () => {
-      if (await jc.app.files.exists(key)) return;
-      const productPath = path.join(jc.workDir, `product${path.extname(fileKey)}`);
-      await jc.app.files.toLocalFile(fileKey, productPath);
-      const out = await jc.app.media.cutoutProduct({
-        productPath,
-        outDir: path.join(jc.workDir, 'cutout'),
-        signal: jc.signal,
-      });
-      await jc.app.files.putFile(key, out.cutoutPath, 'image/png');
-    })();
-    cutoutsInFlight.set(key, done);
-    void done.then(
-      () => cutoutsInFlight.delete(key),
-      () => cutoutsInFlight.delete(key),
-    );
-    return { done, mine: true };
-  };
-  const first = ensure();
-  try {
-    await first.done;
-  } catch (err) {
-    // Another job's cut-out failed or was cancelled: make it here instead.
-    if (first.mine) throw err;
-    await ensure().done;
-  }
+  await cutoutsInFlight.join(key, async () => {
+    if (await jc.app.files.exists(key)) return;
+    const productPath = path.join(jc.workDir, `product${path.extname(fileKey)}`);
+    await jc.app.files.toLocalFile(fileKey, productPath);
+    const out = await jc.app.media.cutoutProduct({
+      productPath,
+      outDir: path.join(jc.workDir, 'cutout'),
+      signal: jc.signal,
+    });
+    await jc.app.files.putFile(key, out.cutoutPath, 'image/png');
+  });
   await jc.app.files.toLocalFile(key, local);
   return local;
 }
