@@ -26,8 +26,11 @@ export default defineConfig({
   testDir: './specs',
   timeout: 120_000,
   expect: { timeout: 15_000 },
+  // Spec files run two at a time (both cores: one browser waits on a render while the other clicks); the tests
+  // of one file stay in order on one worker, so a file that reads the fake providers' request log reads only its
+  // own calls (realistic.spec.ts is the only one that calls them). E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {
