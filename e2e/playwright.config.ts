@@ -26,11 +26,10 @@ export default defineConfig({
   testDir: './specs',
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  // Spec files run two at a time (both cores: one browser waits on a render while the other clicks); the tests
-  // of one file stay in order on one worker, so a file that reads the fake providers' request log reads only its
-  // own calls (realistic.spec.ts is the only one that calls them). E2E_WORKERS=1 runs them one by one.
+  // One spec file at a time: on 2 cores two browsers and their renders took longer than one (decision 143);
+  // E2E_WORKERS=2 on a bigger machine. A file's tests always run in order on one worker.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {

@@ -84,9 +84,11 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
   });
 
   it('deleting a job that runs on the worker aborts it there (cancel over Redis pub/sub) and releases the hold', async () => {
+    let rendering = false;
     let aborted = false;
     engine.during = (input) =>
       new Promise<void>((_, reject) => {
+        rendering = true;
         input.signal.addEventListener('abort', () => {
           aborted = true;
           reject(input.signal.reason);
@@ -96,7 +98,10 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
       const { id } = (await (
         await fetch(`${server.url}/api/jobs/${projectId}/queue`, { method: 'POST', headers })
       ).json()) as { id: number };
-      await waitFor(async () => (await getJob(id))?.status === 'in_progress');
+      // Delete once the render is under way on the worker: a delete between the claim (in_progress) and the
+      // render's start stops the job before the engine is ever called, so there would be no render to abort.
+      await waitFor(async () => rendering);
+      expect((await getJob(id))?.status).toBe('in_progress');
       expect((await fetch(`${server.url}/api/jobs/${id}`, { method: 'DELETE', headers })).status).toBe(204);
       await waitFor(async () => aborted);
       const holds = await server.ctx.db.kysely
