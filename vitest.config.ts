@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['packages/engine/src/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // As for the server files: a worker loads the engine once, not once per file (decision 148).
+          isolate: false,
         },
       },
       {
