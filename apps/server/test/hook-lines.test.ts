@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEngineConfig } from '../src/media/engine.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { call } from './hook-helpers.ts';
@@ -44,6 +45,8 @@ describe('hook lines for a pack', () => {
     // The engine reads its provider switches from the environment of the process.
     process.env.OPENAI_BASE_URL = `http://127.0.0.1:${port}/v1`;
     process.env.OPENAI_TEXT_MODEL = 'llama3.1';
+    // Read again: a file before this one in the same worker may have loaded the engine's config already.
+    resetEngineConfig();
     server = await startTestServer();
     alice = await registerUser(server);
     bob = await registerUser(server);
@@ -55,6 +58,7 @@ describe('hook lines for a pack', () => {
     await new Promise((r) => provider.close(r));
     delete process.env.OPENAI_BASE_URL;
     delete process.env.OPENAI_TEXT_MODEL;
+    resetEngineConfig();
   });
 
   it('asks the configured model for angle-labelled lines and keeps the hook first, topping up with the library', async () => {

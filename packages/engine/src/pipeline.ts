@@ -220,15 +220,23 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   await writeFile(vttPath, toVtt(voice.words));
 
   report(0.32, 'Levelling the sound');
-  const audioPath = path.join(dir, 'audio.wav');
-  const { gainDb: audioGainDb } = await prepareAudio({
-    voicePath: voice.wavPath,
-    voiceLoudnessLufs: voice.loudnessLufs,
-    musicPath: input.musicPath ?? null,
-    durationSec,
-    outPath: audioPath,
-    signal: input.signal,
-  });
+  // A take the voice already levelled is the sound track when there is no music bed to mix in (decision 150).
+  const audio =
+    voice.levelled && !input.musicPath
+      ? { path: voice.levelled.wavPath, gainDb: voice.levelled.gainDb }
+      : {
+          path: path.join(dir, 'audio.wav'),
+          ...(await prepareAudio({
+            voicePath: voice.wavPath,
+            voiceLoudnessLufs: voice.loudnessLufs,
+            musicPath: input.musicPath ?? null,
+            durationSec,
+            outPath: path.join(dir, 'audio.wav'),
+            signal: input.signal,
+          })),
+        };
+  const audioPath = audio.path;
+  const audioGainDb = audio.gainDb;
 
   report(0.35, 'Rendering the video');
   const extraAspects = ASPECTS.filter((a) => a !== '9:16' && input.aspects?.includes(a));

@@ -313,7 +313,13 @@ function packVoiceStore(jc: JobContext, pack: HookPackRow): VoiceStore {
         await jc.app.files.toLocalFile(keyOf(key, 'json'), metaPath);
         await jc.app.files.toLocalFile(keyOf(key, 'wav'), wavPath);
         const meta = JSON.parse(await readFile(metaPath, 'utf8')) as StoredVoiceMeta;
-        return { wavPath, durationSec: meta.durationSec, words: meta.words, voice: meta.voice };
+        return {
+          wavPath,
+          durationSec: meta.durationSec,
+          words: meta.words,
+          voice: meta.voice,
+          loudnessLufs: meta.loudnessLufs ?? null,
+        };
       } catch {
         return null;
       }
@@ -321,7 +327,12 @@ function packVoiceStore(jc: JobContext, pack: HookPackRow): VoiceStore {
     async save(key, voice) {
       await jc.app.files.putFile(keyOf(key, 'wav'), voice.wavPath, 'audio/wav');
       const metaPath = path.join(jc.workDir, `voice-${key}.json`);
-      const meta: StoredVoiceMeta = { durationSec: voice.durationSec, words: voice.words, voice: voice.voice };
+      const meta: StoredVoiceMeta = {
+        durationSec: voice.durationSec,
+        words: voice.words,
+        voice: voice.voice,
+        loudnessLufs: voice.loudnessLufs ?? null,
+      };
       await writeFile(metaPath, JSON.stringify(meta));
       await jc.app.files.putFile(keyOf(key, 'json'), metaPath, 'application/json');
     },

@@ -63,15 +63,14 @@ export async function prepareAudio(input: AudioInput): Promise<{ gainDb: number 
           [...base, ...inputs, '-filter_complex', `${graph};[mix]ebur128=peak=true[out]`, '-map', '[out]'],
           input.signal,
         );
-  const gain = first.integrated === null ? 0 : Math.max(-20, Math.min(40, TARGET_LUFS - first.integrated));
+  const gain = levelGain(first.integrated);
   const second = await produceAtomic(input.outPath, (tmp) =>
     measure(
       [
         ...base,
         ...inputs,
         '-filter_complex',
-        `${graph};[mix]volume=${gain.toFixed(2)}dB,alimiter=limit=${LIMIT_LINEAR}:attack=3:release=60:level=disabled,` +
-          `aresample=${AUDIO_RATE},asplit=2[out][meter];[meter]ebur128=peak=true[m]`,
+        `${graph};[mix]${levelFilter(gain)},asplit=2[out][meter];[meter]ebur128=peak=true[m]`,
         '-map',
         '[out]',
         '-t',
@@ -88,10 +87,25 @@ export async function prepareAudio(input: AudioInput): Promise<{ gainDb: number 
       input.signal,
     ),
   );
-  // Close the small gap the limiter left, without raising the peaks past the ceiling.
-  let trim = second.integrated === null ? 0 : TARGET_LUFS - second.integrated;
-  if (second.truePeak !== null) trim = Math.min(trim, TARGET_TRUE_PEAK - 0.3 - second.truePeak);
-  return { gainDb: Math.max(0, trim) };
+  return { gainDb: finalTrim(second) };
+}
+
+/** The first pass's gain: what takes a track measured at `integrated` LUFS to the target (none for silence). */
+export const levelGain = (integrated: number | null): number =>
+  integrated === null ? 0 : Math.max(-20, Math.min(40, TARGET_LUFS - integrated));
+
+/** The second pass: that gain, then the brick-wall limiter, back at 48 kHz (the limiter oversamples). */
+export const levelFilter = (gainDb: number): string =>
+  `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${LIMIT_LINEAR}:attack=3:release=60:level=disabled,aresample=${AUDIO_RATE}`;
+
+/**
+ * The final gain the encode applies, from the meter on the limited track: closes the gap the limiter left (or
+ * lowers what a first pass measured a little low), without raising the peaks past the ceiling.
+ */
+export function finalTrim(limited: { integrated: number | null; truePeak: number | null }): number {
+  let trim = limited.integrated === null ? 0 : TARGET_LUFS - limited.integrated;
+  if (limited.truePeak !== null) trim = Math.min(trim, TARGET_TRUE_PEAK - 0.3 - limited.truePeak);
+  return Math.max(-6, trim);
 }
 
 /** −2 dBFS sample ceiling: with 48 kHz speech the inter-sample peaks stay below −1 dBTP. */

@@ -36,7 +36,7 @@ export interface RenderInput {
       }
     | { kind: 'photo'; imagePath: string }
     | { kind: 'clip'; videoPath: string; posterSourcePath: string };
-  /** The levelled sound track (48 kHz stereo WAV from prepareAudio), exactly durationSec long. */
+  /** The levelled sound track (48 kHz stereo WAV: prepareAudio's, or the voice's levelled take), at most durationSec long. */
   audioPath: string;
   /** prepareAudio's final gain, applied as the encode reads the track (0 or absent: none). */
   audioGainDb?: number;
@@ -189,12 +189,11 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   graph += `;${last}format=yuv420p,setsar=1${input.taps ? ',split=2[v][tap]' : '[v]'}`;
   const taps = input.taps?.('[tap]');
   if (taps) graph += `;${taps.graph}`;
-  // The final loudness gain is applied here rather than in a pass of its own that rewrites the WAV.
-  let audioMap = '1:a';
-  if (input.audioGainDb) {
-    graph += `;[1:a]volume=${input.audioGainDb.toFixed(2)}dB[a]`;
-    audioMap = '[a]';
-  }
+  // The track is padded with silence to the video's length (a voice's levelled take ends 0.4 s after the voice),
+  // and the final loudness gain is applied here rather than in a pass of its own that rewrites the WAV.
+  const gain = input.audioGainDb ? `,volume=${input.audioGainDb.toFixed(2)}dB` : '';
+  graph += `;[1:a]apad=whole_dur=${input.durationSec.toFixed(3)}${gain}[a]`;
+  const audioMap = '[a]';
   args.push(
     '-filter_complex',
     graph,

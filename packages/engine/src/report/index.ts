@@ -3,7 +3,8 @@ import type { QualityCheck, QualityReport } from '@hookreel/contracts';
 import { checkLayout, sceneEndOf, textElements, type VideoLayout } from '../layout/index.ts';
 import type { WordTiming } from '../types.ts';
 import { parseEbur128 } from './ebur128.ts';
-import { FFMPEG, FFPROBE } from '../util/media.ts';
+import { FFMPEG } from '../util/media.ts';
+import { mp4Facts } from './mp4.ts';
 import { runProcess } from '../util/process.ts';
 
 /** The grey picture sampled for lip motion (a quarter of a 720 px frame's width, the frame's shape), how often, and the patch size. */
@@ -62,13 +63,13 @@ export interface AnalyseInput {
 }
 
 /**
- * Measures a finished video: stream facts (size, SAR, rates, A/V drift) from ffprobe, the sound through ffmpeg's
+ * Measures a finished video: stream facts (size, SAR, rates, A/V drift) from its MP4 boxes, the sound through ffmpeg's
  * EBU R128 meter on the MP4's own AAC track (integrated loudness, true peak), lip motion from the grey frames the
  * render tapped, and the geometric rules from the layout the video was drawn from
  * (docs/video-design.md#quality-report).
  */
 export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> {
-  const probe = await probeStreams(input.videoPath, input.signal);
+  const probe = await probeStreams(input.videoPath);
   const { layout } = input;
   const { stderr } = await runProcess(
     FFMPEG,
@@ -192,37 +193,18 @@ interface Probe {
   avDriftMs: number;
 }
 
-async function probeStreams(file: string, signal?: AbortSignal): Promise<Probe> {
-  const { stdout } = await runProcess(
-    FFPROBE,
-    ['-v', 'error', '-protocol_whitelist', 'file', '-show_streams', '-show_format', '-of', 'json', file],
-    { signal, timeoutMs: 30_000 },
-  );
-  const j = JSON.parse(stdout) as {
-    streams: {
-      codec_type: string;
-      width?: number;
-      height?: number;
-      sample_aspect_ratio?: string;
-      duration?: string;
-      start_time?: string;
-      sample_rate?: string;
-      channels?: number;
-    }[];
-    format: { duration?: string };
-  };
-  const v = j.streams.find((s) => s.codec_type === 'video');
-  const a = j.streams.find((s) => s.codec_type === 'audio');
-  const end = (s: typeof v) => Number(s?.start_time ?? 0) + Number(s?.duration ?? 0);
+/** Stream facts from the MP4's own boxes (no ffprobe run: decision 150). */
+async function probeStreams(file: string): Promise<Probe> {
+  const f = await mp4Facts(file);
+  const { video: v, audio: a } = f;
   return {
-    width: v?.width ?? 0,
-    height: v?.height ?? 0,
-    // No SAR in the stream means square pixels.
-    sar: v?.sample_aspect_ratio && v.sample_aspect_ratio !== '0:1' ? v.sample_aspect_ratio : '1:1',
-    duration: Number(j.format.duration ?? v?.duration ?? 0),
-    sampleRate: a?.sample_rate ? Number(a.sample_rate) : null,
-    channels: a?.channels ?? null,
-    avDriftMs: v && a ? Math.round(Math.abs(end(v) - end(a)) * 1000) : 0,
+    width: f.width,
+    height: f.height,
+    sar: f.sar,
+    duration: f.duration,
+    sampleRate: f.sampleRate,
+    channels: f.channels,
+    avDriftMs: v && a ? Math.round(Math.abs(v.end - a.end) * 1000) : 0,
   };
 }
 

@@ -4,6 +4,8 @@ import type { ProviderUsage } from '../remote/usage.ts';
 import type { Accent, Gender, Language, WordTiming } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
 import { parseEbur128 } from '../report/ebur128.ts';
+import { finalTrim, levelFilter, levelGain } from '../render/audio.ts';
+import { integratedLoudness, readPcmWav } from '../render/loudness.ts';
 import { FFMPEG, wavDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { espeakSpeak, espeakVoiceFor } from './espeak.ts';
@@ -32,6 +34,14 @@ export interface VoiceResult {
    * WAV was written; absent when not measured (the mix then measures it itself).
    */
   loudnessLufs?: number | null;
+  /** The take levelled for a video without a music bed (see toVoiceWav); absent when it was not made. */
+  levelled?: LevelledVoice | null;
+}
+
+/** A take at −14 LUFS behind the limiter, 48 kHz stereo, ending 0.4 s after the voice; `gainDb` is still to apply. */
+export interface LevelledVoice {
+  wavPath: string;
+  gainDb: number;
 }
 
 export interface VoiceSynthesizer {
@@ -70,7 +80,7 @@ export const localVoice: VoiceSynthesizer = {
     // festival and eSpeak are asked for their normal rate; the speed is applied to the audio (pitch kept) and the
     // word timings scaled with it, so both voices honour it the same way.
     const tempo = localTempo(req.speed);
-    const { wavPath, durationSec, loudnessLufs } = await toVoiceWav(raw, outDir, signal, tempo);
+    const { wavPath, durationSec, loudnessLufs, levelled } = await toVoiceWav(raw, outDir, signal, tempo);
     const scaled =
       tempo === 1 ? words : words.map((w) => ({ ...w, startSec: w.startSec / tempo, endSec: w.endSec / tempo }));
     return {
@@ -79,6 +89,7 @@ export const localVoice: VoiceSynthesizer = {
       words: forwardTimings(scaled, durationSec).map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
       voice,
       loudnessLufs,
+      levelled,
     };
   },
 };
@@ -92,35 +103,72 @@ export function localTempo(speed: number | undefined): number {
 /**
  * Every voice, local or remote, is resampled to one format (48 kHz mono WAV) so every render mixes the same.
  * `tempo` other than 1 speeds the speech up or slows it down without changing its pitch (ffmpeg atempo).
- * The same run measures the WAV's integrated loudness as the mix's first pass would (the 16-bit mono samples,
- * heard as stereo, followed by 0.4 s of silence so the meter's last 400 ms blocks with speech in them are whole,
- * as in a video, which always runs at least 0.4 s past the voice), so that pass need not read the voice again
- * (decision 099).
+ *
+ * When the voice came as 16-bit PCM (festival, eSpeak), its loudness is measured here first (render/loudness.ts)
+ * and the same ffmpeg run also writes the take levelled for a video: the first pass's gain and the limiter applied,
+ * 48 kHz stereo, 0.4 s of silence after the voice, and the meter on it gives the final trim (render/audio.ts).
+ * A render without a music bed then needs no levelling run of its own (decision 150). Otherwise (an MP3 from a
+ * provider) the run measures the WAV's loudness as the mix's first pass would, so that pass need not read the
+ * voice again (decision 099).
  */
 export async function toVoiceWav(
   raw: string,
   outDir: string,
   signal?: AbortSignal,
   tempo = 1,
-): Promise<{ wavPath: string; durationSec: number; loudnessLufs: number | null }> {
+): Promise<{ wavPath: string; durationSec: number; loudnessLufs: number | null; levelled: LevelledVoice | null }> {
   const wavPath = path.join(outDir, 'voice.wav');
   const speed = tempo === 1 ? '' : `atempo=${tempo},`;
-  const graph =
-    `[0:a]${speed}aresample=48000,aformat=sample_fmts=s16:channel_layouts=mono,asplit=2[wav][m];` +
-    `[m]aformat=sample_fmts=fltp:channel_layouts=stereo,apad=pad_dur=0.4,ebur128[meter]`;
+  const pcm = await readPcmWav(raw).catch(() => null);
+  // The video runs at least 0.4 s past the voice: measured with that silence, its last 400 ms blocks are whole.
+  const measured = pcm ? integratedLoudness(pcm, { padSec: VOICE_TAIL_SEC }) : undefined;
+  const toMono = `[0:a]${speed}aresample=48000,aformat=sample_fmts=s16:channel_layouts=mono,asplit=2[wav][m]`;
+  const toStereo = `aformat=sample_fmts=fltp:channel_layouts=stereo,apad=pad_dur=${VOICE_TAIL_SEC}`;
+  if (measured === undefined) {
+    const { stderr } = await produceAtomic(wavPath, (tmp) =>
+      runProcess(
+        FFMPEG,
+        [
+          ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
+          ...['-filter_complex', `${toMono};[m]${toStereo},ebur128[meter]`],
+          ...['-map', '[wav]', '-c:a', 'pcm_s16le', '-f', 'wav', tmp],
+          ...['-map', '[meter]', '-f', 'null', '-'],
+        ],
+        { timeoutMs: 60_000, signal },
+      ),
+    );
+    const loudnessLufs = parseEbur128(stderr).integrated;
+    return { wavPath, durationSec: await wavDurationSec(wavPath), loudnessLufs, levelled: null };
+  }
+  const levelledPath = path.join(outDir, 'voice-levelled.wav');
   const { stderr } = await produceAtomic(wavPath, (tmp) =>
-    runProcess(
-      FFMPEG,
-      [
-        ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
-        ...['-filter_complex', graph, '-map', '[wav]', '-c:a', 'pcm_s16le', '-f', 'wav', tmp],
-        ...['-map', '[meter]', '-f', 'null', '-'],
-      ],
-      { timeoutMs: 60_000, signal },
+    produceAtomic(levelledPath, (levelledTmp) =>
+      runProcess(
+        FFMPEG,
+        [
+          ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
+          ...[
+            '-filter_complex',
+            `${toMono};[m]${toStereo},${levelFilter(levelGain(measured))},asplit=2[lv][lm];[lm]ebur128=peak=true[meter]`,
+          ],
+          ...['-map', '[wav]', '-c:a', 'pcm_s16le', '-f', 'wav', tmp],
+          ...['-map', '[lv]', '-c:a', 'pcm_s16le', '-f', 'wav', levelledTmp],
+          ...['-map', '[meter]', '-f', 'null', '-'],
+        ],
+        { timeoutMs: 60_000, signal },
+      ),
     ),
   );
-  return { wavPath, durationSec: await wavDurationSec(wavPath), loudnessLufs: parseEbur128(stderr).integrated };
+  return {
+    wavPath,
+    durationSec: await wavDurationSec(wavPath),
+    loudnessLufs: measured,
+    levelled: { wavPath: levelledPath, gainDb: finalTrim(parseEbur128(stderr)) },
+  };
 }
+
+/** Silence a video always has after its voice (the levelled take carries it). */
+export const VOICE_TAIL_SEC = 0.4;
 
 const installed = new Map<string, Promise<boolean>>();
 /** A voice package may be missing on a machine (e.g. rab_diphone); then the next-closest voice speaks. */

@@ -20,6 +20,8 @@ export interface StoredVoiceMeta {
   durationSec: number;
   words: WordTiming[];
   voice: string;
+  /** The take's loudness, so a render reusing it levels it in one pass (absent in takes stored before it was kept). */
+  loudnessLufs?: number | null;
 }
 
 /**
@@ -70,7 +72,13 @@ export function folderVoiceStore(dir: string): VoiceStore {
         await mkdir(outDir, { recursive: true });
         const local = path.join(outDir, 'shared-voice.wav');
         await copyFile(wav, local);
-        return { wavPath: local, durationSec: parsed.durationSec, words: parsed.words, voice: parsed.voice };
+        return {
+          wavPath: local,
+          durationSec: parsed.durationSec,
+          words: parsed.words,
+          voice: parsed.voice,
+          loudnessLufs: parsed.loudnessLufs ?? null,
+        };
       } catch {
         return null;
       }
@@ -82,7 +90,12 @@ export function folderVoiceStore(dir: string): VoiceStore {
       const metaTmp = path.join(dir, `${key}.json.${tag}.tmp`);
       await copyFile(voice.wavPath, wavTmp);
       await rename(wavTmp, path.join(dir, `${key}.wav`));
-      const meta: StoredVoiceMeta = { durationSec: voice.durationSec, words: voice.words, voice: voice.voice };
+      const meta: StoredVoiceMeta = {
+        durationSec: voice.durationSec,
+        words: voice.words,
+        voice: voice.voice,
+        loudnessLufs: voice.loudnessLufs ?? null,
+      };
       await writeFile(metaTmp, JSON.stringify(meta));
       await rename(metaTmp, path.join(dir, `${key}.json`));
     },
