@@ -133,6 +133,27 @@ describe('rendered videos pass their quality report', () => {
     }
   }, 300_000);
 
+  it('three Hebrew sentences (eSpeak, right to left) with a CTA close-up: the pauses are silences, the report is green', async () => {
+    const out = await renderTalkingVideo({
+      script: 'הסרום הזה שינה לי את הבקרים. העור שלי זוהר כל היום. נסו אותו היום!',
+      hookText: 'הסרום הזה שינה לי את הבקרים.',
+      language: 'english',
+      accent: 'american',
+      actor: { kind: 'procedural', spec: actorFromDescription('young woman', 3) },
+      product: { cutoutPath, placement: { position_x: 370, position_y: 700, scale: 0.35, rotation: -6 } },
+      captionStyle: 'highlight',
+      cta: 'Shop now',
+      watermark: true,
+      workDir: path.join(dir, 'hebrew'),
+    });
+    expect(out.layout.rtl).toBe(true);
+    // eSpeak pauses about 0.33 s after each sentence; the timings keep those pauses free of words.
+    const gaps = out.words.slice(1).map((w, i) => w.startSec - out.words[i]!.endSec);
+    expect(gaps.filter((g) => g > 0.25)).toHaveLength(2);
+    expectGoodReport(out.report, { mouth: true });
+    expect(out.report.checks.every((c) => c.level === 'pass')).toBe(true);
+  }, 300_000);
+
   // The 12 variants of a pack: 4 characters x 3 placements, every caption style, short, very long, accented and
   // right-to-left hooks. The hook is the script of a hook-pack video; eSpeak speaks the Hebrew and Arabic ones.
   const HOOKS = [
