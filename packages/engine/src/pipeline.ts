@@ -200,6 +200,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   const scene: Scene = {
     actor: actorBoxesInVideo(frames.actorBoxes),
     product: frames.productBox ? frameToVideo(frames.productBox) : null,
+    hand: heldHand(frames.rig, frames.productBox),
     camera: CAMERA[visual.kind],
     view: frames.rig ? rigView(frames.rig, frames.productBox) : undefined,
     cuts: frames.rig ? cutsOf(frames.rig.shots) : undefined,
@@ -337,7 +338,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
 }
 
 /** What the layout needs to know of the picture: where actor and product are and how the camera moves. */
-type Scene = Pick<LayoutInput, 'actor' | 'product' | 'camera' | 'view' | 'cuts'>;
+type Scene = Pick<LayoutInput, 'actor' | 'product' | 'hand' | 'camera' | 'view' | 'cuts'>;
 type TextOfVideo = Omit<LayoutInput, keyof Scene | 'width' | 'height' | 'safe' | 'rtl'>;
 
 /**
@@ -370,13 +371,14 @@ async function renderAspect(input: {
   const masterView = (t: number) => {
     if (scene.view) {
       const v = scene.view(t);
-      return { face: v.face, product: v.product, mouth: v.mouth ?? scene.actor.mouth };
+      return { face: v.face, product: v.product, mouth: v.mouth ?? scene.actor.mouth, hand: v.hand ?? null };
     }
     const grow = (b: Box) => cameraEnvelope(b, scene.camera, VIDEO_WIDTH, VIDEO_HEIGHT);
     return {
       face: grow(scene.actor.face),
       product: scene.product ? grow(scene.product) : null,
       mouth: grow(scene.actor.mouth),
+      hand: scene.hand ? grow(scene.hand) : null,
     };
   };
   const shots = cropShots({
@@ -404,13 +406,19 @@ async function renderAspect(input: {
       ),
     },
     product: masterView(0).product ? cut(masterView(0).product!, 0) : null,
+    hand: masterView(0).hand ? cut(masterView(0).hand!, 0) : null,
     // The master's motion is already in the boxes (grown, or followed in time).
     camera: { maxZoom: 1, driftPx: 0 },
     view: still
       ? undefined
       : (t) => {
           const v = masterView(t);
-          return { face: cut(v.face, t), mouth: cut(v.mouth, t), product: v.product ? cut(v.product, t) : null };
+          return {
+            face: cut(v.face, t),
+            mouth: cut(v.mouth, t),
+            product: v.product ? cut(v.product, t) : null,
+            hand: v.hand ? cut(v.hand, t) : null,
+          };
         },
     // A shot's cut can only change with the camera's cuts, so the camera's cuts are the layout's.
     cuts: scene.cuts,
@@ -474,14 +482,19 @@ const cutsOf = (shots: readonly CameraShot[]): number[] =>
     )
     .map((s) => s.startSec);
 
-/** Where the rig's face and product are on screen at time t: its boxes through the camera's shots. */
+/** Where the rig's face, product and the hand holding it are on screen at time t: its boxes through the shots. */
 function rigView(rig: NonNullable<PreparedFrames['rig']>, product: Box | null) {
   return (t: number) => ({
     face: boxAtTime(rig.boxes.face, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT),
     mouth: boxAtTime(rig.boxes.mouth, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT),
     product: product ? boxAtTime(product, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT) : null,
+    hand: product ? boxAtTime(rig.boxes.hand, rig.shots, t, VIDEO_WIDTH, VIDEO_HEIGHT) : null,
   });
 }
+
+/** The rig's holding hand at zoom 1 (output pixels); none without a product (the resting hands are cut off). */
+const heldHand = (rig: PreparedFrames['rig'], product: Box | null): Box | null =>
+  rig && product ? frameToVideo(rig.boxes.hand) : null;
 
 interface PreparedFrames {
   visual: Extract<RenderInput['visual'], { kind: 'rig' | 'photo' }>;

@@ -487,6 +487,16 @@ export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config'>, rows
   });
 }
 
+/** "Make realistic" jobs among `jobs`, by the draft each upgrades, in the order given (oldest first). */
+function upgradesByDraft(jobs: readonly JobRow[]): Map<number, JobRow[]> {
+  const byDraft = new Map<number, JobRow[]>();
+  for (const o of jobs) {
+    const of = upgradeOf(o);
+    if (of !== null) byDraft.set(of, [...(byDraft.get(of) ?? []), o]);
+  }
+  return byDraft;
+}
+
 /** The latest upgrade of a draft while it waits or runs, or after it failed; null once done or never asked. */
 function latestUpgrade(own: readonly JobRow[]): RealisticUpgrade | null {
   // Oldest first: the last one is the latest attempt.
@@ -511,11 +521,9 @@ async function projectVideoUpgrades(
 ): Promise<Map<number, RealisticUpgrade>> {
   if (drafts.length === 0) return new Map();
   const projectIds = [...new Set(drafts.map((r) => r.project_id!))];
-  const upgrades = new Map<number, JobRow[]>();
-  for (const o of await jobsRepository.ofProjects(ctx.db.kysely, renderProjectVideoJob.name, projectIds)) {
-    const of = upgradeOf(o);
-    if (of !== null) upgrades.set(of, [...(upgrades.get(of) ?? []), o]);
-  }
+  const upgrades = upgradesByDraft(
+    await jobsRepository.ofProjects(ctx.db.kysely, renderProjectVideoJob.name, projectIds),
+  );
   const result = new Map<number, RealisticUpgrade>();
   for (const r of drafts) {
     const upgrade = latestUpgrade(upgrades.get(r.id) ?? []);
@@ -544,11 +552,7 @@ async function packVideoUpgrades(
   if (drafts.length === 0) return new Map();
   const packIds = [...new Set(drafts.map((r) => r.hook_pack_id!))];
   const shown = await hookPacksRepository.variantJobIds(ctx.db.kysely, packIds);
-  const upgrades = new Map<number, JobRow[]>();
-  for (const o of await jobsRepository.ofPacks(ctx.db.kysely, renderHookVideoJob.name, packIds)) {
-    const of = upgradeOf(o);
-    if (of !== null) upgrades.set(of, [...(upgrades.get(of) ?? []), o]);
-  }
+  const upgrades = upgradesByDraft(await jobsRepository.ofPacks(ctx.db.kysely, renderHookVideoJob.name, packIds));
   const result = new Map<number, { offered: boolean; upgrade: RealisticUpgrade | null }>();
   for (const r of drafts) {
     if (shown.get(`${r.hook_pack_id}:${r.variant_index}`) !== r.id) continue;

@@ -554,7 +554,7 @@ export interface RigBoxes {
   mouth: Box;
   /** Shoulders to the bottom of the frame. */
   body: Box;
-  /** The holding hand (or the resting hand nearest the product anchor). */
+  /** The holding hand as drawn (palm, thumb, fingers); without a product, the resting forearm at the frame's edge. */
   hand: Box;
   /** The product as drawn (rotated bounds); null without one. */
   product: Box | null;
@@ -581,14 +581,33 @@ export function rigBoxes(t: ActorTraits, product: HeldProduct | null, pose: RigP
   let productBox: Box | null = null;
   if (hand && product) {
     productBox = rotatedBounds(liftedProduct(product, pose));
-    const [gx, gy] = hand.grip;
-    const r = Math.max(hand.hw, 40) + 44;
-    handBox = { x: Math.round(gx - r), y: Math.round(gy - r), w: Math.round(2 * r), h: Math.round(2 * r) };
+    handBox = heldHandBounds(hand);
   } else {
     // The resting hand is out of frame: its box is the forearm where it leaves the picture.
     handBox = { x: REST_WRIST_R[0] - 30, y: H - 60, w: 60, h: 60 };
   }
   return { face, mouth, body, hand: handBox, product: productBox };
+}
+
+/**
+ * The holding hand as `backHand` and `frontHand` draw it (palm, thumb, back of the hand and the four fingers, not
+ * the forearm), turned with the product: what text must stay off, as it is part of how the product is shown.
+ */
+function heldHandBounds(h: HandGeometry): Box {
+  const k = h.unit / 16;
+  // Beyond the product's edge on the arm's side: the back of the hand (40k) or the palm (30); on the far side
+  // the thumb (its ellipse about 17k out from hw - 4).
+  const near = h.hw + Math.max(40 * k, 30);
+  const far = h.hw + 17 * k;
+  const [x0, x1] = h.side === 1 ? [-far, near] : [-near, far];
+  const corners = [x0, x1].flatMap((x) =>
+    [-38 * k, 40 * k].map((y) => rot(h.grip[0] + x, h.grip[1] + y, ...h.grip, h.angle)),
+  );
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const x = Math.floor(Math.min(...xs));
+  const y = Math.floor(Math.min(...ys));
+  return { x, y, w: Math.ceil(Math.max(...xs)) - x, h: Math.ceil(Math.max(...ys)) - y };
 }
 
 /** Union of two boxes. */

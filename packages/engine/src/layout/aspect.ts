@@ -163,11 +163,13 @@ export function scaleLayout(layout: VideoLayout, k: number): VideoLayout {
     mouth: scaleBox(layout.mouth, k),
     body: scaleBox(layout.body, k),
     product: opt(layout.product),
+    hand: opt(layout.hand),
     views: layout.views.map((v) => ({
       t: v.t,
       face: scaleBox(v.face, k),
       product: opt(v.product),
       ...(v.mouth ? { mouth: scaleBox(v.mouth, k) } : {}),
+      ...(v.hand ? { hand: scaleBox(v.hand, k) } : {}),
     })),
     hook: layout.hook.map((h) => scaleBlock(h, k)),
     captions: layout.captions.map((c) => scaleBlock(c, k)),

@@ -1,5 +1,8 @@
 import { CAPTION_STYLES, type CaptionStyle } from '@hookreel/contracts';
 import { describe, expect, it } from 'vitest';
+import { actorFromDescription } from '../actors/index.ts';
+import { REST_POSE, rigBoxes } from '../actors/rig.ts';
+import { beatsOf, boxAtTime, cameraShots } from '../motion/timeline.ts';
 import type { WordTiming } from '../types.ts';
 import { actorBoxesInVideo, frameToVideo, rotatedBox } from './actor-boxes.ts';
 import { layoutToAss } from './ass.ts';
@@ -249,5 +252,76 @@ describe('layout details', () => {
     expect(wide.fontSize).toBe(40);
     expect(narrow.fontSize).toBeLessThan(40);
     expect(fitText('Hello world', 40, 100, style)).toBeNull();
+  });
+});
+
+describe('the hand holding the product is kept clear like the product', () => {
+  // A rig actor holding the product low at the chest; the CTA close-up (zoom 2.2 on the product) brings the hand
+  // and fingers under the product down to the bottom-left corner of the safe zone, the watermark's first choice.
+  const spec = actorFromDescription('woman in her 30s', 1);
+  const held = { cx: 300, cy: 868, width: 63, height: 203, rotation: 0 };
+  const rig = rigBoxes(spec.traits, held, REST_POSE);
+  const hook = 'Stop scrolling.';
+  const words = speak(`${hook} This serum changed my mornings. Try it today!`, 0.2, 0.35);
+  const total = words[words.length - 1]!.endSec + 0.4;
+  const shots = cameraShots({
+    totalSec: total,
+    beats: beatsOf(words, hook),
+    face: { cx: rig.face.x + rig.face.w / 2, cy: rig.face.y + rig.face.h / 2 },
+    product: rig.product,
+    faceBox: rig.face,
+  });
+  const closeUp = shots[shots.length - 1]!;
+  const at = (b: Box, t: number) => boxAtTime(b, shots, t, 720, 1280);
+  const input = (withHand: boolean, style: CaptionStyle = 'highlight'): LayoutInput => ({
+    width: 720,
+    height: 1280,
+    actor: actorBoxesInVideo(rig),
+    product: frameToVideo(rig.product!),
+    ...(withHand ? { hand: frameToVideo(rig.hand) } : {}),
+    camera: { maxZoom: 1, driftPx: 0 },
+    view: (t) => ({
+      face: at(rig.face, t),
+      mouth: at(rig.mouth, t),
+      product: at(rig.product!, t),
+      ...(withHand ? { hand: at(rig.hand, t) } : {}),
+    }),
+    cuts: shots.slice(1).map((s) => s.startSec),
+    words,
+    durationSec: total,
+    hookText: hook,
+    captionStyle: style,
+    watermark: 'Hookreel · Free trial',
+    cta: null,
+  });
+
+  it('the close-up puts the hand under the watermark when the layout does not know it', () => {
+    expect(closeUp.zoomFrom).toBeGreaterThan(1.6);
+    const blind = computeLayout(input(false));
+    const hand = at(rig.hand, (closeUp.startSec + closeUp.endSec) / 2);
+    expect(intersection(blind.watermark!.box, hand)).not.toBeNull();
+  });
+
+  for (const style of CAPTION_STYLES)
+    it(`no text over the hand in any shot, ${style} captions`, () => {
+      const layout = computeLayout(input(true, style));
+      expect(layout.hand).not.toBeNull();
+      expect(checkLayout(layout)).toEqual({ overlaps: [], outsideSafe: [], captionsDuringHook: 0 });
+      // Over the whole video, sampled every 1/15 s through the camera: the watermark and every caption.
+      const w = layout.watermark!;
+      for (const v of layout.views) {
+        expect(intersection(w.box, v.hand!)).toBeNull();
+        for (const c of layout.captions)
+          if (v.t >= c.startSec && v.t < c.endSec) expect(intersection(c.box, v.hand!)).toBeNull();
+      }
+      expect(layout.captions.length).toBeGreaterThan(0);
+    });
+
+  it('the report names the hand when text covers it', () => {
+    const blind = computeLayout(input(false));
+    const views = blind.views.map((v) => ({ ...v, hand: at(rig.hand, v.t) }));
+    expect(checkLayout({ ...blind, views }).overlaps).toContainEqual(
+      expect.objectContaining({ text: 'watermark', covers: 'hand' }),
+    );
   });
 });

@@ -10,6 +10,7 @@ import { boldMetrics, textWidth, type FontMetrics } from './font.ts';
  * - all text inside the platform safe zone (1080x1920: clear of top 130, bottom 350, right 164 px; scaled);
  * - the hook is a sticker at the top of the free space for its beat; captions start when it leaves, with the
  *   first word after the hook's own, so they never repeat it;
+ * - the hand holding the product is part of how the product is shown: text avoids it like the product;
  * - the watermark sits where it covers neither face nor product;
  * - text wraps and shrinks to fit; what still does not fit is paged, never overflowed.
  * Pure: no I/O except the font metrics file read once.
@@ -33,6 +34,15 @@ export interface CameraMotion {
   driftPx: number;
 }
 
+/** Where the actor and product are on screen at one time (output pixels, camera applied). */
+export interface SceneView {
+  face: Box;
+  product: Box | null;
+  mouth?: Box;
+  /** The hand holding the product, when one is drawn. */
+  hand?: Box | null;
+}
+
 export interface LayoutInput {
   width: number;
   height: number;
@@ -40,13 +50,15 @@ export interface LayoutInput {
   actor: ActorBoxes;
   /** The product's box in output pixels, or null when there is none. */
   product: Box | null;
+  /** The hand holding the product (output pixels, zoom 1), or null/omitted when none is drawn. */
+  hand?: Box | null;
   camera: CameraMotion;
   /**
    * Where the face and product are on screen at time t (output pixels, camera applied), for a camera that
    * zooms and cuts (the rig's shots). Text is then kept off them during its own time on screen; without it the
    * boxes grown by `camera` hold for the whole video.
    */
-  view?: (t: number) => { face: Box; product: Box | null; mouth?: Box };
+  view?: (t: number) => SceneView;
   /** Times of camera cuts: the hook leaves at the first cut after its first second, captions never span one. */
   cuts?: readonly number[];
   words: readonly WordTiming[];
@@ -112,8 +124,10 @@ export interface VideoLayout {
   mouth: Box;
   body: Box;
   product: Box | null;
+  /** The hand holding the product as it may appear on screen, or null. */
+  hand: Box | null;
   /** Face and product on screen over time (every 1/15 s) when the camera moves; empty for a still camera. */
-  views: { t: number; face: Box; product: Box | null; mouth?: Box }[];
+  views: ({ t: number } & SceneView)[];
   /** The hook sticker, one block per page (long hooks are paged through their beat). */
   hook: TextBlock[];
   captions: CaptionCue[];
@@ -466,6 +480,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
   const mouth = cameraEnvelope(input.actor.mouth, input.camera, W, H);
   const body = cameraEnvelope(input.actor.body, input.camera, W, H);
   const staticProduct = input.product ? cameraEnvelope(input.product, input.camera, W, H) : null;
+  const staticHand = input.hand ? cameraEnvelope(input.hand, input.camera, W, H) : null;
   const rtl = input.rtl ?? isRtl(`${input.hookText ?? ''} ${input.words.map((w) => w.word).join(' ')}`);
 
   const m = input.font ?? boldMetrics();
@@ -481,16 +496,25 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     views.push({ t: sceneEnd, ...clampView(input.view(Math.max(0, sceneEnd - 0.001)), W, H) });
   }
   // Shots change on cuts exactly: a text shown over [a, b) meets what the camera shows from a to just before b.
-  const during = (a: number, b: number): { face: Box; product: Box | null } => {
-    if (!input.view) return { face: staticFace, product: staticProduct };
+  type Seen = { face: Box; product: Box | null; hand: Box | null };
+  const during = (a: number, b: number): Seen => {
+    if (!input.view) return { face: staticFace, product: staticProduct, hand: staticHand };
     const ts = [a, ...views.map((v) => v.t).filter((t) => t > a && t < b), Math.max(a, b - 0.001)];
     const vs = ts.map((t) => clampView(input.view!(t), W, H));
-    const products = vs.map((v) => v.product).filter((p): p is Box => p !== null);
-    return { face: unionAll(vs.map((v) => v.face)), product: products.length ? unionAll(products) : null };
+    const some = (bs: (Box | null | undefined)[]) => {
+      const present = bs.filter((p): p is Box => !!p && p.w > 0 && p.h > 0);
+      return present.length ? unionAll(present) : null;
+    };
+    return {
+      face: unionAll(vs.map((v) => v.face)),
+      product: some(vs.map((v) => v.product)),
+      hand: some(vs.map((v) => v.hand)),
+    };
   };
-  const obstaclesOf = (o: { face: Box; product: Box | null }) => [
+  const obstaclesOf = (o: Seen) => [
     grow(o.face, GAP),
     ...(o.product ? [grow(o.product, GAP)] : []),
+    ...(o.hand ? [grow(o.hand, GAP)] : []),
   ];
   const scene = during(0, sceneEnd);
   const face = scene.face;
@@ -690,6 +714,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     mouth,
     body,
     product,
+    hand: scene.hand,
     views,
     hook,
     captions,
@@ -708,10 +733,11 @@ function unionAll(boxes: readonly Box[]): Box {
   return { x, y, w: Math.max(...boxes.map(right)) - x, h: Math.max(...boxes.map(bottom)) - y };
 }
 
-const clampView = (v: { face: Box; product: Box | null; mouth?: Box }, W: number, H: number) => ({
+const clampView = (v: SceneView, W: number, H: number): SceneView => ({
   ...(v.mouth ? { mouth: clampToFrame(v.mouth, W, H) } : {}),
   face: clampToFrame(v.face, W, H),
   product: v.product ? clampToFrame(v.product, W, H) : null,
+  ...(v.hand ? { hand: clampToFrame(v.hand, W, H) } : {}),
 });
 
 /**
@@ -875,11 +901,14 @@ export function checkLayout(layout: VideoLayout): LayoutViolations {
     // With a moving camera, against where face and product are while the text is up; else their envelopes.
     const seen = layout.views.length
       ? layout.views.filter((v) => v.t >= t.startSec - 0.001 && v.t < t.endSec - 0.001)
-      : [{ face: layout.face, product: layout.product }];
+      : [{ face: layout.face, product: layout.product, hand: layout.hand }];
     const fa = Math.max(0, ...seen.map((v) => overlapArea(t.box, v.face)));
     if (fa > 0) overlaps.push({ text: t.name, covers: 'face', area: Math.round(fa) });
     const pa = Math.max(0, ...seen.map((v) => (v.product ? overlapArea(t.box, v.product) : 0)));
     if (pa > 0) overlaps.push({ text: t.name, covers: 'product', area: Math.round(pa) });
+    // The hand holding the product is part of the product on screen.
+    const ha = Math.max(0, ...seen.map((v) => (v.hand ? overlapArea(t.box, v.hand) : 0)));
+    if (ha > 0) overlaps.push({ text: t.name, covers: 'hand', area: Math.round(ha) });
   }
   let captionsDuringHook = 0;
   for (const c of layout.captions)

@@ -8,6 +8,7 @@ import { actorFromDescription, renderActorPortrait } from '../actors/index.ts';
 import { cutoutProduct } from '../cutout/index.ts';
 import { compositeProduct } from '../composite/index.ts';
 import { rotatedBox } from '../layout/actor-boxes.ts';
+import { intersection } from '../layout/index.ts';
 import { renderTalkingVideo } from '../pipeline.ts';
 import { runProcess } from '../util/process.ts';
 import { hardFailures } from './index.ts';
@@ -99,6 +100,59 @@ describe('rendered videos pass their quality report', () => {
     const sheet = await sharp(out.contactSheetPath).metadata();
     expect([sheet.format, sheet.width, sheet.height]).toEqual(['jpeg', 3 * 180 + 16, 2 * 320 + 12]);
   }, 120_000);
+
+  it('product held low, CTA close-up: no text over the hand holding it, in 9:16, 4:5 and 1:1', async () => {
+    // Held at the bottom of the chest, the close-up (zoomed past the punch-in) brings the hand and fingers under
+    // the product down to the bottom-left corner, the watermark's first choice.
+    const out = await renderTalkingVideo({
+      script: 'Stop scrolling. This serum changed my mornings. Try it today!',
+      hookText: 'Stop scrolling.',
+      language: 'english',
+      accent: 'american',
+      actor: { kind: 'procedural', spec: actorFromDescription('woman in her 30s', 1) },
+      product: { cutoutPath, placement: { position_x: 300, position_y: 860, scale: 0.45, rotation: 0 } },
+      captionStyle: 'highlight',
+      cta: null,
+      watermark: true,
+      aspects: ['9:16', '4:5', '1:1'],
+      workDir: path.join(dir, 'held-low'),
+    });
+    const closeUp = out.rig!.shots[out.rig!.shots.length - 1]!;
+    expect(closeUp.zoomFrom).toBeGreaterThan(1.6);
+    expectGoodReport(out.report, { mouth: true });
+    expect(out.layout.hand).not.toBeNull();
+    const inCloseUp = out.layout.views.filter((v) => v.t >= closeUp.startSec && v.t < closeUp.endSec);
+    expect(inCloseUp.length).toBeGreaterThan(5);
+    for (const v of inCloseUp) expect(intersection(out.layout.watermark!.box, v.hand!)).toBeNull();
+    expect(out.aspects.map((a) => a.aspect)).toEqual(['4:5', '1:1']);
+    for (const a of out.aspects) {
+      expect(hardFailures(a.report)).toEqual([]);
+      expect(a.report.overlaps).toEqual([]);
+      expect(a.layout.watermark).not.toBeNull();
+      expect(a.layout.captions.length).toBeGreaterThan(0);
+    }
+  }, 300_000);
+
+  it('three Hebrew sentences (eSpeak, right to left) with a CTA close-up: the pauses are silences, the report is green', async () => {
+    const out = await renderTalkingVideo({
+      script: 'הסרום הזה שינה לי את הבקרים. העור שלי זוהר כל היום. נסו אותו היום!',
+      hookText: 'הסרום הזה שינה לי את הבקרים.',
+      language: 'english',
+      accent: 'american',
+      actor: { kind: 'procedural', spec: actorFromDescription('young woman', 3) },
+      product: { cutoutPath, placement: { position_x: 370, position_y: 700, scale: 0.35, rotation: -6 } },
+      captionStyle: 'highlight',
+      cta: 'Shop now',
+      watermark: true,
+      workDir: path.join(dir, 'hebrew'),
+    });
+    expect(out.layout.rtl).toBe(true);
+    // eSpeak pauses about 0.33 s after each sentence; the timings keep those pauses free of words.
+    const gaps = out.words.slice(1).map((w, i) => w.startSec - out.words[i]!.endSec);
+    expect(gaps.filter((g) => g > 0.25)).toHaveLength(2);
+    expectGoodReport(out.report, { mouth: true });
+    expect(out.report.checks.every((c) => c.level === 'pass')).toBe(true);
+  }, 300_000);
 
   // The 12 variants of a pack: 4 characters x 3 placements, every caption style, short, very long, accented and
   // right-to-left hooks. The hook is the script of a hook-pack video; eSpeak speaks the Hebrew and Arabic ones.

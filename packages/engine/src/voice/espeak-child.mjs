@@ -22,7 +22,7 @@ const chunks = [];
 const events = [];
 worker.synthesize(input.text, (samples, evs) => {
   if (samples) chunks.push(Int16Array.from(samples));
-  for (const e of evs) if (e.type === 'word' || e.type === 'end') events.push(e);
+  for (const e of evs) if (e.type === 'word' || e.type === 'end' || e.type === 'phoneme') events.push(e);
 });
 const sampleRate = 22050;
 const total = chunks.reduce((n, c) => n + c.length, 0);
@@ -49,12 +49,22 @@ header.write('data', 36);
 header.writeUInt32LE(pcm.byteLength, 40);
 writeFileSync(input.outPath, Buffer.concat([header, Buffer.from(pcm.buffer)]));
 
-// A token starts at its first word event; it ends where the next token starts or its clause ends.
+// A token starts at its first word event; it ends where the next token starts or its clause's speech stops.
+// eSpeak's clause 'end' event comes after the pause that closes a sentence (where the next one starts); the pause
+// itself begins at the first of the empty phonemes it ends with. Ending a sentence's last word there keeps the
+// pause silent in the timings too (the mouth closes, captions and the report see the silence).
 const starts = new Map();
 const clauseEnds = [];
+let pauseFrom = null;
 for (const e of events) {
-  if (e.type === 'end') clauseEnds.push(e.audio_position / 1000);
-  else {
+  if (e.type === 'phoneme') {
+    if (e.id) pauseFrom = null;
+    else pauseFrom ??= e.audio_position;
+  } else if (e.type === 'end') {
+    clauseEnds.push((pauseFrom ?? e.audio_position) / 1000);
+    pauseFrom = null;
+  } else {
+    pauseFrom = null;
     const at = e.text_position - 1;
     const i = tokens.findIndex((t) => at >= t.from && at < t.to);
     if (i >= 0 && !starts.has(i)) starts.set(i, e.audio_position / 1000);

@@ -89,6 +89,36 @@ describe('local voice', () => {
     },
   );
 
+  it.each([
+    ['Hebrew', 'הסרום הזה שינה לי את הבקרים. העור שלי זוהר כל היום. נסו אותו היום!'],
+    ['Spanish', 'Este sérum cambió mi piel. Pruébalo hoy.'],
+  ])('eSpeak (%s): the pause between sentences is silent in the word timings too', async (_, text) => {
+    const out = await localVoice.synthesize(
+      { text, language: 'spanish', accent: 'american', gender: 'female' },
+      path.join(dir, `pauses-${_}`),
+    );
+    expect(out.voice).toMatch(/^espeak:/);
+    // Where the audio is quiet for 0.2 s or more, by ffmpeg's own silence detector.
+    const { stderr } = await runProcess(FFMPEG, [
+      ...['-hide_banner', '-nostats', '-i', out.wavPath, '-af', 'silencedetect=n=-40dB:d=0.2', '-f', 'null', '-'],
+    ]);
+    const starts = [...stderr.matchAll(/silence_start: ([\d.]+)/g)].map((m) => Number(m[1]));
+    const ends = [...stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+    const pauses = starts
+      .map((s, i) => ({ from: s, to: ends[i] ?? out.durationSec }))
+      .filter((p) => p.to < out.durationSec - 0.05);
+    expect(pauses.length).toBe(text.split(/[.!?]\s/).length - 1);
+    for (const p of pauses) {
+      // No word is said in the pause: the sentence's last word ends where the sound stops (within 40 ms), the
+      // next starts where it comes back.
+      const before = out.words.filter((w) => w.startSec < p.from).at(-1)!;
+      const after = out.words.find((w) => w.startSec >= p.from)!;
+      expect(Math.abs(before.endSec - p.from)).toBeLessThan(0.04);
+      expect(after.startSec).toBeGreaterThan(p.to - 0.06);
+      expect(after.startSec - before.endSec).toBeGreaterThan(0.2);
+    }
+  });
+
   it('levels its own take as the mix would, so a render without music needs no levelling run', async () => {
     // Loudness and true peak of a track with a gain applied, by ffmpeg's meter heard as the video has it.
     const meter = async (wav: string, gainDb = 0) => {
