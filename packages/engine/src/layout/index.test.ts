@@ -309,6 +309,8 @@ describe('the hand holding the product is kept clear like the product', () => {
       expect(checkLayout(layout)).toEqual({ overlaps: [], outsideSafe: [], captionsDuringHook: 0 });
       // Over the whole video, sampled every 1/15 s through the camera: the watermark and every caption.
       const w = layout.watermark!;
+      // Kept clear of the hand it may wrap, never leaving its separator dangling.
+      for (const line of w.lines) expect(line).not.toMatch(/^·|·$/);
       for (const v of layout.views) {
         expect(intersection(w.box, v.hand!)).toBeNull();
         for (const c of layout.captions)

@@ -635,7 +635,8 @@ export function computeLayout(input: LayoutInput): VideoLayout {
       if (spot) {
         watermark = {
           box: { x: Math.round(spot.box.x), y: Math.round(spot.box.y), w: spot.fit.w, h: spot.fit.h },
-          lines: spot.fit.lines,
+          // On two lines the separator is the line break: a "·" left at a line's end or start is dropped.
+          lines: spot.fit.lines.map((l) => l.replace(/\s*·$/, '').replace(/^·\s*/, '')),
           fontSize: spot.fit.fontSize,
           lineHeight: spot.fit.lineHeight,
           align: 'left',
