@@ -6,6 +6,8 @@
 import type { FakeReply, RecordedRequest } from './fake-server.ts';
 
 export { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
+/** Test audio: a real PCM WAV from samples. */
+export { pcmWav } from '../util/wav.ts';
 
 /**
  * ElevenLabs `POST /v1/text-to-speech/{voice_id}/with-timestamps`: answers with `audio` (any audio ffmpeg reads,

@@ -5,27 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEbur128 } from '../report/ebur128.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
+import { pcmWav } from '../util/wav.ts';
 import { integratedLoudness, readPcmWav } from './loudness.ts';
 
 /** A 16-bit mono WAV of `samples` at `rate`. */
-function wav(rate: number, samples: Float32Array): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((v, i) => data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(v * 32767))), i * 2));
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'ascii');
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8, 'ascii');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'ascii');
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
+const wav = (rate: number, samples: Float32Array): Buffer =>
+  pcmWav(
+    Int16Array.from(samples, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767)))),
+    rate,
+  );
 
 /** Speech-like test signal: bursts of mixed tones with pauses, so both gates have work to do. */
 function bursts(rate: number, seconds: number): Float32Array {

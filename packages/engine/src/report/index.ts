@@ -4,7 +4,7 @@ import { checkLayout, sceneEndOf, textElements, type VideoLayout } from '../layo
 import type { WordTiming } from '../types.ts';
 import { parseEbur128 } from './ebur128.ts';
 import { FFMPEG } from '../util/media.ts';
-import { mp4Facts } from './mp4.ts';
+import { mp4Facts, type Mp4Facts } from './mp4.ts';
 import { runProcess } from '../util/process.ts';
 
 /** The grey picture sampled for lip motion (a quarter of a 720 px frame's width, the frame's shape), how often, and the patch size. */
@@ -183,15 +183,8 @@ function posterTime(layout: VideoLayout, duration: number): number {
   return Math.max(0, Math.min(duration - 0.1, t));
 }
 
-interface Probe {
-  width: number;
-  height: number;
-  sar: string;
-  duration: number;
-  sampleRate: number | null;
-  channels: number | null;
-  avDriftMs: number;
-}
+/** The stream facts the report checks: the MP4's, with its two streams' ends compared. */
+type Probe = Omit<Mp4Facts, 'video' | 'audio'> & { avDriftMs: number };
 
 /** Stream facts from the MP4's own boxes (no ffprobe run: decision 150). */
 async function probeStreams(file: string): Promise<Probe> {
