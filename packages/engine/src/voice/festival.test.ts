@@ -42,6 +42,8 @@ const running = async () =>
 describe('festival sessions', () => {
   let dir: string;
   beforeAll(async () => {
+    // Files share a worker's modules: sessions another file left parked would be counted below.
+    await closeFestivalSessions();
     dir = await mkdtemp(path.join(tmpdir(), 'hookreel-festival-'));
   });
   afterAll(async () => {
