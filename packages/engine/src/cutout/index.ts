@@ -13,7 +13,8 @@ export interface CutoutResult {
   maskPath: string;
   /** Product bounding box in the photo's pixels. */
   box: { left: number; top: number; width: number; height: number };
-  method: 'model+colour' | 'colour';
+  /** 'alpha': the photo came cut out (transparent background) and its own alpha is the mask. */
+  method: 'alpha' | 'model+colour' | 'colour';
   shape: ProductShape;
   category: ProductCategory;
 }
@@ -22,19 +23,25 @@ export type ProductShape = 'bottle' | 'tube' | 'box' | 'jar' | 'can' | 'pouch' |
 export type ProductCategory = 'skincare' | 'beverage' | 'supplement' | 'cosmetics' | 'food' | 'other';
 
 /**
- * Cuts a product out of its photo. The ONNX model (imgly, in a child process) and a colour-distance mask from the
- * photo's border colour are combined: the model finds the object, the colour mask keeps flat labels the model
- * sometimes drops on studio shots; a median filter removes specks. Without the model, the colour mask alone.
+ * Cuts a product out of its photo. A photo that is already cut out (transparent background) is its own cut-out:
+ * its alpha is the mask and nothing else runs (docs/decisions/151). Otherwise the ONNX model (imgly, in a child
+ * process) and a colour-distance mask from the photo's border colour are combined: the model finds the object,
+ * the colour mask keeps flat labels the model sometimes drops on studio shots; a median filter removes specks.
+ * Without the model, the colour mask alone.
  */
 export async function cutoutProduct(input: {
   productPath: string;
   outDir: string;
   signal?: AbortSignal;
   useModel?: boolean;
+  /** Writes the model's RGBA cut-out of the photo to outPng; the imgly child process unless a test swaps it. */
+  model?: (productPath: string, outPng: string, signal?: AbortSignal) => Promise<void>;
 }): Promise<CutoutResult> {
   await mkdir(input.outDir, { recursive: true });
   const { data: rgb, info } = await sharp(input.productPath).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
+  const ownAlpha = await transparentBackgroundAlpha(input.productPath, width, height);
+  if (ownAlpha) return writeCutout(input.outDir, rgb, ownAlpha, width, height, 'alpha');
   const colour = colourMask(rgb, width, height, 45);
   // Pixels that are not background-coloured at all: the model's stray specks on a plain backdrop fall outside it.
   const notBackground = colourMask(rgb, width, height, 12);
@@ -43,10 +50,7 @@ export async function cutoutProduct(input: {
   if (input.useModel !== false) {
     try {
       const modelPng = path.join(input.outDir, 'model.png');
-      await runProcess(process.execPath, [IMGLY_CHILD, input.productPath, modelPng], {
-        timeoutMs: 180_000,
-        signal: input.signal,
-      });
+      await (input.model ?? imglyModel)(input.productPath, modelPng, input.signal);
       const alpha = await sharp(modelPng).ensureAlpha().extractChannel(3).raw().toBuffer();
       mask = Buffer.alloc(width * height);
       for (let i = 0; i < mask.length; i++)
@@ -62,18 +66,75 @@ export async function cutoutProduct(input: {
     .extractChannel(0)
     .raw()
     .toBuffer();
-  const box = boundingBox(cleaned, width, height);
-  const maskPath = path.join(input.outDir, 'mask.png');
-  const cutoutPath = path.join(input.outDir, 'cutout.png');
-  await sharp(cleaned, { raw: { width, height, channels: 1 } })
+  return writeCutout(input.outDir, rgb, cleaned, width, height, method);
+}
+
+async function imglyModel(productPath: string, outPng: string, signal?: AbortSignal): Promise<void> {
+  await runProcess(process.execPath, [IMGLY_CHILD, productPath, outPng], { timeoutMs: 180_000, signal });
+}
+
+/** Writes the mask and the RGBA cut-out (the mask as its alpha) and analyses the product under the mask. */
+async function writeCutout(
+  outDir: string,
+  rgb: Buffer,
+  mask: Buffer,
+  width: number,
+  height: number,
+  method: CutoutResult['method'],
+): Promise<CutoutResult> {
+  const box = boundingBox(mask, width, height);
+  const maskPath = path.join(outDir, 'mask.png');
+  const cutoutPath = path.join(outDir, 'cutout.png');
+  await sharp(mask, { raw: { width, height, channels: 1 } })
     .png()
     .toFile(maskPath);
   await sharp(rgb, { raw: { width, height, channels: 3 } })
-    .joinChannel(cleaned, { raw: { width, height, channels: 1 } })
+    .joinChannel(mask, { raw: { width, height, channels: 1 } })
     .png()
     .toFile(cutoutPath);
-  const analysis = analyseProduct(rgb, cleaned, width, box);
+  // Only pixels over half opaque count, so the rgb under transparent pixels (often black) never colours the result.
+  const analysis = analyseProduct(rgb, mask, width, box);
   return { cutoutPath, maskPath, box, method, ...analysis };
+}
+
+/** Below this alpha a pixel is background: encoders leave faint halos and specks around cut-out products. */
+const CLEAR_ALPHA = 16;
+
+/**
+ * The photo's own alpha as a cut-out mask when the photo comes cut out: at least 90% of its border pixels are
+ * (nearly) transparent and some pixels are opaque. Null otherwise, including photos whose alpha channel is all
+ * opaque (screenshots, many exported PNGs): those still need the model. Soft edges are kept; faint pixels cleared.
+ */
+export async function transparentBackgroundAlpha(
+  productPath: string,
+  width: number,
+  height: number,
+): Promise<Buffer | null> {
+  if (!(await sharp(productPath).metadata()).hasAlpha) return null;
+  const alpha = await sharp(productPath).toColourspace('srgb').ensureAlpha().extractChannel(3).raw().toBuffer();
+  if (alpha.length !== width * height) return null;
+  let border = 0;
+  let clear = 0;
+  const visit = (x: number, y: number) => {
+    border++;
+    if (alpha[y * width + x]! < CLEAR_ALPHA) clear++;
+  };
+  for (let x = 0; x < width; x++) {
+    visit(x, 0);
+    if (height > 1) visit(x, height - 1);
+  }
+  for (let y = 1; y < height - 1; y++) {
+    visit(0, y);
+    if (width > 1) visit(width - 1, y);
+  }
+  if (clear < border * 0.9) return null;
+  let opaque = 0;
+  for (let i = 0; i < alpha.length; i++) {
+    if (alpha[i]! < CLEAR_ALPHA) alpha[i] = 0;
+    else if (alpha[i]! > 127) opaque++;
+  }
+  // A product under 0.1% of the picture is no product: the model path decides what such a photo holds.
+  return opaque >= alpha.length * 0.001 ? alpha : null;
 }
 
 /** 255 where a pixel's colour distance from the median colour of the photo's border exceeds the threshold. */
