@@ -61,8 +61,15 @@ describe('hook pack rules (sqlite)', () => {
 
     // A status is a wizard step the pack must have reached (server-rules.test.ts): the product comes first.
     expect(
-      (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto())))
-        .status,
+      (
+        await call(
+          server,
+          user,
+          'POST',
+          '/api/hooks/upload-product',
+          productForm(pack.id, await productPhoto({ transparent: true })),
+        )
+      ).status,
     ).toBe(200);
     const ok = await call(server, user, 'PUT', `/api/hooks/${pack.id}`, {
       message: 'Glow all day',
@@ -193,14 +200,14 @@ describe.each(TEST_DIALECTS)('hook packs: another user gets 404 on every call (%
     editorForm.append('position_x', '300');
     editorForm.append(
       'mask_image',
-      new Blob([new Uint8Array(await productPhoto())], { type: 'image/png' }),
+      new Blob([new Uint8Array(await productPhoto({ transparent: true }))], { type: 'image/png' }),
       'mask.png',
     );
 
     const attempts: Array<[string, string, unknown?]> = [
       ['GET', `/api/hooks/${p.id}`],
       ['PUT', `/api/hooks/${p.id}`, { message: 'mine now' }],
-      ['POST', '/api/hooks/upload-product', productForm(p.id, await productPhoto())],
+      ['POST', '/api/hooks/upload-product', productForm(p.id, await productPhoto({ transparent: true }))],
       ['POST', `/api/hooks/process-step1?hook_pack_id=${p.id}`],
       ['POST', `/api/hooks/character-types/batch?hook_pack_id=${p.id}`, [{ description: 'x', order_index: 0 }]],
       ['POST', `/api/hooks/generate-characters?hook_pack_id=${p.id}&count=4`],
@@ -258,8 +265,15 @@ describe.each(TEST_DIALECTS)('hook packs: discarding a draft (%s)', (dialect) =>
 
     const { json: kept } = await call(server, user, 'POST', '/api/hooks', {});
     expect(
-      (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(kept.id, await productPhoto())))
-        .status,
+      (
+        await call(
+          server,
+          user,
+          'POST',
+          '/api/hooks/upload-product',
+          productForm(kept.id, await productPhoto({ transparent: true })),
+        )
+      ).status,
     ).toBe(200);
     const refused = await call(server, user, 'DELETE', `/api/hooks/${kept.id}`);
     expect(refused.status).toBe(409);

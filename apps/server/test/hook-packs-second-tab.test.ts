@@ -45,7 +45,13 @@ for (const dialect of TEST_DIALECTS) {
       packId = (
         await call(server, alice, 'POST', '/api/hooks', { name: 'Two tabs', language: 'english', accent: 'american' })
       ).json.id;
-      await call(server, alice, 'POST', '/api/hooks/upload-product', productForm(packId, await productPhoto()));
+      await call(
+        server,
+        alice,
+        'POST',
+        '/api/hooks/upload-product',
+        productForm(packId, await productPhoto({ transparent: true })),
+      );
     }, 120_000);
     afterAll(async () => {
       await server?.close();

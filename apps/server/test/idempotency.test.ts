@@ -52,7 +52,13 @@ async function spending(server: TestServer, userId: number) {
 
 async function newProject(server: TestServer, user: TestUser, withProduct: boolean): Promise<number> {
   const parts: Parameters<typeof formData>[0] = [{ name: 'name', value: 'Serum launch' }];
-  if (withProduct) parts.push({ name: 'file', file: await productPhoto(), filename: 'serum.png', type: 'image/png' });
+  if (withProduct)
+    parts.push({
+      name: 'file',
+      file: await productPhoto({ transparent: true }),
+      filename: 'serum.png',
+      type: 'image/png',
+    });
   const res = await call(server, user, 'POST', '/api/projects/', formData(parts));
   expect(res.status).toBe(200);
   const id = res.json.id as number;

@@ -23,7 +23,13 @@ describe('jobs that fail for good leave no feature waiting', () => {
   afterAll(() => server?.close());
 
   it('ends a merge failed, pending characters failed and previews with the error, and releases their credits', async () => {
-    const created = await call(server, user, 'POST', '/api/projects/', projectForm('Serum', await productPhoto()));
+    const created = await call(
+      server,
+      user,
+      'POST',
+      '/api/projects/',
+      projectForm('Serum', await productPhoto({ transparent: true })),
+    );
     expect(created.status).toBe(200);
     const projectId = created.json.id as number;
     const actor = ((await call(server, user, 'GET', `/api/avatars/?project_id=${projectId}`)).json as Avatar[])[0]!;

@@ -52,7 +52,7 @@ for (const dialect of TEST_DIALECTS) {
         alice,
         'POST',
         '/api/projects/',
-        projectForm('Two tabs', await productPhoto()),
+        projectForm('Two tabs', await productPhoto({ transparent: true })),
       );
       projectId = created.json.id;
       actor = ((await call(server, alice, 'GET', `/api/avatars/?project_id=${projectId}`)).json as Avatar[])[0]!;

@@ -34,7 +34,7 @@ describe('product in hand: merge and one video per actor', () => {
       alice,
       'POST',
       '/api/projects/',
-      projectForm('Serum launch', await productPhoto(), 'serum.png'),
+      projectForm('Serum launch', await productPhoto({ transparent: true }), 'serum.png'),
     );
     expect(created.status).toBe(200);
     projectId = created.json.id;
@@ -55,7 +55,7 @@ describe('product in hand: merge and one video per actor', () => {
         alice,
         'POST',
         '/api/merge/single',
-        mergeForm(projectId, id, await productPhoto()),
+        mergeForm(projectId, id, await productPhoto({ transparent: true })),
       );
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ job_id: expect.any(Number), status: 'merging' });
@@ -75,7 +75,7 @@ describe('product in hand: merge and one video per actor', () => {
       alice,
       'POST',
       '/api/merge/single',
-      mergeForm(projectId, chosen[0]!, await productPhoto()),
+      mergeForm(projectId, chosen[0]!, await productPhoto({ transparent: true })),
     );
     expect(again.status).toBe(200);
     const during: AvatarWithStatus[] = (await call(server, alice, 'GET', `/api/merge/avatars-with-status/${projectId}`))
@@ -163,7 +163,7 @@ describe('product in hand: merge and one video per actor', () => {
         '/api/projects/',
         formData([
           { name: 'name', value: 'Broke project' },
-          { name: 'file', file: await productPhoto(), filename: 'p.png', type: 'image/png' },
+          { name: 'file', file: await productPhoto({ transparent: true }), filename: 'p.png', type: 'image/png' },
         ]),
       )
     ).json;

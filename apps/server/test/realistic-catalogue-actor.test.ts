@@ -159,7 +159,13 @@ for (const dialect of TEST_DIALECTS) {
 
     /** A Realistic project with a product photo and the script; `actor`: the catalogue actor chosen. */
     async function realisticProject(u: InsertedUser, name: string, actor = true) {
-      const created = await call(server, asUser(u), 'POST', '/api/projects/', projectForm(name, await productPhoto()));
+      const created = await call(
+        server,
+        asUser(u),
+        'POST',
+        '/api/projects/',
+        projectForm(name, await productPhoto({ transparent: true })),
+      );
       expect(created.status).toBe(200);
       const projectId = (created.json as { id: number }).id;
       const put = await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {

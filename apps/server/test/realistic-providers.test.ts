@@ -310,7 +310,7 @@ for (const dialect of TEST_DIALECTS) {
         asUser(u),
         'POST',
         '/api/projects/',
-        projectForm('Serum launch', await productPhoto(), 'serum.png'),
+        projectForm('Serum launch', await productPhoto({ transparent: true }), 'serum.png'),
       );
       expect(created.status).toBe(200);
       const projectId = (created.json as { id: number }).id;
@@ -385,7 +385,7 @@ for (const dialect of TEST_DIALECTS) {
           asUser(u),
           'POST',
           '/api/projects/',
-          projectForm('Gemini serum', await productPhoto(), 'serum.png'),
+          projectForm('Gemini serum', await productPhoto({ transparent: true }), 'serum.png'),
         );
         const projectId = (created.json as { id: number }).id;
         await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {
@@ -484,7 +484,7 @@ for (const dialect of TEST_DIALECTS) {
         asUser(u),
         'POST',
         '/api/projects/',
-        projectForm('Drawn actor', await productPhoto(), 'serum.png'),
+        projectForm('Drawn actor', await productPhoto({ transparent: true }), 'serum.png'),
       );
       const projectId = (created.json as { id: number }).id;
       expect((await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, { script: TEST_SCRIPT })).status).toBe(

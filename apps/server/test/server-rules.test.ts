@@ -129,7 +129,15 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
       'Cannot mark the pack "Product Uploaded" yet: Upload a product image first',
     );
     expect(
-      (await call(server, user, 'POST', '/api/hooks/upload-product', productForm(id, await productPhoto()))).status,
+      (
+        await call(
+          server,
+          user,
+          'POST',
+          '/api/hooks/upload-product',
+          productForm(id, await productPhoto({ transparent: true })),
+        )
+      ).status,
     ).toBe(200);
     expect((await put(id, { status: 'product_uploaded' })).status).toBe(200);
     expect((await put(id, { status: 'character_types_defined' })).json.detail).toContain(VALIDATION.characterTypesMin);

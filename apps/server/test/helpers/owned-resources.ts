@@ -81,7 +81,7 @@ export async function createOwnedResources(base: string, user: HttpUser): Promis
   });
   const { file_path } = await call<{ file_path: string }>('GET', `/api/projects/${project.id}`);
   const pack = await call<{ id: number }>('POST', '/api/hooks', { name: 'Owned pack' });
-  await call('POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto()));
+  await call('POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto({ transparent: true })));
   const [type] = await call<Array<{ id: number }>>('POST', `/api/hooks/character-types/batch?hook_pack_id=${pack.id}`, [
     { description: 'young woman runner', order_index: 0 },
   ]);
