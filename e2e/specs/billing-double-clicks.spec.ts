@@ -38,7 +38,9 @@ test.describe('spending buttons charge once per intent', () => {
     await page.getByRole('link', { name: 'New Video' }).first().click();
     await page.getByRole('button', { name: /Product in hand/ }).click();
     const upload = page.getByRole('dialog', { name: 'Upload your product' });
-    await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0' }));
+    await upload
+      .getByLabel('Product image')
+      .setInputFiles(await productPhoto({ colour: '#c81ee0', transparent: true }));
     await upload.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
     const projectId = Number(/\/product-in-hand\/(\d+)\//.exec(page.url())![1]);
@@ -105,7 +107,9 @@ test.describe('spending buttons charge once per intent', () => {
     test.setTimeout(420_000);
     await signInWithGoogle(page, uniqueEmail('twice-pack'));
     await page.goto('/hook-packs/new');
-    await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#1f7a4d'));
+    await page
+      .getByLabel('Product image')
+      .setInputFiles(await productPhotoFile('#1f7a4d', 'bottle.png', { transparent: true }));
     await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
     await page.getByRole('button', { name: 'Analyze Product' }).click();
     await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });

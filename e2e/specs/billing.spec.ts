@@ -17,7 +17,9 @@ test.describe('credits and billing', () => {
     await expect(balance(page)).toHaveText('13.70');
 
     await page.goto('/hook-packs/new');
-    await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#b03a2e'));
+    await page
+      .getByLabel('Product image')
+      .setInputFiles(await productPhotoFile('#b03a2e', 'bottle.png', { transparent: true }));
     await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
     await page.getByRole('button', { name: 'Analyze Product' }).click();
     await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });

@@ -72,7 +72,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       expect(readFileSync(await template.path(), 'utf8').split('\r\n')[0]).toBe(BATCH_COLUMNS.join(','));
 
       const dir = mkdtempSync(path.join(tmpdir(), 'hookreel-batch-'));
-      const product = await productPhotoFile('#c0392b', 'bottle.png');
+      const product = await productPhotoFile('#c0392b', 'bottle.png', { transparent: true });
       if (phone) {
         // Pasted rows, and the product image chosen beside them.
         await page.getByLabel('Or paste rows').fill(SHEET);

@@ -20,7 +20,9 @@ test.describe('hook matrix', () => {
     await page.goto('/hook-packs/new');
 
     // Steps 1-5 as any pack: product, one character type, the hook, two characters, two approved previews.
-    await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#b23a7a'));
+    await page
+      .getByLabel('Product image')
+      .setInputFiles(await productPhotoFile('#b23a7a', 'bottle.png', { transparent: true }));
     await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
     const packId = Number(/\/hook-packs\/new\/(\d+)$/.exec(page.url())![1]);
     await page.getByRole('button', { name: 'Analyze Product' }).click();

@@ -14,7 +14,9 @@ test('the Generate step shows Draft and Realistic with their prices, and the voi
   test.setTimeout(300_000);
   await signInWithGoogle(page, uniqueEmail('pack-quality'));
   await page.goto('/hook-packs/new');
-  await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#3a7ab2'));
+  await page
+    .getByLabel('Product image')
+    .setInputFiles(await productPhotoFile('#3a7ab2', 'bottle.png', { transparent: true }));
   await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
   await page.getByRole('button', { name: 'Analyze Product' }).click();
   await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });

@@ -70,7 +70,7 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
   await page.getByRole('link', { name: 'New Video' }).first().click();
   await page.getByRole('button', { name: /Product in hand/ }).click();
   const upload = page.getByRole('dialog', { name: 'Upload your product' });
-  await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0' }));
+  await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0', transparent: true }));
   await upload.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
   const tile = page.getByTestId('actor-tile').first();
@@ -135,7 +135,9 @@ const HOOK = 'Glow all day';
 /** Steps 1-5 of the hook-pack wizard with one character and its approved preview, ending on Generate. */
 async function packUpToGenerate(page: Page, colour: string) {
   await page.goto('/hook-packs/new');
-  await page.getByLabel('Product image').setInputFiles(await productPhotoFile(colour));
+  await page
+    .getByLabel('Product image')
+    .setInputFiles(await productPhotoFile(colour, 'bottle.png', { transparent: true }));
   await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
   await page.getByRole('button', { name: 'Analyze Product' }).click();
   await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });

@@ -99,7 +99,9 @@ for (const { name: size, viewport } of VIEWPORTS) {
       const problems = watchProblems(page);
       await signIn(page, uniqueEmail(`ux-name-${size}`), viewport);
       await page.goto('/hook-packs/new');
-      await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#c2410c', 'glow-serum.png'));
+      await page
+        .getByLabel('Product image')
+        .setInputFiles(await productPhotoFile('#c2410c', 'glow-serum.png', { transparent: true }));
       await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
       const name = page.getByLabel('Pack name');
       await expect(name).toHaveValue(/^Glow Serum — [A-Z][a-z]{2} \d{1,2}$/);

@@ -18,13 +18,15 @@ export const adScript = (product = 'Glow serum'): string => `Meet ${product}. Tr
 
 /**
  * Writes a product photo to a temp file: a coloured bottle (body, shoulder, cap and a label) on a white
- * background, as a seller would shoot it. Returns the file path.
+ * background, as a seller would shoot it. Returns the file path. `transparent`: the background left transparent,
+ * a photo that is its own cut-out (no model run, docs/decisions/151), for specs that are not about the cut-out.
  */
 export async function productPhoto({
   colour = '#d62f4b',
   width = 600,
   height = 800,
-}: { colour?: string; width?: number; height?: number } = {}): Promise<string> {
+  transparent = false,
+}: { colour?: string; width?: number; height?: number; transparent?: boolean } = {}): Promise<string> {
   const bw = Math.round(width * 0.34);
   const bh = Math.round(height * 0.55);
   const bx = Math.round((width - bw) / 2);
@@ -32,7 +34,7 @@ export async function productPhoto({
   const neckW = Math.round(bw * 0.36);
   const capH = Math.round(height * 0.08);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="#ffffff"/>
+    ${transparent ? '' : '<rect width="100%" height="100%" fill="#ffffff"/>'}
     <rect x="${(width - neckW) / 2}" y="${by - capH * 2}" width="${neckW}" height="${capH}" rx="6" fill="#222222"/>
     <rect x="${(width - neckW) / 2}" y="${by - capH}" width="${neckW}" height="${capH + 20}" fill="${colour}"/>
     <rect x="${bx}" y="${by}" width="${bw}" height="${bh}" rx="${Math.round(bw * 0.18)}" fill="${colour}"/>

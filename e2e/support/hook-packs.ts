@@ -5,11 +5,17 @@ import sharp from 'sharp';
 
 /**
  * A product photo as a shopper would upload it: a coloured bottle with a cap and a label on a white background,
- * drawn with sharp and written to a temp file. Returns the file's path.
+ * drawn with sharp and written to a temp file. Returns the file's path. `transparent` leaves the background
+ * transparent, as a brand's cut-out PNG: the server takes it as its own cut-out and runs no background-removal
+ * model (docs/decisions/151), so specs that are not about the cut-out use it.
  */
-export async function productPhotoFile(colour = '#1f7a4d', name = 'bottle.png'): Promise<string> {
+export async function productPhotoFile(
+  colour = '#1f7a4d',
+  name = 'bottle.png',
+  { transparent = false }: { transparent?: boolean } = {},
+): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
-    <rect width="600" height="800" fill="#ffffff"/>
+    ${transparent ? '' : '<rect width="600" height="800" fill="#ffffff"/>'}
     <rect x="215" y="230" width="170" height="470" rx="36" fill="${colour}"/>
     <rect x="255" y="140" width="90" height="100" rx="10" fill="#2b2b2b"/>
     <rect x="235" y="380" width="130" height="110" rx="6" fill="#f4ead5"/>
