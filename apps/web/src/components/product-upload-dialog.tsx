@@ -20,6 +20,9 @@ export const PRODUCT_GUIDELINES = [
   'No hands or people',
 ] as const;
 
+/** A photo that comes cut out needs no background removal: the server keeps its own edges (decision 151). */
+export const TRANSPARENT_PHOTO_NOTE = 'A PNG or WEBP with a transparent background is used as it is.';
+
 /** A project name from an uploaded file's name: extension dropped, separators as spaces, 3 to 100 characters. */
 export function projectNameFromFile(fileName: string): string {
   const base = fileName
@@ -114,6 +117,7 @@ function UploadBody({
           </li>
         ))}
       </ul>
+      <p className="text-xs text-muted-foreground">{TRANSPARENT_PHOTO_NOTE}</p>
       {file ? (
         <div className="flex items-center gap-4 rounded-lg border p-3">
           {preview ? (

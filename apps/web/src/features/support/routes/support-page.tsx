@@ -48,7 +48,7 @@ const DOCS: { icon: LucideIcon; title: string; text: string; to: string; cta: st
 const FAQ: { q: string; a: string }[] = [
   {
     q: 'Which product photos work best?',
-    a: 'A product facing forward on a clean background, well lit, with no hands or people. PNG, JPG or WEBP up to 10MB.',
+    a: 'A product facing forward on a clean background, well lit, with no hands or people. PNG, JPG or WEBP up to 10MB. A PNG or WEBP with a transparent background is used as it is, with no background removal.',
   },
   {
     q: 'How do I follow my videos?',

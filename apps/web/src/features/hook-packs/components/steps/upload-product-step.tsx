@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorDetail } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
+import { TRANSPARENT_PHOTO_NOTE } from '@/components/product-upload-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -149,7 +150,7 @@ export function UploadProductStep({
   return (
     <StepFrame
       title="Upload Product"
-      description="Upload a clear photo of your product: facing forward, clean background, well-lit, no hands or people."
+      description={`Upload a clear photo of your product: facing forward, clean background, well-lit, no hands or people. ${TRANSPARENT_PHOTO_NOTE}`}
       onContinue={continueStep}
       continueDisabled={!uploaded || analyzing || editing}
       busy={advancing}
