@@ -38,9 +38,8 @@ test.describe('spending buttons charge once per intent', () => {
     await page.getByRole('link', { name: 'New Video' }).first().click();
     await page.getByRole('button', { name: /Product in hand/ }).click();
     const upload = page.getByRole('dialog', { name: 'Upload your product' });
-    await upload
-      .getByLabel('Product image')
-      .setInputFiles(await productPhoto({ colour: '#c81ee0', transparent: true }));
+    // On white, not cut out: the model's cut-out keeps tab 1's merge running while tab 2 applies the same one.
+    await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0' }));
     await upload.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
     const projectId = Number(/\/product-in-hand\/(\d+)\//.exec(page.url())![1]);
