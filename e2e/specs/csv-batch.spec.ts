@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BATCH_COLUMNS, BATCH_MESSAGES } from '@hookreel/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 import { readZip } from '../support/zip.ts';
@@ -11,7 +11,8 @@ import { readZip } from '../support/zip.ts';
 /**
  * Batch from a spreadsheet (decision 138) at the desktop and the phone size: the template downloads, a sheet
  * dropped or pasted comes back with every bad cell outlined and the price, nothing is spent until Confirm, a
- * double click queues once, and the batch's progress view ends with each video's download and the zip.
+ * double click queues once, and the batch's progress view ends with each video's download and the zip. One batch
+ * is rendered, at the desktop size; the phone opens its progress view rather than rendering its own (decision 152).
  */
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
@@ -33,13 +34,60 @@ const creditsOf = (page: Page): Promise<number> =>
     return ((await res.json()) as { credits: number }).credits;
   });
 
+/** The batch this run's desktop test confirmed and rendered, for the phone test to open as the same user. */
+let rendered: { email: string; batchPath: string } | undefined;
+
+/**
+ * The finished batch of the desktop test, opened at the phone size by its owner in a second browser context: the
+ * progress view with the video's download of its shape and the zip button. What the zip holds was checked at the
+ * desktop size; here the button still hands over a zip.
+ */
+async function expectRenderedBatchOnPhone(
+  browser: Browser,
+  batch: { email: string; batchPath: string },
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[0].viewport });
+  try {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    await signInWithGoogle(page, batch.email);
+    await page.setViewportSize(viewport);
+    await page.goto(batch.batchPath);
+    await expect(page.getByTestId('batch-progress')).toBeVisible();
+    const job = page.getByTestId('batch-job');
+    await expect(job).toHaveCount(1);
+    await expect(job).toContainText('Line 2 · Actor 2');
+    await expect(job.getByTestId('job-status')).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByTestId('batch-percent')).toHaveText('100%');
+    await expect(job.getByRole('link', { name: 'Download (4:5)' })).toHaveAttribute('href', /4x5\.mp4(\?|$)/);
+    await page.screenshot({ path: '../.tmp/csv-batch-progress-phone.png', fullPage: true });
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download all (zip)' }).click(),
+    ]);
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
 for (const { name: size, viewport } of VIEWPORTS) {
   const phone = size === 'phone';
   test.describe(`batch from CSV (${size})`, () => {
     test.use({ viewport });
 
+    // The phone checks its own pasted sheet up to Confirm, then opens the batch this run's desktop test rendered (a
+    // file's tests run in order on one worker). Run on its own (`-g phone`), with no such batch, the phone test
+    // confirms and follows its own.
     test('check a sheet with errors, see the price, confirm once, follow the batch and download', async ({
       page,
+      browser,
     }, testInfo) => {
       test.setTimeout(420_000);
       const problems: string[] = [];
@@ -49,7 +97,8 @@ for (const { name: size, viewport } of VIEWPORTS) {
       });
       // Sign in at the desktop size: the helper waits for the account e-mail in the sidebar.
       await page.setViewportSize(VIEWPORTS[0].viewport);
-      await signInWithGoogle(page, uniqueEmail(`batch-${size}`));
+      const email = uniqueEmail(`batch-${size}`);
+      await signInWithGoogle(page, email);
       await page.setViewportSize(viewport);
 
       // Reachable from New video (desktop) and from the sidebar (phone: its drawer).
@@ -107,8 +156,15 @@ for (const { name: size, viewport } of VIEWPORTS) {
 
       // A double click queues one batch and holds one video's credits.
       const confirm = page.getByRole('button', { name: 'Confirm 1 video · 1.00 credit' });
+      if (phone && rendered) {
+        await expect(confirm).toBeEnabled();
+        expect(problems).toEqual([]);
+        await expectRenderedBatchOnPhone(browser, rendered, viewport);
+        return;
+      }
       await confirm.dblclick();
       await expect(page.getByTestId('batch-progress')).toBeVisible();
+      const batchPath = new URL(page.url()).pathname;
       const job = page.getByTestId('batch-job');
       await expect(job).toHaveCount(1);
       await expect(job).toContainText('Line 2 · Actor 2');
@@ -135,6 +191,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       ).toEqual(['line-002-4x5-actor-2.mp4', 'manifest.csv']);
       expect(await creditsOf(page)).toBeCloseTo(before - 1, 2);
       expect(problems).toEqual([]);
+      if (!phone) rendered = { email, batchPath };
     });
   });
 }

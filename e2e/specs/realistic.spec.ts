@@ -13,6 +13,16 @@ import type { LoggedRequest } from '../support/fake-providers.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 /**
+ * Holds every fal request in progress until released: a test that checks an upgrade while it is under way holds
+ * it there (the e2e server polls fal every 250 ms, so an unheld job may finish before the page shows it).
+ */
+const holdFal = async (page: Page, held: boolean) =>
+  expect((await page.request.post(`${FAKE_PROVIDERS_ORIGIN}/__fake/fal/${held ? 'hold' : 'release'}`)).ok()).toBe(true);
+
+// A test that fails while holding must not leave the next one's avatar stage waiting.
+test.afterEach(async ({ page }) => holdFal(page, false));
+
+/**
  * Realistic with every provider faked locally (support/fake-providers.ts): the user picks Realistic in the editor,
  * sees each quality's price per video, generates, and gets a video made through the voice and talking-actor
  * providers. The actor picked is one of the built-in catalogue's drawings, so the job first has the images
@@ -93,13 +103,13 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
 
   const draftUrl = page.url();
   const since = Date.now();
+  await holdFal(page, true);
   await page.getByRole('button', { name: /Make realistic/ }).click();
   await expect(page).not.toHaveURL(draftUrl);
   const upgradeUrl = page.url();
 
-  // Back on the draft, its details say the upgrade is under way (the images, edit, voice and avatar stages take
-  // more than one poll of the avatar provider, first after 2 s) with a link to it, and it is not offered again;
-  // the draft's card on /jobs says so too, until the upgrade is done.
+  // Back on the draft, its details say the upgrade is under way (held at the avatar stage) with a link to it, and
+  // it is not offered again; the draft's card on /jobs says so too, until the upgrade is done.
   await page.goto(draftUrl);
   const upgrade = page.getByTestId('realistic-upgrade');
   await expect(upgrade).toHaveAttribute('data-status', /^(queued|in_progress)$/);
@@ -114,6 +124,7 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
   await expect(onCard).toHaveCount(1);
   await expect(onCard.getByTestId('realistic-upgrade')).toContainText('Making realistic');
   await page.screenshot({ path: '../.tmp/realistic-project-upgrade-jobs.png', fullPage: true });
+  await holdFal(page, false);
   await expect(page.getByTestId('realistic-upgrade')).toBeHidden({ timeout: 150_000 });
   await page.goto(upgradeUrl);
   await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
@@ -225,12 +236,13 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   await expect(make).toBeEnabled();
   await page.screenshot({ path: '../.tmp/realistic-pack-upgrade-list.png', fullPage: true });
   const since = Date.now();
+  await holdFal(page, true);
   await make.click();
   await expect(page).toHaveURL(JOB_DETAILS);
   const upgradeUrl = page.url();
 
-  // Back on the pack's list the draft shows its upgrade under way (the avatar provider is first polled after 2 s,
-  // so it cannot be done yet) and is not offered again; once done, the realistic video takes its place.
+  // Back on the pack's list the draft shows its upgrade under way (held at the avatar stage) and is not offered
+  // again; once done, the realistic video takes its place.
   await page.goto(packJobs);
   const upgrade = page.getByTestId('realistic-upgrade');
   await expect(upgrade).toBeVisible();
@@ -241,8 +253,7 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   );
   await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();
   await page.screenshot({ path: '../.tmp/realistic-pack-upgrade-running.png', fullPage: true });
-  // The hook-pack list says so on the pack's card (the avatar stage alone takes two polls, 2 s then 3 s later),
-  // and the card opens the pack's job list.
+  // The hook-pack list says so on the pack's card, and the card opens the pack's job list.
   await page.goto('/hook-packs');
   const onCard = page.getByTestId('pack-realistic-upgrades');
   await expect(onCard).toContainText('Making 1 video realistic');
@@ -251,6 +262,8 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   await expect(page).toHaveURL(packJobs);
   // The card and the upgrade under it come from one answer: once the card is there, so is the upgrade if it runs.
   await expect(page.getByTestId('pack-job-card')).toHaveCount(1);
+  await expect(upgrade).toBeVisible();
+  await holdFal(page, false);
   await expect(upgrade).toBeHidden({ timeout: 150_000 });
   await expect(page.getByTestId('pack-job-card')).toHaveCount(1);
   await expect(page.getByRole('button', { name: /Make realistic/ })).toBeHidden();

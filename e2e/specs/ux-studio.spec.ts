@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACTORS, FIGURE_UNKNOWN, PublicStats, publicFigures, VALIDATION } from '@hookreel/contracts';
+import { ACTORS, FIGURE_UNKNOWN, PublicStats, publicFigures, TIMINGS, VALIDATION } from '@hookreel/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { WEBHOOK_RECEIVER_ORIGIN } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
@@ -175,9 +175,16 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await createProjectInUi(page, projectName('Delete job'));
       await addCharacters(page, 'a cheerful man in a sunny garden', 1);
       await page.getByLabel('Script').fill(adScript('Delete job serum'));
+      // Every ask for one job, with when it left the page, from the job page's first load on.
+      const asks: { path: string; at: number }[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.method() === 'GET' && /^\/api\/jobs\/\d+$/.test(pathname)) asks.push({ path: pathname, at: Date.now() });
+      });
       await page.getByRole('button', { name: /^Generate · 1\.00 credit$/ }).click();
       await expect(page).toHaveURL(/\/jobs\/\d+$/);
       const jobId = /\/jobs\/(\d+)$/.exec(page.url())![1]!;
+      const jobCalls = () => asks.filter((a) => a.path === `/api/jobs/${jobId}`);
 
       // The success toast sits clear of the page's own buttons and, on a phone, of the top bar with its menu.
       // A hovered toast stays (its timer pauses), so a slow page cannot let it expire before it is measured.
@@ -201,19 +208,19 @@ for (const { name: size, viewport } of VIEWPORTS) {
         expect(overlaps(t, await boxOf(topBar))).toBe(false);
       }
 
-      const jobCalls: string[] = [];
-      page.on('request', (r) => {
-        if (new URL(r.url()).pathname === `/api/jobs/${jobId}` && r.method() === 'GET') jobCalls.push(r.url());
-      });
       await deleteButton.click();
       await page
         .getByRole('alertdialog')
         .getByRole('button', { name: /Delete/ })
         .click();
       await expect(page).toHaveURL(/\/jobs$/);
-      const seenAfterDelete = jobCalls.length;
-      await page.waitForTimeout(4_000); // longer than a poll interval: nothing more may ask for the deleted job
-      expect(jobCalls.length).toBe(seenAfterDelete);
+      const seenAfterDelete = jobCalls().length;
+      expect(seenAfterDelete, 'the job page asked for its job').toBeGreaterThan(0);
+      // A poll left running would ask again within one interval of its last ask: nothing may ask for the deleted job
+      // until that interval (and a margin for timers and the network) is over.
+      const lastAsk = jobCalls().at(-1)!.at;
+      await page.waitForTimeout(Math.max(0, lastAsk + TIMINGS.jobPollMs + 500 - Date.now()));
+      expect(jobCalls().length).toBe(seenAfterDelete);
       expect(problems.filter((p) => p.includes('404'))).toEqual([]);
     });
 
@@ -298,13 +305,16 @@ for (const { name: size, viewport } of VIEWPORTS) {
         .locator('video')
         .first();
       await expect(sample).toBeInViewport();
-      const played = await sample.evaluate(async (v: HTMLVideoElement) => {
+      await sample.evaluate(async (v: HTMLVideoElement) => {
         v.muted = true;
         await v.play();
-        await new Promise((r) => setTimeout(r, 1500));
-        return { time: v.currentTime, width: v.videoWidth, height: v.videoHeight, duration: v.duration };
       });
-      expect(played.time).toBeGreaterThan(0.5);
+      await expect.poll(() => sample.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+      const played = await sample.evaluate((v: HTMLVideoElement) => ({
+        width: v.videoWidth,
+        height: v.videoHeight,
+        duration: v.duration,
+      }));
       expect(played.height / played.width).toBeCloseTo(16 / 9, 1);
       expect(played.duration).toBeGreaterThan(5);
       await page.screenshot({ path: `../.tmp/landing-samples-${size}.png` });

@@ -6,6 +6,10 @@
  *
  * Every provider request is logged in arrival order; `GET /__fake/requests` on the first port answers the log
  * (provider, method, path, time) so a spec can check which calls a job made and in what order.
+ *
+ * `POST /__fake/fal/hold` keeps every fal request in progress (its status polls answer IN_PROGRESS) until
+ * `POST /__fake/fal/release`: a spec that checks a Realistic job while it is under way holds it there, rather than
+ * counting on the job being slower than the page (the e2e server polls fal every 250 ms).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -43,14 +47,24 @@ const portrait = ff(['-f', 'lavfi', '-i', 'color=c=0xc8a58a:size=1024x1536', '-f
 const edited = ff(['-f', 'lavfi', '-i', 'color=c=0xb08d74:size=1024x1536', '-frames:v', '1'], 'edited.png');
 
 const log: LoggedRequest[] = [];
+let falHeld = false;
+const falStatus = /^\/[^/]+\/[^/]+\/requests\/[^/]+\/status$/;
 const logged =
   (
     provider: LoggedRequest['provider'],
     handler: (req: RecordedRequest, server: { url: string }) => FakeReply | Promise<FakeReply>,
   ) =>
   (req: RecordedRequest, server: { url: string }) => {
-    if (req.method === 'GET' && req.path === '/__fake/requests') return { json: log };
-    log.push({ provider, method: req.method, path: req.path.split('?')[0]!, at: req.at });
+    const route = req.path.split('?')[0]!;
+    if (req.method === 'GET' && route === '/__fake/requests') return { json: log };
+    if (req.method === 'POST' && (route === '/__fake/fal/hold' || route === '/__fake/fal/release')) {
+      falHeld = route === '/__fake/fal/hold';
+      return { json: { held: falHeld } };
+    }
+    log.push({ provider, method: req.method, path: route, at: req.at });
+    if (provider === 'fal' && falHeld && req.method === 'GET' && falStatus.test(route)) {
+      return { status: 202, json: { status: 'IN_PROGRESS' } };
+    }
     return handler(req, server);
   };
 

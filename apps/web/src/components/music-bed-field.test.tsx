@@ -6,8 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { sniffAudio } from '@/lib/audio-file';
 import { renderWithProviders } from '@/test/render';
 import { MusicBedField } from './music-bed-field';
+import { spyOnToasts } from '../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));

@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { NewProductProjectDialog } from './new-product-project-dialog';
+import { spyOnToasts } from '../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const uploadAndContinue = async () => {
   await userEvent.upload(

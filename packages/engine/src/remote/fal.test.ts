@@ -382,5 +382,14 @@ describe('fal lip-sync', () => {
       expect(() => falConfigFromEnv({ FAL_KEY: 'k', FAL_AVATAR_INPUT: bad })).toThrow(/FAL_AVATAR_INPUT/);
     }
     expect(falAppId('fal-ai/sync-lipsync')).toBe('fal-ai/sync-lipsync');
+    // The status polls' first wait and longest backoff: unset keeps the adapter's 2 s and 15 s.
+    expect(falConfigFromEnv({ FAL_KEY: 'k' })?.pollIntervalMs).toBeUndefined();
+    expect(
+      falConfigFromEnv({ FAL_KEY: 'k', FAL_POLL_INTERVAL_MS: '250', FAL_POLL_MAX_INTERVAL_MS: ' 500 ' }),
+    ).toMatchObject({ pollIntervalMs: 250, maxPollIntervalMs: 500 });
+    for (const bad of ['0', '-5', '1.5', '2s']) {
+      expect(() => falConfigFromEnv({ FAL_KEY: 'k', FAL_POLL_INTERVAL_MS: bad })).toThrow(/FAL_POLL_INTERVAL_MS/);
+    }
+    expect(() => falConfigFromEnv({ FAL_KEY: 'k', FAL_POLL_INTERVAL_MS: '20000' })).toThrow(/more than/);
   });
 });

@@ -19,6 +19,9 @@ export const DEFAULT_FAL_BASE_URL = 'https://queue.fal.run';
 export const DEFAULT_FAL_LIPSYNC_MODEL = 'fal-ai/sync-lipsync';
 /** Image + audio → talking video; billed per second of output (docs/providers.md). */
 export const DEFAULT_FAL_AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
+/** First wait between status polls, and the longest the backoff grows to (FAL_POLL_INTERVAL_MS, FAL_POLL_MAX_INTERVAL_MS). */
+const DEFAULT_POLL_MS = 2_000;
+const DEFAULT_MAX_POLL_MS = 15_000;
 /**
  * Largest local file sent inline as a data URI (before base64, which adds a third). Larger inputs need the
  * provider's file storage (not implemented): shorten the clip or lower its bitrate.
@@ -91,6 +94,11 @@ export function falConfigFromEnv(env: Record<string, string | undefined>): FalCo
   const lipsyncInput = extraInput('FAL_LIPSYNC_INPUT', env.FAL_LIPSYNC_INPUT);
   // An old lip-sync-only setup serves stills with the lip-sync model: its fields go with it.
   const stillInput = avatarInput ?? (!avatar && lipsync ? lipsyncInput : undefined);
+  const pollIntervalMs = millis('FAL_POLL_INTERVAL_MS', env.FAL_POLL_INTERVAL_MS);
+  const maxPollIntervalMs = millis('FAL_POLL_MAX_INTERVAL_MS', env.FAL_POLL_MAX_INTERVAL_MS);
+  if ((pollIntervalMs ?? DEFAULT_POLL_MS) > (maxPollIntervalMs ?? DEFAULT_MAX_POLL_MS)) {
+    throw new Error('FAL_POLL_INTERVAL_MS may not be more than FAL_POLL_MAX_INTERVAL_MS');
+  }
   return {
     key,
     baseUrl,
@@ -98,7 +106,19 @@ export function falConfigFromEnv(env: Record<string, string | undefined>): FalCo
     videoModel: clean(lipsync ?? DEFAULT_FAL_LIPSYNC_MODEL),
     ...(stillInput ? { input: stillInput } : {}),
     ...(lipsyncInput ? { videoInput: lipsyncInput } : {}),
+    ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
+    ...(maxPollIntervalMs !== undefined ? { maxPollIntervalMs } : {}),
   };
+}
+
+/** A wait in whole milliseconds from the environment; anything else stops the start-up with the reason. */
+function millis(name: string, value: string | undefined): number | undefined {
+  const text = nonEmpty(value);
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) {
+    throw new Error(`${name} must be a whole number of milliseconds, at least 1`);
+  }
+  return Number(text);
 }
 
 /** The media fields the adapter fills itself; an extra input may not replace them. */
@@ -181,8 +201,8 @@ export class FalLipSync implements LipSyncProvider {
   async lipSync(req: LipSyncRequest): Promise<LipSyncResult> {
     const cfg = this.config;
     const report = (f: number, m: string) => req.onProgress?.(Math.max(0, Math.min(1, f)), m);
-    let pollMs = cfg.pollIntervalMs ?? 2_000;
-    const maxPollMs = cfg.maxPollIntervalMs ?? 15_000;
+    let pollMs = cfg.pollIntervalMs ?? DEFAULT_POLL_MS;
+    const maxPollMs = cfg.maxPollIntervalMs ?? DEFAULT_MAX_POLL_MS;
     const deadline = Date.now() + (cfg.overallTimeoutMs ?? 20 * 60_000);
     const origin = new URL(cfg.baseUrl).origin;
     // The key goes only to the queue's own origin, never to the CDN that serves the result.

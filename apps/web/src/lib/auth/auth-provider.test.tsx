@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { __resetApiClientForTests } from '@/lib/api-client';
 import { jsonResponse, LocationProbe, makeUser, testQueryClient } from '@/test/render';
 import { AuthProvider, useAuth } from './auth-provider';
+import { spyOnToasts } from '../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 const current: { auth: ReturnType<typeof useAuth> | null } = { auth: null };
 function Probe() {

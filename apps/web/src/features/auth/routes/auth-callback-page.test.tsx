@@ -8,8 +8,9 @@ import { __resetApiClientForTests } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import { jsonResponse, LocationProbe, makeUser, testQueryClient } from '@/test/render';
 import { AuthCallbackPage, CALLBACK_SUCCESS_TEXT } from './auth-callback-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 function renderCallback(url: string) {
   const client = testQueryClient();

@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
 import { AvatarsPage } from './avatars-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   id,

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { BatchesPage } from './batches-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 /** The server's price list, with a per-video price unlike the client's constant so the test tells them apart. */
 const priceList = (video: number) => ({

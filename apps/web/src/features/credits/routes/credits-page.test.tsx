@@ -4,8 +4,9 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
 import { CreditsPage } from './credits-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 const card = (id: string) => within(screen.getByTestId(`plan-${id}`));
 

@@ -7,8 +7,9 @@ import { jsonResponse } from '@/test/render';
 import { makePack, mockApi } from '../test/fixtures';
 import { renderAt } from '../test/render-wizard';
 import { HookPackWizardPage } from './hook-pack-wizard-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:local-product');
   URL.revokeObjectURL = vi.fn();

@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
 import { NotifyBanner } from './notify-banner';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 describe('NotifyBanner', () => {
   it('is hidden when the user already gets notifications', () => {

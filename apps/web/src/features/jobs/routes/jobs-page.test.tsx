@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeJob, makeUser, renderWithProviders } from '@/test/render';
 import { JobsPage } from './jobs-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,8 +6,9 @@ import { MESSAGES } from '@hookreel/contracts';
 import { toast } from 'sonner';
 import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
 import { MergeScreen, withStored } from './merge-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const project: Project = {
   id: 9,

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { NewProjectPage } from './new-project-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 describe('NewProjectPage', () => {
   it('shows the contracts messages for too short and too long names', async () => {

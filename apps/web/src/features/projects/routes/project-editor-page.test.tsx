@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { ProjectEditor } from './project-editor-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 const project: Project = {

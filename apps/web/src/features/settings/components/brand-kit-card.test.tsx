@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { BrandKitCard } from './brand-kit-card';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const withLogo: BrandKit = {

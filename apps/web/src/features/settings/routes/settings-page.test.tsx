@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
 import { SettingsPage } from './settings-page';
+import { spyOnToasts } from '../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 
 let fetchMock: ReturnType<typeof vi.fn>;
 

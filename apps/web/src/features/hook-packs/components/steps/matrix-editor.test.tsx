@@ -8,8 +8,9 @@ import { emptyWizardData } from '../../lib/wizard-data';
 import { makePack, makePreview, mockApi } from '../../test/fixtures';
 import { renderAt } from '../../test/render-wizard';
 import { GenerateStep } from './generate-step';
+import { spyOnToasts } from '../../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 function Harness() {

@@ -9,8 +9,9 @@ import { emptyWizardData } from '../../lib/wizard-data';
 import { makePack, makePreview, mockApi } from '../../test/fixtures';
 import { renderAt } from '../../test/render-wizard';
 import { PreviewStep } from './preview-step';
+import { spyOnToasts } from '../../../../test/toasts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 // jsdom has no canvas: the editor draws nothing, which is fine here.
 beforeEach(() => {
