@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { ledger } from '../support/credits.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 import { parseCsv, readZip } from '../support/zip.ts';
 
@@ -35,10 +36,10 @@ for (const { name: size, viewport } of VIEWPORTS) {
 
   /** The balance in the sidebar; on a phone the sidebar is a drawer, opened from the top bar and closed again. */
   async function expectBalance(page: Page, credits: string) {
-    const sidebar = page.locator('[data-sidebar="sidebar"]').first();
-    if (!phone) return expect(sidebar.getByText(credits)).toBeVisible();
+    const shown = page.locator('[data-sidebar="sidebar"]').first().getByTestId('credits-balance');
+    if (!phone) return expect(shown).toHaveText(credits);
     await page.getByRole('button', { name: /toggle sidebar/i }).click();
-    await expect(sidebar.getByText(credits)).toBeVisible();
+    await expect(shown).toHaveText(credits);
     await page.keyboard.press('Escape');
     await expect(page.locator('[data-sidebar="sidebar"]')).toHaveCount(0);
   }
@@ -114,7 +115,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
     // generates its own and checks it as the desktop test does.
     const title = phone
       ? 'create a pack from a product photo up to Generate, then the rendered pack: job list, contact sheet, downloads and list card'
-      : 'create a pack from a product photo, two character types, pick characters, approve previews, generate, watch 12 videos finish, download the zip and check its 12 MP4s, captions and manifest';
+      : 'create a pack from a product photo on the trial alone, two character types, pick characters, approve previews, generate, watch 12 videos finish, download the zip and check its 12 MP4s, captions and manifest; prices are shown before each spend; double clicks charge once';
     test(title, async ({ page, browser }, testInfo) => {
       test.setTimeout(420_000);
       // Nothing on the way may throw in the page or log an error.
@@ -157,12 +158,19 @@ for (const { name: size, viewport } of VIEWPORTS) {
       testInfo.annotations.push({ type: 'detected', description: `${shape} / ${category}` });
       await page.getByRole('button', { name: 'Continue' }).click();
 
-      // Step 2: two character types.
+      // Step 2: two character types. Before the first spend, the whole pack's price (4 characters and up to 4
+      // previews per type, 12 videos) and the balance after it, for one type and then for two.
       await expect(page.getByRole('heading', { name: 'Character Type', exact: true })).toBeVisible();
+      const estimate = page.getByTestId('pack-cost');
       await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPES[0]!);
+      await expect(estimate.getByTestId('pack-total')).toHaveText('12.60 credits');
+      await expect(estimate.getByTestId('pack-left')).toHaveText('1.10');
       await page.getByRole('button', { name: 'Add Character Type' }).click();
       await page.getByRole('textbox', { name: 'Character type 2', exact: true }).fill(TYPES[1]!);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(estimate.getByTestId('pack-total')).toHaveText('13.20 credits');
+      await expect(estimate.getByTestId('pack-left')).toHaveText('0.50');
+      // Double-clicked: the 8 characters are ordered once (the balance below, the holds after Generate).
+      await page.getByRole('button', { name: 'Continue · 0.40 credits' }).dblclick();
 
       // Step 3: hook, language and accent.
       await expect(page.getByRole('heading', { name: 'Hook Message', exact: true })).toBeVisible();
@@ -187,7 +195,9 @@ for (const { name: size, viewport } of VIEWPORTS) {
         await expect(first).toHaveAttribute('aria-pressed', 'true');
       }
       await expect(page.getByText('2 selected')).toBeVisible();
-      await page.getByRole('button', { name: 'Continue' }).click();
+      // 13.70 less the 8 characters, taken once.
+      await expectBalance(page, '13.30');
+      await page.getByRole('button', { name: 'Continue · 0.20 credits' }).click();
 
       // Step 5: previews of the two characters holding the product; approve both.
       await expect(page.getByRole('heading', { name: 'Preview', exact: true })).toBeVisible();
@@ -233,6 +243,9 @@ for (const { name: size, viewport } of VIEWPORTS) {
       await page.screenshot({ path: shot('hook-pack-generate-step'), fullPage: true });
       // 13.70 credits, less 8 characters and 2 previews; the 12 videos are held as soon as they are queued.
       await expectBalance(page, '13.10');
+      await expect(page.getByTestId('videos-cost')).toHaveText(
+        '12 videos cost 12.00 credits. Your balance after: 1.10 credits.',
+      );
       const generate = page.getByRole('button', { name: 'Generate 12 videos · 12.00 credits' });
       if (phone && rendered) {
         await expect(generate).toBeEnabled();
@@ -240,7 +253,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
         await expectRenderedPackOnPhone(browser, rendered);
         return;
       }
-      await generate.click();
+      await generate.dblclick();
       // The wait: measured once this server has rendered videos.
       await expect(
         page
@@ -250,10 +263,18 @@ for (const { name: size, viewport } of VIEWPORTS) {
           .first(),
       ).toBeVisible();
       await expectBalance(page, '1.10');
+      // The double click queued the 12 videos once: one hold per video, one per character type's 4 characters,
+      // one for the previews (read now, while those holds are on the ledger's first page).
+      const holds = (await ledger(page)).filter((e) => e.kind === 'hold');
+      expect(holds.filter((e) => e.reason === 'Hook-pack video')).toHaveLength(12);
+      expect(holds.filter((e) => e.reason === 'Hook-pack characters')).toHaveLength(TYPES.length);
+      expect(holds.filter((e) => e.reason === 'Hook-pack previews')).toHaveLength(1);
 
       // The pack's job list: 'Video #n' cards until all are done, then the download page: the zip of the whole pack.
       await page.getByRole('link', { name: /View generation jobs/ }).click();
       await expectFinishedJobList(page, packId);
+      // The pack finished on the trial alone: the held credits were taken, nothing more.
+      await expectBalance(page, '1.10');
       const [zipDownload] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: /Download All \(\.zip\)/ }).click(),

@@ -46,6 +46,13 @@ test.describe('own voice-over', () => {
     const name = projectName('Own voice');
     await createProjectInUi(page, name);
     await addCharacters(page, 'young woman in her 20s with long brown hair', 1);
+    // The script's auto-save: a debounced PUT of the project with the new script, awaited before the reload below.
+    const scriptSaved = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'PUT' &&
+        /\/api\/projects\/\d+$/.test(r.url()) &&
+        (r.request().postDataJSON() as { script?: string } | null)?.script === SCRIPT,
+    );
     await page.getByLabel('Script').fill(SCRIPT);
 
     const voice = page.getByRole('group', { name: 'Voice' });
@@ -71,7 +78,7 @@ test.describe('own voice-over', () => {
     await voice.screenshot({ path: path.join(SHOTS, 'voice-section.png') });
 
     // The choice is stored: a reload shows the recording as the voice.
-    await page.waitForTimeout(700); // the script's auto-save
+    expect((await scriptSaved).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('radio', { name: /My own recording/ })).toBeChecked();
     await expect(page.getByTestId('voice-over-player')).toBeVisible();
