@@ -4,6 +4,7 @@ import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { ledger } from '../support/credits.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 import { parseCsv, readZip } from '../support/zip.ts';
+import { watchProblems } from '../support/problems.ts';
 
 const TYPES = ['Young woman runner in a park', 'Office worker at a desk'];
 const HOOK = 'Glow all day';
@@ -19,16 +20,6 @@ const VIEWPORTS = [
 
 /** The pack this run's desktop test rendered, for the phone test to open as the same user. */
 let rendered: { email: string; packId: number } | undefined;
-
-/** Every error the page logs or throws, to assert none on the way. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  return problems;
-}
 
 for (const { name: size, viewport } of VIEWPORTS) {
   const phone = size === 'phone';

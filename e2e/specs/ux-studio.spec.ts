@@ -8,6 +8,7 @@ import { WEBHOOK_RECEIVER_ORIGIN } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, adScript, createProjectInUi, projectName } from '../support/factories.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
+import { watchProblems } from '../support/problems.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -37,16 +38,6 @@ async function signIn(page: Page, email: string, viewport: { width: number; heig
   await page.setViewportSize(VIEWPORTS[0].viewport);
   await signInWithGoogle(page, email);
   await page.setViewportSize(viewport);
-}
-
-/** Every error the page logs or throws, to assert none on the way. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  return problems;
 }
 
 /** The sidebar: on a phone it lives in a drawer opened from the header. */
