@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL } from '../playwright.config.ts';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { balance, ledger } from '../support/credits.ts';
-import { addCharacters, createProjectInUi } from '../support/factories.ts';
+import { addCharacters, adScript, createProjectInUi } from '../support/factories.ts';
 
 test.describe('credits and billing', () => {
   test('a demo purchase raises the balance once per click, the history lists it all, a refund request is decided', async ({
@@ -29,7 +29,7 @@ test.describe('credits and billing', () => {
     // A render: the project editor's Generate shows its price; a double click queues one job.
     await createProjectInUi(page, 'Billing e2e project');
     await addCharacters(page, 'a friendly woman in a bright kitchen', 1);
-    await page.getByLabel('Script').fill('This serum changed my mornings. Try it today.');
+    await page.getByLabel('Script').fill(adScript('Billing serum'));
     await page.getByRole('button', { name: 'Generate · 1.00 credit' }).dblclick();
     await expect(page).toHaveURL(/\/jobs\/\d+$/);
     const jobId = Number(/\/jobs\/(\d+)$/.exec(page.url())![1]);
