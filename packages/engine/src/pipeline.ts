@@ -44,7 +44,7 @@ import {
   type VideoLayout,
 } from './layout/index.ts';
 import type { LipSyncProvider } from './remote/fal.ts';
-import { prepareAudio } from './render/audio.ts';
+import { levelGain, prepareAudio } from './render/audio.ts';
 import { CAMERA, renderVideo, type RenderInput } from './render/index.ts';
 import { analyseVideo, reportTaps } from './report/index.ts';
 import { produceAtomic } from './util/files.ts';
@@ -219,24 +219,27 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   await writeFile(srtPath, toSrt(voice.words));
   await writeFile(vttPath, toVtt(voice.words));
 
-  report(0.32, 'Levelling the sound');
-  // A take the voice already levelled is the sound track when there is no music bed to mix in (decision 150).
-  const audio =
-    voice.levelled && !input.musicPath
-      ? { path: voice.levelled.wavPath, gainDb: voice.levelled.gainDb }
-      : {
-          path: path.join(dir, 'audio.wav'),
-          ...(await prepareAudio({
-            voicePath: voice.wavPath,
-            voiceLoudnessLufs: voice.loudnessLufs,
-            musicPath: input.musicPath ?? null,
-            durationSec,
-            outPath: path.join(dir, 'audio.wav'),
-            signal: input.signal,
-          })),
-        };
+  // Without a music bed the sound track is the voice, and the encode levels it from its measured loudness
+  // (decision 155); a mix, or a voice whose loudness is unknown, is levelled by an ffmpeg run of its own first.
+  const levelDb = !input.musicPath && typeof voice.loudnessLufs === 'number' ? levelGain(voice.loudnessLufs) : null;
+  let audio: { path: string; gainDb: number; levelDb: number | null };
+  if (levelDb !== null) {
+    audio = { path: voice.wavPath, gainDb: 0, levelDb };
+  } else {
+    report(0.32, 'Levelling the sound');
+    const mixPath = path.join(dir, 'audio.wav');
+    const { gainDb } = await prepareAudio({
+      voicePath: voice.wavPath,
+      musicPath: input.musicPath ?? null,
+      durationSec,
+      outPath: mixPath,
+      signal: input.signal,
+    });
+    audio = { path: mixPath, gainDb, levelDb: null };
+  }
   const audioPath = audio.path;
   const audioGainDb = audio.gainDb;
+  const audioLevelDb = audio.levelDb;
 
   report(0.35, 'Rendering the video');
   const extraAspects = ASPECTS.filter((a) => a !== '9:16' && input.aspects?.includes(a));
@@ -254,6 +257,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
         visual,
         audioPath,
         audioGainDb,
+        audioLevelDb,
         durationSec,
         words: voice.words,
         layout,
@@ -302,6 +306,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
             : visual,
         audioPath,
         audioGainDb,
+        audioLevelDb,
         endCardImagePath,
         outroLogoPath: outroLogo?.path ?? null,
         fontDir: font.dir,
@@ -353,6 +358,8 @@ async function renderAspect(input: {
   audioPath: string;
   /** prepareAudio's final gain, applied by the encode. */
   audioGainDb: number;
+  /** The voice's levelling, applied by the encode (RenderInput.audioLevelDb). */
+  audioLevelDb: number | null;
   endCardImagePath: string | null;
   outroLogoPath: string | null;
   fontDir?: string;
@@ -438,6 +445,7 @@ async function renderAspect(input: {
         visual: input.visual,
         audioPath: input.audioPath,
         audioGainDb: input.audioGainDb,
+        audioLevelDb: input.audioLevelDb,
         durationSec: input.text.durationSec,
         words: input.text.words,
         layout,

@@ -171,12 +171,11 @@ export class ElevenLabsVoice implements VoiceSynthesizer {
     }
     const raw = path.join(outDir, 'voice-raw.mp3');
     await writeFileAtomic(raw, audio);
-    const { wavPath, durationSec, loudnessLufs, levelled } = await toVoiceWav(raw, outDir, signal);
+    const { wavPath, durationSec, loudnessLufs } = await toVoiceWav(raw, outDir, signal);
     return {
       wavPath,
       durationSec,
       loudnessLufs,
-      levelled,
       words: words.map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
       voice: `elevenlabs:${cfg.model}:${voiceId}`,
       usage: {

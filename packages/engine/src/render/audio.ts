@@ -15,11 +15,6 @@ export interface AudioInput {
   durationSec: number;
   outPath: string;
   signal?: AbortSignal;
-  /**
-   * The voice's integrated loudness, already measured as the first pass would (`VoiceResult.loudnessLufs`): without
-   * a music bed the mix is the voice, so the first pass is skipped.
-   */
-  voiceLoudnessLufs?: number | null;
 }
 
 /**
@@ -55,14 +50,10 @@ export async function prepareAudio(input: AudioInput): Promise<{ gainDb: number 
   if (input.musicPath) inputs.push('-stream_loop', '-1', '-i', input.musicPath);
   const graph = mixGraph(Boolean(input.musicPath), input.durationSec);
   const base = ['-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
-  const known = input.musicPath ? null : (input.voiceLoudnessLufs ?? null);
-  const first =
-    known !== null
-      ? { integrated: known }
-      : await measure(
-          [...base, ...inputs, '-filter_complex', `${graph};[mix]ebur128=peak=true[out]`, '-map', '[out]'],
-          input.signal,
-        );
+  const first = await measure(
+    [...base, ...inputs, '-filter_complex', `${graph};[mix]ebur128=peak=true[out]`, '-map', '[out]'],
+    input.signal,
+  );
   const gain = levelGain(first.integrated);
   const second = await produceAtomic(input.outPath, (tmp) =>
     measure(

@@ -7,6 +7,7 @@ import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
+import { AUDIO_RATE, levelFilter } from './audio.ts';
 
 export { FONT_DIR };
 
@@ -36,10 +37,19 @@ export interface RenderInput {
       }
     | { kind: 'photo'; imagePath: string }
     | { kind: 'clip'; videoPath: string; posterSourcePath: string };
-  /** The levelled sound track (48 kHz stereo WAV: prepareAudio's, or the voice's levelled take), at most durationSec long. */
+  /**
+   * The sound track, at most durationSec long: prepareAudio's levelled mix (48 kHz stereo WAV), or with
+   * `audioLevelDb` the voice as it was spoken (mono WAV at any rate) for the encode to level.
+   */
   audioPath: string;
   /** prepareAudio's final gain, applied as the encode reads the track (0 or absent: none). */
   audioGainDb?: number;
+  /**
+   * The voice's levelling gain from its measured loudness (`levelGain`): the encode applies it and the limiter
+   * as it reads the track, the second of the two passes, so a video without a music bed needs no audio run of its
+   * own (decision 155). Absent: the track is levelled already.
+   */
+  audioLevelDb?: number | null;
   durationSec: number;
   words: readonly WordTiming[];
   /** Where everything goes; the ASS file at assPath is this layout's text (layoutToAss). */
@@ -189,10 +199,14 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   graph += `;${last}format=yuv420p,setsar=1${input.taps ? ',split=2[v][tap]' : '[v]'}`;
   const taps = input.taps?.('[tap]');
   if (taps) graph += `;${taps.graph}`;
-  // The track is padded with silence to the video's length (a voice's levelled take ends 0.4 s after the voice),
-  // and the final loudness gain is applied here rather than in a pass of its own that rewrites the WAV.
+  // The track is padded with silence to the video's length, and the last loudness gain is applied here rather
+  // than in a pass of its own that rewrites the WAV: the voice's levelling, or prepareAudio's final trim.
+  const level =
+    input.audioLevelDb != null
+      ? `aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,${levelFilter(input.audioLevelDb)},`
+      : '';
   const gain = input.audioGainDb ? `,volume=${input.audioGainDb.toFixed(2)}dB` : '';
-  graph += `;[1:a]apad=whole_dur=${input.durationSec.toFixed(3)}${gain}[a]`;
+  graph += `;[1:a]${level}apad=whole_dur=${input.durationSec.toFixed(3)}${gain}[a]`;
   const audioMap = '[a]';
   args.push(
     '-filter_complex',

@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProviderUsage } from '../remote/usage.ts';
 import type { Accent, Gender, Language, WordTiming } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
 import { parseEbur128 } from '../report/ebur128.ts';
-import { finalTrim, levelFilter, levelGain } from '../render/audio.ts';
 import { integratedLoudness, readPcmWav } from '../render/loudness.ts';
 import { FFMPEG, wavDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
@@ -22,7 +21,7 @@ export interface VoiceRequest {
 }
 
 export interface VoiceResult {
-  /** 48 kHz mono WAV. */
+  /** Mono 16-bit WAV: a local voice's own rate at normal speed, 48 kHz otherwise (see toVoiceWav). */
   wavPath: string;
   durationSec: number;
   words: WordTiming[];
@@ -30,18 +29,10 @@ export interface VoiceResult {
   /** What a remote voice billed (characters); absent for the local voices. */
   usage?: ProviderUsage;
   /**
-   * Integrated loudness of this WAV as the mix's first pass measures it (mono heard as stereo), taken while the
-   * WAV was written; absent when not measured (the mix then measures it itself).
+   * Integrated loudness of this WAV as the mix's first pass measures it (mono heard as stereo, with the 0.4 s of
+   * silence a video has after the voice); absent or null when not measured (the mix then measures it itself).
    */
   loudnessLufs?: number | null;
-  /** The take levelled for a video without a music bed (see toVoiceWav); absent when it was not made. */
-  levelled?: LevelledVoice | null;
-}
-
-/** A take at −14 LUFS behind the limiter, 48 kHz stereo, ending 0.4 s after the voice; `gainDb` is still to apply. */
-export interface LevelledVoice {
-  wavPath: string;
-  gainDb: number;
 }
 
 export interface VoiceSynthesizer {
@@ -80,7 +71,7 @@ export const localVoice: VoiceSynthesizer = {
     // festival and eSpeak are asked for their normal rate; the speed is applied to the audio (pitch kept) and the
     // word timings scaled with it, so both voices honour it the same way.
     const tempo = localTempo(req.speed);
-    const { wavPath, durationSec, loudnessLufs, levelled } = await toVoiceWav(raw, outDir, signal, tempo);
+    const { wavPath, durationSec, loudnessLufs } = await toVoiceWav(raw, outDir, signal, tempo);
     const scaled =
       tempo === 1 ? words : words.map((w) => ({ ...w, startSec: w.startSec / tempo, endSec: w.endSec / tempo }));
     return {
@@ -89,7 +80,6 @@ export const localVoice: VoiceSynthesizer = {
       words: forwardTimings(scaled, durationSec).map((w) => ({ ...w, endSec: Math.min(w.endSec, durationSec) })),
       voice,
       loudnessLufs,
-      levelled,
     };
   },
 };
@@ -101,73 +91,49 @@ export function localTempo(speed: number | undefined): number {
 }
 
 /**
- * Every voice, local or remote, is resampled to one format (48 kHz mono WAV) so every render mixes the same.
- * `tempo` other than 1 speeds the speech up or slows it down without changing its pitch (ffmpeg atempo).
+ * Every voice becomes a mono 16-bit WAV with its loudness known, so a render can level it as it encodes it.
  *
- * When the voice came as 16-bit PCM (festival, eSpeak), its loudness is measured here first (render/loudness.ts)
- * and the same ffmpeg run also writes the take levelled for a video: the first pass's gain and the limiter applied,
- * 48 kHz stereo, 0.4 s of silence after the voice, and the meter on it gives the final trim (render/audio.ts).
- * A render without a music bed then needs no levelling run of its own (decision 150). Otherwise (an MP3 from a
- * provider) the run measures the WAV's loudness as the mix's first pass would, so that pass need not read the
- * voice again (decision 099).
+ * A local voice (festival, eSpeak) already is one: at normal speed its WAV is kept as it was spoken, at the
+ * voice's own rate, and its loudness measured here (render/loudness.ts) — no ffmpeg run at all; the render's
+ * encode resamples it and applies the levelling (decision 155). Otherwise — a provider's MP3, or a speed other
+ * than 1 (`tempo`: faster or slower without a change of pitch, ffmpeg atempo) — one ffmpeg run writes it as
+ * 48 kHz mono and measures its loudness as the mix's first pass would (decision 099).
  */
 export async function toVoiceWav(
   raw: string,
   outDir: string,
   signal?: AbortSignal,
   tempo = 1,
-): Promise<{ wavPath: string; durationSec: number; loudnessLufs: number | null; levelled: LevelledVoice | null }> {
+): Promise<{ wavPath: string; durationSec: number; loudnessLufs: number | null }> {
   const wavPath = path.join(outDir, 'voice.wav');
-  const speed = tempo === 1 ? '' : `atempo=${tempo},`;
-  const pcm = await readPcmWav(raw).catch(() => null);
-  // The video runs at least 0.4 s past the voice: measured with that silence, its last 400 ms blocks are whole.
-  const measured = pcm ? integratedLoudness(pcm, { padSec: VOICE_TAIL_SEC }) : undefined;
-  const toMono = `[0:a]${speed}aresample=48000,aformat=sample_fmts=s16:channel_layouts=mono,asplit=2[wav][m]`;
-  const toStereo = `aformat=sample_fmts=fltp:channel_layouts=stereo,apad=pad_dur=${VOICE_TAIL_SEC}`;
-  if (measured === undefined) {
-    const { stderr } = await produceAtomic(wavPath, (tmp) =>
-      runProcess(
-        FFMPEG,
-        [
-          ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
-          ...['-filter_complex', `${toMono};[m]${toStereo},ebur128[meter]`],
-          ...['-map', '[wav]', '-c:a', 'pcm_s16le', '-f', 'wav', tmp],
-          ...['-map', '[meter]', '-f', 'null', '-'],
-        ],
-        { timeoutMs: 60_000, signal },
-      ),
-    );
-    const loudnessLufs = parseEbur128(stderr).integrated;
-    return { wavPath, durationSec: await wavDurationSec(wavPath), loudnessLufs, levelled: null };
+  const pcm = tempo === 1 ? await readPcmWav(raw).catch(() => null) : null;
+  if (pcm) {
+    // The video runs at least 0.4 s past the voice: measured with that silence, its last 400 ms blocks are whole.
+    const loudnessLufs = integratedLoudness(pcm, { padSec: VOICE_TAIL_SEC });
+    await rename(raw, wavPath);
+    return { wavPath, durationSec: pcm.channels[0]!.length / pcm.sampleRate, loudnessLufs };
   }
-  const levelledPath = path.join(outDir, 'voice-levelled.wav');
+  const speed = tempo === 1 ? '' : `atempo=${tempo},`;
   const { stderr } = await produceAtomic(wavPath, (tmp) =>
-    produceAtomic(levelledPath, (levelledTmp) =>
-      runProcess(
-        FFMPEG,
-        [
-          ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
-          ...[
-            '-filter_complex',
-            `${toMono};[m]${toStereo},${levelFilter(levelGain(measured))},asplit=2[lv][lm];[lm]ebur128=peak=true[meter]`,
-          ],
-          ...['-map', '[wav]', '-c:a', 'pcm_s16le', '-f', 'wav', tmp],
-          ...['-map', '[lv]', '-c:a', 'pcm_s16le', '-f', 'wav', levelledTmp],
-          ...['-map', '[meter]', '-f', 'null', '-'],
+    runProcess(
+      FFMPEG,
+      [
+        ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
+        ...[
+          '-filter_complex',
+          `[0:a]${speed}aresample=48000,aformat=sample_fmts=s16:channel_layouts=mono,asplit=2[wav][m];` +
+            `[m]aformat=sample_fmts=fltp:channel_layouts=stereo,apad=pad_dur=${VOICE_TAIL_SEC},ebur128[meter]`,
         ],
-        { timeoutMs: 60_000, signal },
-      ),
+        ...['-map', '[wav]', '-c:a', 'pcm_s16le', '-f', 'wav', tmp],
+        ...['-map', '[meter]', '-f', 'null', '-'],
+      ],
+      { timeoutMs: 60_000, signal },
     ),
   );
-  return {
-    wavPath,
-    durationSec: await wavDurationSec(wavPath),
-    loudnessLufs: measured,
-    levelled: { wavPath: levelledPath, gainDb: finalTrim(parseEbur128(stderr)) },
-  };
+  return { wavPath, durationSec: await wavDurationSec(wavPath), loudnessLufs: parseEbur128(stderr).integrated };
 }
 
-/** Silence a video always has after its voice (the levelled take carries it). */
+/** Silence a video always has after its voice (its loudness is measured with it). */
 export const VOICE_TAIL_SEC = 0.4;
 
 const installed = new Map<string, Promise<boolean>>();
