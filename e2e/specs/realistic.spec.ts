@@ -6,6 +6,7 @@ import {
   addCharacters,
   createProjectInUi,
   expectVideoPlays,
+  musicBedWav,
   productPhoto,
   projectName,
 } from '../support/factories.ts';
@@ -143,7 +144,7 @@ const JOB_DETAILS = /:\d+\/jobs\/\d+$/;
 const TYPE = 'Young woman runner in a park';
 const HOOK = 'Glow all day';
 
-/** Steps 1-5 of the hook-pack wizard with one character and its approved preview, ending on Generate. */
+/** Steps 1-5 of the hook-pack wizard with one character and its approved preview, ending on the Generate step. */
 async function packUpToGenerate(page: Page, colour: string) {
   await page.goto('/hook-packs/new');
   await page
@@ -166,17 +167,21 @@ async function packUpToGenerate(page: Page, colour: string) {
   await preview.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Matrix', exact: true }).click();
 }
 
+/** The Generate step's Matrix mode (one video per ticked cell). */
+const toMatrix = (page: Page) => page.getByRole('button', { name: 'Matrix', exact: true }).click();
+
 /**
- * A Realistic hook pack with every provider faked locally: in the Generate step's Matrix mode the user picks
- * Realistic (its price per video shown beside Draft's), generates one video, and the job makes a photoreal person
- * from the character's description, puts the product in their hand with the image edit, speaks the hook, and has
- * the talking-actor provider animate it (the avatar model needs the voice, so it comes last). The MP4 plays and no
- * line of its quality report fails.
+ * A Realistic hook pack with every provider faked locally. First the Generate step as it opens: Draft or Realistic
+ * with each price per video beside the caption style, the voice speed, and the pack's optional music bed (what an
+ * operator must set when a provider is missing is covered by the web and API tests). Then, in Matrix mode, the
+ * user picks Realistic, generates one video, and the job makes a photoreal person from the character's
+ * description, puts the product in their hand with the image edit, speaks the hook, and has the talking-actor
+ * provider animate it (the avatar model needs the voice, so it comes last). The MP4 plays and no line of its
+ * quality report fails.
  */
-test('a Realistic hook-pack video goes through images, image edit, voice and avatar and passes its report', async ({
+test('the Generate step shows Draft and Realistic with their prices, the voice speed and the music bed; a Realistic hook-pack video goes through images, image edit, voice and avatar and passes its report', async ({
   page,
 }) => {
   test.setTimeout(420_000);
@@ -184,7 +189,25 @@ test('a Realistic hook-pack video goes through images, image edit, voice and ava
   await packUpToGenerate(page, '#7a3ab2');
   const picker = page.getByTestId('render-quality-picker');
   await expect(picker.getByTestId('price-draft')).toHaveText('1.00 credit per video');
+  // A hook video is priced at a flat 8 s: 1 + 8 × 0.04.
   await expect(picker.getByTestId('price-realistic')).toHaveText('1.32 credits per video');
+  await expect(picker.getByRole('radio', { name: /Draft/ })).toBeChecked();
+  await expect(picker.getByRole('radio', { name: /Realistic/ })).toBeEnabled();
+  await expect(picker.getByTestId('realistic-unavailable')).toBeHidden();
+  await expect(page.getByRole('slider', { name: 'Voice speed' })).toHaveAttribute('aria-valuetext', '1.00x');
+  await expect(page.getByRole('button', { name: /^Generate 12 videos · 12\.00 credits$/ })).toBeVisible();
+  // The pack's optional music bed, beside its caption style and brand look.
+  const bed = page.getByTestId('music-bed-field');
+  await expect(bed.getByText(/No music/)).toBeVisible();
+  await bed.getByLabel('Upload music').setInputFiles(musicBedWav(2));
+  await expect(bed.getByTestId('music-bed-player')).toHaveAttribute('src', /hook-packs\/music-[0-9a-f-]+\.m4a$/);
+  await expect(bed.getByRole('button', { name: 'Remove music' })).toBeVisible();
+  await page.screenshot({ path: '../.tmp/pack-generate-quality.png', fullPage: true });
+  // Removed again: the Realistic video below has the voice only, as it always had.
+  await bed.getByRole('button', { name: 'Remove music' }).click();
+  await expect(bed.getByText(/No music/)).toBeVisible();
+
+  await toMatrix(page);
   const price = page.getByTestId('matrix-price');
   await expect(price).toContainText('1 video costs 1.00 credits (1.00 each)');
   await picker.locator('label', { hasText: 'Photoreal actor' }).click();
@@ -226,6 +249,7 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   test.setTimeout(420_000);
   await signInWithGoogle(page, uniqueEmail('pack-upgrade'));
   await packUpToGenerate(page, '#3ab27a');
+  await toMatrix(page);
   await page.getByRole('button', { name: 'Generate 1 video · 1.00 credit' }).click();
   await page.getByRole('link', { name: /View generation jobs/ }).click();
   await expect(page).toHaveURL(/\/hook-packs\/jobs\/\d+$/);
