@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 
 /**
  * Integrated loudness (ITU-R BS.1770-4, EBU R128 gating) of a PCM WAV, computed here instead of in an ffmpeg run
- * of its own: the levelling gain must be known before the one ffmpeg run that converts the voice and levels it
- * (decision 150). It is the first of the two passes only; the second, on the levelled track, is still ffmpeg's
- * meter, so a small difference between the two meters ends up in the final trim.
+ * of its own: it is the first of the two levelling passes, and the second (that gain and the limiter) is applied by
+ * the render's encode as it reads the voice (decisions 150, 155). The report still meters the finished MP4 with
+ * ffmpeg, so what this meter differs from ffmpeg's (±0.2 LU) shows there.
  */
 
 export interface PcmWav {
