@@ -14,8 +14,9 @@ const webFilesWithoutModuleMocks = webTestFiles.filter((file) => !mocksModules(f
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one file at a time, which leaves a core idle while a file starts up or waits
-    // on a socket or a child process: two files side by side keep both busy (docs/decisions/143).
-    maxWorkers: 2,
+    // on a socket or a child process (docs/decisions/143). Two files still left the cores a fifth idle through much
+    // of the run; three keep them busy (docs/decisions/158).
+    maxWorkers: 3,
     projects: [
       {
         test: {
