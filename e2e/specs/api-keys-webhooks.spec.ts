@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { WEBHOOK_RECEIVER_ORIGIN, WEBHOOK_RECEIVER_PORT } from '../playwright.config.ts';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 
 /**
  * /settings as a developer uses it: an API key is shown once, works as a Bearer token, and stops working when
@@ -50,8 +50,7 @@ function signatureValid(secret: string, body: string, header: string): boolean {
 
 test.describe('API keys and webhooks on /settings', () => {
   test('create a key, see it once, use it, revoke it', async ({ page, request }) => {
-    await signInWithGoogle(page, uniqueEmail('keys'));
-    await page.goto('/settings');
+    await signIn(page, uniqueEmail('keys'), { at: '/settings' });
     await expect(page.getByText('No API keys yet.')).toBeVisible();
 
     await page.getByLabel('Key name').fill('Nightly export');
@@ -86,8 +85,7 @@ test.describe('API keys and webhooks on /settings', () => {
   });
 
   test('register a webhook, send a test, see the delivery log', async ({ page }) => {
-    await signInWithGoogle(page, uniqueEmail('hooks'));
-    await page.goto('/settings');
+    await signIn(page, uniqueEmail('hooks'), { at: '/settings' });
     await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
     const url = page.getByLabel('Endpoint URL');
     const add = page.getByRole('button', { name: 'Add Endpoint' });

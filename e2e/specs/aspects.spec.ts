@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/aspects');
@@ -21,7 +21,7 @@ test.describe('every placement', () => {
     test.setTimeout(240_000);
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await signInWithGoogle(page, uniqueEmail('aspects'));
+    await signIn(page, uniqueEmail('aspects'));
     const name = projectName('Every placement');
     await createProjectInUi(page, name);
     await addCharacters(page, 'young woman in her 20s with long brown hair', 1);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@hookreel/contracts';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { balance, holdsFor } from '../support/credits.ts';
 import { adScript, productPhoto } from '../support/factories.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
@@ -32,7 +32,7 @@ test.describe('spending buttons charge once per intent', () => {
     page,
   }, testInfo) => {
     test.setTimeout(300_000);
-    await signInWithGoogle(page, uniqueEmail('twice'));
+    await signIn(page, uniqueEmail('twice'));
     await expect(balance(page)).toHaveText('13.70');
 
     await page.getByRole('link', { name: 'New Video' }).first().click();
@@ -104,8 +104,7 @@ test.describe('spending buttons charge once per intent', () => {
     page,
   }) => {
     test.setTimeout(420_000);
-    await signInWithGoogle(page, uniqueEmail('twice-pack'));
-    await page.goto('/hook-packs/new');
+    await signIn(page, uniqueEmail('twice-pack'), { at: '/hook-packs/new' });
     await page
       .getByLabel('Product image')
       .setInputFiles(await productPhotoFile('#1f7a4d', 'bottle.png', { transparent: true }));

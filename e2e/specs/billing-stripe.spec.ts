@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '../../apps/server/test/helpers/fake-stripe.ts';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { balance } from '../support/credits.ts';
 
 /**
@@ -85,14 +85,13 @@ test('Stripe billing: subscribe through Checkout, then upgrade, downgrade and ca
   const sharedDataDir = process.env.E2E_DATA_DIR;
   process.env.E2E_DATA_DIR = dataDir;
   try {
-    await signInWithGoogle(page, email, `${baseUrl}/login`);
+    await signIn(page, email, { at: `${baseUrl}/credits` });
   } finally {
     process.env.E2E_DATA_DIR = sharedDataDir;
   }
   await expect(balance(page)).toHaveText('13.70');
 
   // Subscribe to Starter (monthly) on Stripe Checkout.
-  await page.goto(`${baseUrl}/credits`);
   const session = await visitStripePage(page, 'checkout.stripe.test', () =>
     page.getByTestId('plan-starter').getByRole('button', { name: 'Subscribe' }).click(),
   );

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL } from '../playwright.config.ts';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { balance, ledger } from '../support/credits.ts';
 import { addCharacters, adScript, createProjectInUi } from '../support/factories.ts';
 
@@ -11,8 +11,7 @@ test.describe('credits and billing', () => {
   }) => {
     test.setTimeout(240_000);
     const email = uniqueEmail('buyer');
-    await signInWithGoogle(page, email);
-    await page.goto('/credits');
+    await signIn(page, email, { at: '/credits' });
     await expect(page.getByTestId('billing-mode-note')).toContainText('Demo billing: no card is charged.');
 
     // A one-time bundle, double-clicked: 5 credits, once.
@@ -54,8 +53,7 @@ test.describe('credits and billing', () => {
 
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await signInWithGoogle(admin, ADMIN_EMAIL);
-    await admin.goto('/admin/credits');
+    await signIn(admin, ADMIN_EMAIL, { at: '/admin/credits' });
     const request = admin.getByTestId('refund-request').filter({ hasText: email });
     await request.getByRole('button', { name: 'Approve refund' }).click();
     await expect(request.getByText('approved')).toBeVisible();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, adScript, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/brand-kit');
@@ -22,8 +22,7 @@ test.describe('brand kit', () => {
   test('set the kit on /settings, a new project takes it, and its video ends on the logo outro', async ({ page }) => {
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await signInWithGoogle(page, uniqueEmail('brand-kit'));
-    await page.goto('/settings');
+    await signIn(page, uniqueEmail('brand-kit'), { at: '/settings' });
     const card = page.getByTestId('brand-kit-card');
     await expect(card.getByRole('heading', { name: 'Brand kit' })).toBeVisible();
 

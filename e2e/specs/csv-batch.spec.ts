@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BATCH_COLUMNS, BATCH_MESSAGES } from '@hookreel/contracts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 import { readZip } from '../support/zip.ts';
 
@@ -47,7 +47,7 @@ async function expectRenderedBatchOnPhone(
   batch: { email: string; batchPath: string },
   viewport: { width: number; height: number },
 ) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[0].viewport });
+  const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
     const problems: string[] = [];
@@ -55,9 +55,7 @@ async function expectRenderedBatchOnPhone(
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console: ${m.text()}`);
     });
-    await signInWithGoogle(page, batch.email);
-    await page.setViewportSize(viewport);
-    await page.goto(batch.batchPath);
+    await signIn(page, batch.email, { at: batch.batchPath });
     await expect(page.getByTestId('batch-progress')).toBeVisible();
     const job = page.getByTestId('batch-job');
     await expect(job).toHaveCount(1);
@@ -95,11 +93,8 @@ for (const { name: size, viewport } of VIEWPORTS) {
       page.on('console', (m) => {
         if (m.type() === 'error') problems.push(`console: ${m.text()}`);
       });
-      // Sign in at the desktop size: the helper waits for the account e-mail in the sidebar.
-      await page.setViewportSize(VIEWPORTS[0].viewport);
       const email = uniqueEmail(`batch-${size}`);
-      await signInWithGoogle(page, email);
-      await page.setViewportSize(viewport);
+      await signIn(page, email);
 
       // Reachable from New video (desktop) and from the sidebar (phone: its drawer).
       if (phone) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PLANS, perMonthUnderYearly, yearlyPriceOf, yearlySavingsOf } from '@hookreel/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { signInOnProviderPage, signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, signInOnProviderPage, signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 
 test.describe('sign-in and the shell', () => {
   test('a new user signs in with "Continue with Google" through the local provider and lands on /projects', async ({
@@ -68,8 +68,7 @@ test.describe('sign-in and the shell', () => {
 test.describe('settings', () => {
   test('toggle e-mail notifications and delete the account', async ({ page }) => {
     const email = uniqueEmail('settings');
-    await signInWithGoogle(page, email);
-    await page.goto('/settings');
+    await signIn(page, email, { at: '/settings' });
     await expect(page.getByText(email).first()).toBeVisible();
     const toggle = page.getByRole('switch', { name: 'Email Notifications' });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -108,8 +107,7 @@ test.describe('public pages', () => {
   });
 
   test('credits screen computes yearly prices, savings and per-video prices', async ({ page }) => {
-    await signInWithGoogle(page, uniqueEmail('credits'));
-    await page.goto('/credits');
+    await signIn(page, uniqueEmail('credits'), { at: '/credits' });
     const growth = PLANS.find((p) => p.id === 'growth')!;
     await expect(page.getByText('Most Popular')).toBeVisible();
     await expect(page.getByText(`$${growth.monthlyPrice}`).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 const TYPE = 'Young woman runner in a park';
@@ -16,8 +16,7 @@ test.describe('hook matrix', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console: ${m.text()}`);
     });
-    await signInWithGoogle(page, uniqueEmail('matrix'));
-    await page.goto('/hook-packs/new');
+    await signIn(page, uniqueEmail('matrix'), { at: '/hook-packs/new' });
 
     // Steps 1-5 as any pack: product, one character type, the hook, two characters, two approved previews.
     await page

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { ledger } from '../support/credits.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 import { parseCsv, readZip } from '../support/zip.ts';
@@ -77,13 +77,11 @@ for (const { name: size, viewport } of VIEWPORTS) {
    * holds was checked at the desktop size; here the button still hands over a zip.
    */
   async function expectRenderedPackOnPhone(browser: Browser, pack: { email: string; packId: number }) {
-    const context = await browser.newContext({ viewport: VIEWPORTS[0].viewport });
+    const context = await browser.newContext({ viewport });
     try {
       const page = await context.newPage();
       const problems = watchProblems(page);
-      await signInWithGoogle(page, pack.email);
-      await page.setViewportSize(viewport);
-      await page.goto(`/hook-packs/jobs/${pack.packId}`);
+      await signIn(page, pack.email, { at: `/hook-packs/jobs/${pack.packId}` });
       await expectBalance(page, '1.10');
       await expectFinishedJobList(page, pack.packId);
       const [zipDownload] = await Promise.all([
@@ -115,12 +113,8 @@ for (const { name: size, viewport } of VIEWPORTS) {
       // The desktop test cuts a photo on white out with the model; the phone's wizard is about its layout, so its
       // photo comes cut out already (a transparent PNG is used as it is, decision 151).
       const photo = await productPhotoFile('#1f6fd1', 'bottle.png', { transparent: phone });
-      // Signed in at the desktop size: the sign-in helper waits for the account e-mail, which a phone keeps in the drawer.
-      await page.setViewportSize(VIEWPORTS[0].viewport);
-      await signInWithGoogle(page, email);
-      await page.setViewportSize(viewport);
       // The free trial alone pays for the pack (decision 102).
-      await page.goto('/hook-packs');
+      await signIn(page, email, { at: '/hook-packs' });
       await expectBalance(page, '13.70');
 
       // The empty list.

@@ -1,12 +1,11 @@
 import { VALIDATION } from '@hookreel/contracts';
 import { expect, test } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, adScript, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
 
 test.describe('jobs', () => {
   test('the Notify Me banner shows for a new user and goes away once clicked', async ({ page }) => {
-    await signInWithGoogle(page, uniqueEmail('notify'));
-    await page.goto('/jobs');
+    await signIn(page, uniqueEmail('notify'), { at: '/jobs' });
     await expect(page.getByRole('heading', { name: 'Generated Videos' })).toBeVisible();
     await expect(page.getByText('No jobs found. Queue a job from a project page.')).toBeVisible();
     const notify = page.getByRole('button', { name: 'Notify Me' });
@@ -20,7 +19,7 @@ test.describe('jobs', () => {
   });
 
   test('queue a job, watch progress move, play the finished video, delete a job', async ({ page }) => {
-    await signInWithGoogle(page, uniqueEmail('jobs'));
+    await signIn(page, uniqueEmail('jobs'));
     const name = projectName('Jobs spec');
     const projectId = await createProjectInUi(page, name);
     expect(projectId).toBeGreaterThan(0);

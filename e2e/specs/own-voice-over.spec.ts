@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/own-voice-over');
@@ -42,7 +42,7 @@ test.describe('own voice-over', () => {
     await page.setViewportSize({ width: 1280, height: 1100 });
     const recording = recordScript();
     const seconds = durationOf(recording);
-    await signInWithGoogle(page, uniqueEmail('own-voice'));
+    await signIn(page, uniqueEmail('own-voice'));
     const name = projectName('Own voice');
     await createProjectInUi(page, name);
     await addCharacters(page, 'young woman in her 20s with long brown hair', 1);

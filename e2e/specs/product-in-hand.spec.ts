@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { adScript, expectVideoPlays, pixelsNear, productPhoto } from '../support/factories.ts';
 
 // A magenta no actor wears: the illustrated actors' clothes include blues close to a blue bottle.
@@ -18,7 +18,7 @@ test.describe('product in hand', () => {
     page,
   }) => {
     const photo = await productPhoto({ colour: BOTTLE });
-    await signInWithGoogle(page, uniqueEmail('pih'));
+    await signIn(page, uniqueEmail('pih'));
 
     // New video → 'Product in hand' → upload dialog → Continue creates the project.
     await page.getByRole('link', { name: 'New Video' }).first().click();

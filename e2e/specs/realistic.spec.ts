@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_PROVIDERS_ORIGIN } from '../playwright.config.ts';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import {
   adScript,
   addCharacters,
@@ -30,7 +30,7 @@ test.afterEach(async ({ page }) => holdFal(page, false));
  * provider make that person photoreal (decision 125), and the talking actor animates that, not the drawing.
  */
 test('a user picks Realistic, sees the price, and gets a provider-made video', async ({ page }) => {
-  await signInWithGoogle(page, uniqueEmail('realistic'));
+  await signIn(page, uniqueEmail('realistic'));
   await createProjectInUi(page, projectName('Realistic spec'));
   await addCharacters(page, 'a friendly woman in a bright kitchen', 1);
   // 45 characters: 4 s at 14 a second, so Realistic is 1 + 4 × 0.04 credits.
@@ -77,7 +77,7 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
   page,
 }) => {
   test.setTimeout(300_000);
-  await signInWithGoogle(page, uniqueEmail('realistic-catalogue'));
+  await signIn(page, uniqueEmail('realistic-catalogue'));
   await page.getByRole('link', { name: 'New Video' }).first().click();
   await page.getByRole('button', { name: /Product in hand/ }).click();
   const upload = page.getByRole('dialog', { name: 'Upload your product' });
@@ -185,7 +185,7 @@ test('the Generate step shows Draft and Realistic with their prices, the voice s
   page,
 }) => {
   test.setTimeout(420_000);
-  await signInWithGoogle(page, uniqueEmail('realistic-pack'));
+  await signIn(page, uniqueEmail('realistic-pack'));
   await packUpToGenerate(page, '#7a3ab2');
   const picker = page.getByTestId('render-quality-picker');
   await expect(picker.getByTestId('price-draft')).toHaveText('1.00 credit per video');
@@ -247,7 +247,7 @@ test('the Generate step shows Draft and Realistic with their prices, the voice s
  */
 test('Make realistic on a draft hook-pack video, from the pack job list', async ({ page }) => {
   test.setTimeout(420_000);
-  await signInWithGoogle(page, uniqueEmail('pack-upgrade'));
+  await signIn(page, uniqueEmail('pack-upgrade'));
   await packUpToGenerate(page, '#3ab27a');
   await toMatrix(page);
   await page.getByRole('button', { name: 'Generate 1 video · 1.00 credit' }).click();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ACTORS, FIGURE_UNKNOWN, PublicStats, publicFigures, TIMINGS, VALIDATION } from '@hookreel/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { WEBHOOK_RECEIVER_ORIGIN } from '../playwright.config.ts';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, adScript, createProjectInUi, projectName } from '../support/factories.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 import { watchProblems } from '../support/problems.ts';
@@ -30,16 +30,6 @@ const tempFile = (name: string, bytes: Buffer | string): string => {
   return file;
 };
 
-/**
- * Signs in at the desktop size (the account e-mail the sign-in helper waits for sits in the sidebar, which a
- * phone keeps in a drawer), then switches to the size under test.
- */
-async function signIn(page: Page, email: string, viewport: { width: number; height: number }) {
-  await page.setViewportSize(VIEWPORTS[0].viewport);
-  await signInWithGoogle(page, email);
-  await page.setViewportSize(viewport);
-}
-
 /** The sidebar: on a phone it lives in a drawer opened from the header. */
 async function openNav(page: Page, phone: boolean) {
   if (phone) await page.getByRole('button', { name: /toggle sidebar/i }).click();
@@ -54,7 +44,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
     test("a refused upload says the server's reason, and leaves no broken preview and no empty pack", async ({
       page,
     }) => {
-      await signIn(page, uniqueEmail(`ux-upload-${size}`), viewport);
+      await signIn(page, uniqueEmail(`ux-upload-${size}`));
 
       // New project with an SVG reference: the server's 415 reason, not 'Please try again'.
       await page.goto('/projects/new');
@@ -88,8 +78,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
 
     test('a pack is named in step 1 from the product and the day, and renamed from the list', async ({ page }) => {
       const problems = watchProblems(page);
-      await signIn(page, uniqueEmail(`ux-name-${size}`), viewport);
-      await page.goto('/hook-packs/new');
+      await signIn(page, uniqueEmail(`ux-name-${size}`), { at: '/hook-packs/new' });
       await page
         .getByLabel('Product image')
         .setInputFiles(await productPhotoFile('#c2410c', 'glow-serum.png', { transparent: true }));
@@ -118,8 +107,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
     test('hook packs are in the sidebar and on /new-video; a normal user sees no avatar write controls', async ({
       page,
     }) => {
-      await signIn(page, uniqueEmail(`ux-nav-${size}`), viewport);
-      await page.goto('/projects');
+      await signIn(page, uniqueEmail(`ux-nav-${size}`), { at: '/projects' });
       const nav = await openNav(page, phone);
       await nav.getByRole('link', { name: 'Hook packs' }).click();
       await expect(page).toHaveURL(/\/hook-packs$/);
@@ -146,8 +134,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
     }) => {
       test.setTimeout(180_000);
       const problems = watchProblems(page);
-      await signIn(page, uniqueEmail(`ux-job-${size}`), viewport);
-      await page.goto('/projects');
+      await signIn(page, uniqueEmail(`ux-job-${size}`), { at: '/projects' });
       const sidebar = page.locator('[data-sidebar="sidebar"]');
       if (phone) {
         await expect(sidebar).toHaveCount(0);
@@ -219,7 +206,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       page,
     }) => {
       test.setTimeout(240_000);
-      await signIn(page, uniqueEmail(`ux-editor-${size}`), viewport);
+      await signIn(page, uniqueEmail(`ux-editor-${size}`));
       const name = projectName('Named download');
       await createProjectInUi(page, name);
       await page.getByLabel('Script').fill(adScript('Named serum'));
@@ -261,8 +248,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       page,
     }) => {
       const problems = watchProblems(page);
-      await signIn(page, uniqueEmail(`ux-generate-${size}`), viewport);
-      await page.goto('/generate');
+      await signIn(page, uniqueEmail(`ux-generate-${size}`), { at: '/generate' });
       // An inside address (the metadata service) is refused by the server's SSRF guard, with its reason.
       await page.getByLabel('Product image URL').fill('http://169.254.169.254/latest/meta-data/iam');
       await expect(page.getByRole('alert').filter({ hasText: /address/i })).toBeVisible();
@@ -315,8 +301,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
     test('/settings fits the screen: every field shows its whole placeholder, no row runs off the side', async ({
       page,
     }) => {
-      await signIn(page, uniqueEmail(`ux-settings-${size}`), viewport);
-      await page.goto('/settings');
+      await signIn(page, uniqueEmail(`ux-settings-${size}`), { at: '/settings' });
       await page.getByLabel('Key name').fill('Zapier');
       await page.getByRole('button', { name: 'Create Key' }).click();
       await expect(page.getByText('New key "Zapier"')).toBeVisible();

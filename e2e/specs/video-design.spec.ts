@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
 import {
   addCharacters,
   adScript,
@@ -21,7 +21,7 @@ test.describe('video design', () => {
   test('pick a caption style, generate, read the quality report, skim the contact sheet', async ({ page }) => {
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await signInWithGoogle(page, uniqueEmail('video-design'));
+    await signIn(page, uniqueEmail('video-design'));
     const name = projectName('Video design');
     await createProjectInUi(page, name);
     await addCharacters(page, 'young woman in her 20s with long brown hair', 1);

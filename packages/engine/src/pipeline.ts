@@ -524,9 +524,17 @@ async function filmedRig(
   segments: ReadonlyArray<{ path: string; durationSec: number }>,
   shots: readonly CameraShot[],
   signal?: AbortSignal,
-): Promise<{ segments: Array<{ path: string; durationSec: number }>; camera: string }> {
+): Promise<{
+  segments: Array<{ path: string; durationSec: number }>;
+  camera: string;
+  cameraKey: (t: number) => string;
+}> {
   const plan = filmPlan(segments, shots, VIDEO_WIDTH, VIDEO_HEIGHT);
-  return { segments: await filmSegments(plan, VIDEO_WIDTH, VIDEO_HEIGHT, signal), camera: plan.camera };
+  return {
+    segments: await filmSegments(plan, VIDEO_WIDTH, VIDEO_HEIGHT, signal),
+    camera: plan.camera,
+    cameraKey: plan.cameraKey,
+  };
 }
 
 async function prepareFrames(

@@ -79,17 +79,20 @@ function MakeRealisticButton({ job, cost }: { job: Job; cost: number }) {
   const realistic = capabilities.data?.realistic;
   const availability = job.hook_pack_id !== null ? realistic?.hook_packs : realistic?.videos;
   const unavailable = availability ? !availability.available : true;
-  const run = () =>
-    make.mutate(job.id, {
-      onSuccess: (id) => {
-        toast.success(MESSAGES.jobs.madeRealistic);
-        navigate(`/jobs/${id}`);
-      },
-      onError: (e) => {
-        if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
-          toast.error(errorDetail(e, MESSAGES.jobs.queueFailed));
-      },
-    });
+  // Awaited, not mutate's own callbacks: the refetch after the upgrade is queued swaps this button for the
+  // upgrade's status, and an unmounted button's mutate callbacks never run, so the user stayed on the draft.
+  const run = async () => {
+    let id: number;
+    try {
+      id = await make.mutateAsync(job.id);
+    } catch (e) {
+      if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
+        toast.error(errorDetail(e, MESSAGES.jobs.queueFailed));
+      return;
+    }
+    toast.success(MESSAGES.jobs.madeRealistic);
+    navigate(`/jobs/${id}`);
+  };
   return (
     <div className="space-y-1">
       <Button
@@ -97,7 +100,7 @@ function MakeRealisticButton({ job, cost }: { job: Job; cost: number }) {
         className="w-full"
         disabled={unavailable || make.isPending}
         aria-describedby={availability && unavailable ? `realistic-off-${job.id}` : undefined}
-        onClick={run}
+        onClick={() => void run()}
       >
         <WandSparklesIcon aria-hidden="true" />
         {MESSAGES.jobs.makeRealistic} <CostTag credits={cost} />

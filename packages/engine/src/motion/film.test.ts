@@ -4,26 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../util/process.ts';
 import { FRAMING_VERSION, filmPlan, filmSegments, framingFilter, heldFraming } from './film.ts';
-import { y4mFrame } from './frames.ts';
+import { testPoseFrame } from './test-frame.fixture.ts';
 import { cameraFilter, type CameraShot } from './timeline.ts';
 
 const W = 720;
 const H = 1280;
 
-/** A pose-like frame: diagonal stripes and a disc whose place depends on `seed`, so crops and scales show. */
-function testFrame(seed: number): Buffer {
-  const rgba = Buffer.alloc(W * H * 4);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const i = (y * W + x) * 4;
-      const disc = (x - 300 - seed * 40) ** 2 + (y - 500) ** 2 < 120 ** 2;
-      rgba[i] = disc ? 230 : (x * 3 + y) % 256;
-      rgba[i + 1] = disc ? 40 : (x + y * 2 + seed * 50) % 256;
-      rgba[i + 2] = ((x ^ y) + seed * 90) % 256;
-      rgba[i + 3] = 255;
-    }
-  return y4mFrame(rgba, W, H);
-}
+const testFrame = (seed: number) => testPoseFrame(seed, W, H);
 
 /** The push-in, a punch-in cut, the wide shot held at the push-in's zoom and a close-up, as cameraShots makes them. */
 const SHOTS: CameraShot[] = [

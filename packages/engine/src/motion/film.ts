@@ -2,7 +2,7 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { y4mHeader } from './frames.ts';
-import { cameraFilter, type CameraShot } from './timeline.ts';
+import { cameraFilter, cameraFilterKey, lrint, type CameraShot } from './timeline.ts';
 
 /**
  * Filming the rig's camera with the held shots baked into the frames (decision 099).
@@ -45,12 +45,6 @@ export function heldFraming(s: CameraShot, width: number, height: number, frameW
   return { sw, sh, x, y };
 }
 
-/** Nearest integer, halves to even: how `crop` turns its offset expressions into pixels (C's lrint). */
-function lrint(v: number): number {
-  const r = Math.round(v);
-  return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-
 const isHeld = (s: CameraShot) => Math.abs(s.zoomTo - s.zoomFrom) < 1e-6;
 
 /** First output frame (at CAMERA_FPS) the camera filter gives to the shot after `endSec` (its `lt(t,end)` test). */
@@ -66,7 +60,8 @@ export interface FilmEntry {
 
 /**
  * Cuts the pose segments at the held shots' first frames and gives each piece its shot's framing; returns the
- * pieces and the camera filter for what is left (the moving shots; held shots pass through untouched).
+ * pieces and the camera filter for what is left (the moving shots; held shots pass through untouched), with
+ * the key that says when that filter's framing changes (render/pace.ts).
  *
  * A held shot starts at the first 30 fps frame the camera gave it (`boundaryFrame`), exactly on a frame time, so
  * `fps` (which rounds input times to the nearest output frame and keeps the latest) takes that frame from the
@@ -77,7 +72,7 @@ export function filmPlan(
   shots: readonly CameraShot[],
   width: number,
   height: number,
-): { entries: FilmEntry[]; camera: string } {
+): { entries: FilmEntry[]; camera: string; cameraKey: (t: number) => string } {
   // Shot spans in frame-exact times: [start, end) with each boundary at the frame the camera switched on.
   const spans = shots.map((s, i) => ({
     start: i === 0 ? 0 : boundaryFrame(shots[i - 1]!.endSec) / CAMERA_FPS,
@@ -108,8 +103,10 @@ export function filmPlan(
   }
   // The camera filter keeps the moving shots; held ones become zoom 1 (the scale and crop pass frames through).
   const moving = shots.map((s) => (isHeld(s) ? { ...s, zoomFrom: 1, zoomTo: 1 } : s));
-  const camera = moving.every((s) => s.zoomFrom === 1 && s.zoomTo === 1) ? 'null' : cameraFilter(moving, width, height);
-  return { entries, camera };
+  const still = moving.every((s) => s.zoomFrom === 1 && s.zoomTo === 1);
+  const camera = still ? 'null' : cameraFilter(moving, width, height);
+  const cameraKey = still ? () => '' : cameraFilterKey(moving, width, height);
+  return { entries, camera, cameraKey };
 }
 
 const sameFraming = (a: Framing | null, b: Framing | null) =>

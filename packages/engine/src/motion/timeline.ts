@@ -345,6 +345,47 @@ export function cameraFilter(shots: readonly CameraShot[], width: number, height
   return `${scale},crop=${width}:${height}:x='${x}':y='${y}':exact=1`;
 }
 
+/** Nearest integer, halves to even: how `crop` turns its offset expressions into pixels (C's lrint). */
+export function lrint(v: number): number {
+  const r = Math.round(v);
+  return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+/**
+ * What `cameraFilter` shows at time t, as a key that changes whenever its scaled size or crop offset does: the
+ * expressions' own printed numbers and comparisons, the offsets as `crop` rounds them. Frames with equal keys
+ * are framed alike.
+ */
+export function cameraFilterKey(
+  shots: readonly CameraShot[],
+  width: number,
+  height: number,
+  frameWidth = 576,
+): (t: number) => string {
+  const k = width / frameWidth;
+  const printed = shots.map((s) => {
+    const d = Math.max(0.001, s.endSec - s.startSec);
+    return {
+      end: Number(s.endSec.toFixed(3)),
+      start: Number(s.startSec.toFixed(3)),
+      from: Number(s.zoomFrom.toFixed(4)),
+      slope: Number(((s.zoomTo - s.zoomFrom) / d).toFixed(5)),
+      cx: Number((s.cx * k).toFixed(1)),
+      cy: Number((s.cy * k).toFixed(1)),
+    };
+  });
+  return (t) => {
+    const s = printed.find((p) => t < p.end) ?? printed[printed.length - 1];
+    if (!s) return '';
+    const z = Math.max(1, s.from + s.slope * (t - s.start));
+    const sw = 2 * Math.trunc((width * z) / 2);
+    const sh = 2 * Math.trunc((height * z) / 2);
+    const x = Math.max(0, Math.min(sw - width, s.cx * z - width / 2));
+    const y = Math.max(0, Math.min(sh - height, s.cy * z - height / 2));
+    return `${sw}x${sh}+${lrint(x)}+${lrint(y)}`;
+  };
+}
+
 /** The camera's zoom and crop offset (output pixels) at time t — what `cameraFilter` does, in numbers. */
 export function cameraAt(
   shots: readonly CameraShot[],

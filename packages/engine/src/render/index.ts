@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CameraMotion, VideoLayout } from '../layout/index.ts';
 import { FONT_DIR } from '../layout/font.ts';
@@ -8,6 +8,7 @@ import { produceAtomic } from '../util/files.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { AUDIO_RATE, levelFilter } from './audio.ts';
+import { captionEvents, paceSegments } from './pace.ts';
 
 export { FONT_DIR };
 
@@ -33,6 +34,11 @@ export interface RenderInput {
         kind: 'rig';
         segments: ReadonlyArray<{ path: string; durationSec: number }>;
         camera: string;
+        /**
+         * When the camera filter's framing changes (`cameraFilterKey`): with it, a 9:16 render paces its frames
+         * (render/pace.ts) and draws camera and captions once per distinct picture.
+         */
+        cameraKey?: (t: number) => string;
         posterSourcePath: string;
       }
     | { kind: 'photo'; imagePath: string }
@@ -126,6 +132,7 @@ const filterPath = (p: string) => p.replace(/\\/g, '\\\\').replace(/:/g, '\\:').
 export async function renderVideo(input: RenderInput): Promise<void> {
   const args = ['-y', '-hide_banner', '-nostats', '-v', 'error', '-protocol_whitelist', 'file,pipe'];
   let motion: string;
+  let paced = false;
   if (input.visual.kind === 'lipflap') {
     const list = path.join(input.workDir, 'frames.txt');
     const segs = mouthTimeline(input.words, input.durationSec);
@@ -143,15 +150,21 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:flags=bicubic,fps=30`;
   } else if (input.visual.kind === 'rig') {
     const list = path.join(input.workDir, 'frames.txt');
-    const segs = input.visual.segments;
-    const lines = segs.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(4)}`]);
+    const { cameraKey } = input.visual;
+    // Paced, the list holds one entry per distinct picture, so `fps` repeats frames after the captions are drawn
+    // rather than before the camera (decision 156). A re-composed shape's crop moves with t: it is not paced.
+    paced = !!cameraKey && !input.frame;
+    const segs = paced
+      ? paceSegments(input.visual.segments, cameraKey!, captionEvents(await readFile(input.assPath, 'utf8')))
+      : input.visual.segments;
+    const lines = segs.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(6)}`]);
     // The concat demuxer needs the last file repeated for its duration to count.
     if (segs.length) lines.push(`file '${segs[segs.length - 1]!.path}'`);
     await writeFile(list, lines.join('\n') + '\n');
     args.push('-f', 'concat', '-safe', '0', '-i', list);
-    // Pose frames are yuv420p already (Y4M) and stay planar before fps repeats them: the camera then scales 1.5
-    // bytes a pixel instead of 4, which more than halves the cost of the render (decision 096).
-    motion = `format=yuv420p,fps=30,${input.visual.camera}`;
+    // Pose frames are yuv420p already (Y4M) and stay planar: the camera scales 1.5 bytes a pixel instead of 4,
+    // which more than halves the cost of the render (decision 096).
+    motion = paced ? `format=yuv420p,${input.visual.camera}` : `format=yuv420p,fps=30,${input.visual.camera}`;
   } else if (input.visual.kind === 'clip') {
     args.push('-i', input.visual.videoPath);
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase:flags=bicubic,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},fps=30,tpad=stop_mode=clone:stop_duration=${input.durationSec.toFixed(3)}`;
@@ -169,7 +182,7 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     ? `,crop=${VIDEO_WIDTH}:${input.frame.cropHeight}:0:'${input.frame.cropY}':exact=1,` +
       `scale=${input.frame.width}:${input.frame.height}:flags=bicubic,setsar=1`
     : '';
-  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1${frame},subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(input.fontDir ?? FONT_DIR)}'[base]`;
+  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1${frame},subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(input.fontDir ?? FONT_DIR)}'${paced ? ',fps=30' : ''}[base]`;
   let last = '[base]';
   let nextInput = 2;
   const card = input.layout.endCard;
