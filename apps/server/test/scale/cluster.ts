@@ -12,12 +12,13 @@ import type { FileStore } from '../../src/storage/file-store.ts';
 import { createS3FileStore } from '../../src/storage/s3-file-store.ts';
 import { createPgDatabase } from '../helpers/database.ts';
 import { ensureSharedRedis, SHARED_REDIS_URL } from '../helpers/shared-redis.ts';
+import { scaleEntries, type ScaleEntries } from './bundle.ts';
 
 /**
  * A real scale-mode deployment for tests: one fresh PostgreSQL database, a unique key prefix on the local Redis,
- * an s3rver bucket, N API processes (src/main.ts) and M workers (src/worker.ts), each a separate `node` process
- * with its own DATA_DIR. Every child is killed by `stop()`, by the test process exiting, and by its own guard
- * when the test process dies without cleaning up.
+ * an s3rver bucket, N API processes (src/main.ts) and M workers (src/worker.ts, both bundled: bundle.ts), each a
+ * separate `node` process with its own DATA_DIR. Every child is killed by `stop()`, by the test process exiting,
+ * and by its own guard when the test process dies without cleaning up.
  *
  *   const cluster = await startCluster({ apis: 2, workers: 3 });
  *   fetch(`${cluster.apis[0].url}/api/health`);
@@ -27,7 +28,6 @@ import { ensureSharedRedis, SHARED_REDIS_URL } from '../helpers/shared-redis.ts'
 
 const REDIS_URL = SHARED_REDIS_URL;
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-const ENTRY = { api: path.join(SERVER_DIR, 'src/main.ts'), worker: path.join(SERVER_DIR, 'src/worker.ts') };
 const BOOT_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 const OUTPUT_KEEP = 16_000;
@@ -149,14 +149,15 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
 }
 
 function spawnChild(
+  entries: ScaleEntries,
   role: 'api' | 'worker',
   index: number,
   dataDir: string,
   guard: string,
   env: Record<string, string>,
 ): { handle: ClusterProcess | ClusterApi; ready: Promise<void> } {
-  // node itself with the tsx loader (not the tsx CLI, whose grandchild a SIGKILL of the CLI would leave alive).
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', guard, ENTRY[role]], {
+  // node itself on the bundled entry point (bundle.ts): a SIGKILL hits the process that runs the jobs.
+  const child = spawn(process.execPath, ['--import', guard, entries[role]], {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -239,6 +240,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const workerCount = opts.workers ?? 3;
   killAllOnExit();
   await ensureSharedRedis();
+  const entries = await scaleEntries();
 
   const root = await mkdtemp(path.join(tmpdir(), 'hookreel-cluster-'));
   const guard = path.join(root, 'orphan-guard.mjs');
@@ -325,7 +327,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     const dataDir = path.join(root, `${role}-${index}-${++spawned}`);
     await mkdir(dataDir, { recursive: true });
     const env = { ...baseEnv(), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...extra };
-    const { handle, ready } = spawnChild(role, index, dataDir, guard, env);
+    const { handle, ready } = spawnChild(entries, role, index, dataDir, guard, env);
     all.push(handle);
     (role === 'api' ? cluster.pids.apis : cluster.pids.workers).add(handle.pid);
     return { handle, ready };
