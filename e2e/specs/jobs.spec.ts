@@ -47,16 +47,20 @@ test.describe('jobs', () => {
     const bar = page.getByRole('progressbar', { name: 'Job progress' });
     const seen = new Set<string>();
     const percents = new Set<string>();
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const s = (await status.getAttribute('data-status').catch(() => null)) ?? '';
-      if (s) seen.add(s);
-      if (s === 'completed' || s === 'failed') break;
-      const v = await bar.getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null);
-      if (v !== null) percents.add(v);
-      if (Date.now() > deadline) throw new Error(`job did not finish; saw ${[...seen].join(', ')}`);
-      await page.waitForTimeout(150);
-    }
+    // Sampled every 150 ms while the page polls the job, until the page shows it finished.
+    await expect
+      .poll(
+        async () => {
+          const s = (await status.getAttribute('data-status').catch(() => null)) ?? '';
+          if (s) seen.add(s);
+          if (s === 'completed' || s === 'failed') return s;
+          const v = await bar.getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null);
+          if (v !== null) percents.add(v);
+          return `${s} (saw ${[...seen].join(', ')})`;
+        },
+        { timeout: 90_000, intervals: [150], message: 'the job finishes' },
+      )
+      .toMatch(/^(completed|failed)$/);
     expect(
       seen.has('failed'),
       `the job failed: ${await page

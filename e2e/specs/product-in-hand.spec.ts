@@ -119,7 +119,7 @@ test.describe('product in hand', () => {
       const statuses = await cards.getByTestId('job-status').evaluateAll((els) => els.map((e) => e.dataset.status));
       expect(statuses).not.toContain('failed');
       expect(statuses).toEqual(['completed', 'completed']);
-    }).toPass({ timeout: 90_000, intervals: [1000] });
+    }).toPass({ timeout: 90_000, intervals: [250] });
 
     // Open each one and watch it play.
     const links = await cards.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
