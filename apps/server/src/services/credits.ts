@@ -186,9 +186,17 @@ async function resolve(trx: Executor, holdId: number, state: 'captured' | 'relea
   return true;
 }
 
-/** For tests and audits: granted = available + held + consumed must hold for every user at all times. */
+/**
+ * For tests and audits: granted = available + held + consumed must hold for every user at all times. The balances
+ * are three reads; outside a transaction they are made in one snapshot (repeatable read), or a job settling its
+ * hold between them shows a ledger that never existed.
+ */
 export async function ledgerBalances(db: Executor, userId: number) {
-  return creditsRepository.balances(db, userId);
+  if (db.isTransaction) return creditsRepository.balances(db, userId);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => creditsRepository.balances(trx, userId));
 }
 
 /** GET /api/credits/prices: the one price list every screen reads, and this server's trial amount. */
