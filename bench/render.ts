@@ -31,6 +31,9 @@ const SCRIPT =
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hookreel-bench-'));
+  // An empty cache of actor frames, as for a new pack: its actor is drawn once within the timed run, whatever
+  // earlier runs left on this machine.
+  process.env.HOOKREEL_RIG_CACHE = path.join(dataDir, 'rig-cache');
   const ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_POLL_MS: '50' }));
   try {
     const user = await ctx.db.kysely.transaction().execute((trx) =>

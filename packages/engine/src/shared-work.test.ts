@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorFromDescription } from './actors/index.ts';
 import { REST_POSE } from './actors/rig.ts';
-import { rigFrames } from './motion/frames.ts';
-import { poseTimeline } from './motion/timeline.ts';
+import { rigFrames, rigFramesDrawn } from './motion/frames.ts';
+import { poseKey, poseTimeline } from './motion/timeline.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
 import { folderVoiceStore, sharedVoice } from './voice/shared.ts';
 
@@ -60,11 +60,21 @@ describe('shared work of a hook matrix', () => {
       gesture: false,
     }).map((s) => s.pose);
     const poses = [REST_POSE, ...pose];
-    const first = await rigFrames({ spec, product: null, poses, width: 180, height: 320 });
-    const files = (m: typeof first) => [...m.values()].flatMap((f) => [f.png, f.y4m]);
+    const drawnBefore = rigFramesDrawn();
+    // Two videos of the actor start at once: each frame is drawn by one of them and waited for by the other.
+    const [first, alongside] = await Promise.all([
+      rigFrames({ spec, product: null, poses, width: 180, height: 320 }),
+      rigFrames({ spec, product: null, poses, width: 180, height: 320 }),
+    ]);
+    expect(rigFramesDrawn() - drawnBefore).toBe(first.size);
+    expect([...alongside.entries()]).toEqual([...first.entries()]);
+    // Only the rest pose is kept as a picture (the poster); every pose is kept as the encoder's Y4M.
+    expect([...first.entries()].filter(([, f]) => f.png).map(([k]) => k)).toEqual([poseKey(REST_POSE)]);
+    const files = (m: typeof first) => [...m.values()].flatMap((f) => (f.png ? [f.png, f.y4m] : [f.y4m]));
     const drawn = await Promise.all(files(first).map(async (f) => (await stat(f)).mtimeMs));
     const again = await rigFrames({ spec, product: null, poses, width: 180, height: 320 });
     expect([...again.entries()]).toEqual([...first.entries()]);
     expect(await Promise.all(files(again).map(async (f) => (await stat(f)).mtimeMs))).toEqual(drawn);
+    expect(rigFramesDrawn() - drawnBefore).toBe(first.size);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { coloursOfSpec, sceneSvg, type ActorSpec } from '../actors/index.ts';
-import { figureSvg, liftedProduct, type HeldProduct, type RigPose } from '../actors/rig.ts';
+import { figureSvg, liftedProduct, REST_POSE, type HeldProduct, type RigPose } from '../actors/rig.ts';
 import { FRAME_WIDTH } from '../types.ts';
 import { poseKey } from './timeline.ts';
 
@@ -66,9 +66,34 @@ export async function prepareProduct(cutoutPath: string, placement: ProductPlace
   return { png, held, key };
 }
 
+/**
+ * The product's layers by product, place and scale: most poses hold it where the rest pose does (only the lift
+ * gesture moves it), so an actor's frames draw it a few times, not once a pose. Bounded: a long-running worker
+ * keeps only the latest.
+ */
+const productLayerMemo = new Map<string, Promise<OverlayOptions[]>>();
+const PRODUCT_LAYER_MEMO_MAX = 64;
+
 /** The product as drawn for a pose (scaled, rotated) with its soft contact shadow, as layers at pixel scale k. */
-async function productLayers(p: PreparedProduct, pose: RigPose, k: number): Promise<OverlayOptions[]> {
+function productLayers(p: PreparedProduct, pose: RigPose, k: number): Promise<OverlayOptions[]> {
   const lp = liftedProduct(p.held, pose);
+  const key = JSON.stringify([p.key, lp, k]);
+  let layers = productLayerMemo.get(key);
+  if (!layers) {
+    if (productLayerMemo.size >= PRODUCT_LAYER_MEMO_MAX) productLayerMemo.clear();
+    layers = drawProductLayers(p, lp, k);
+    productLayerMemo.set(key, layers);
+    // A failed drawing is not kept: the next frame tries again.
+    layers.catch(() => productLayerMemo.delete(key));
+  }
+  return layers;
+}
+
+async function drawProductLayers(
+  p: PreparedProduct,
+  lp: ReturnType<typeof liftedProduct>,
+  k: number,
+): Promise<OverlayOptions[]> {
   const w = Math.max(1, Math.round(lp.width * k));
   const h = Math.max(1, Math.round(lp.height * k));
   const rotated = await sharp(p.png)
@@ -94,7 +119,8 @@ async function productLayers(p: PreparedProduct, pose: RigPose, k: number): Prom
 
 /**
  * One rig frame: scene, figure, product (with shadow) and the fingers over it, at width x height. `transparent`
- * leaves the scene out (the figure alone, for checks).
+ * leaves the scene out (the figure alone, for checks). `scene` is the scene already rasterised at this size (see
+ * `sceneRaster`): an actor's poses all stand in the same scene, so a caller drawing many of them draws it once.
  */
 export async function renderRigFrame(input: {
   spec: ActorSpec;
@@ -103,6 +129,7 @@ export async function renderRigFrame(input: {
   width: number;
   height: number;
   transparent?: boolean;
+  scene?: Buffer;
 }): Promise<Sharp> {
   const { spec, pose, product, width, height } = input;
   const k = width / FRAME_WIDTH;
@@ -115,15 +142,24 @@ export async function renderRigFrame(input: {
     layers.push(...(await productLayers(product, pose, k)));
     layers.push({ input: Buffer.from(figureSvg(spec.traits, colours, pose, product.held, 'front', size)) });
   }
-  const base = input.transparent
-    ? sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    : sharp(Buffer.from(sceneSvg(spec.background, spec.seed, width, height)));
   const clipped: OverlayOptions[] = [];
   for (const l of layers) {
     const c = await clipLayer(l, width, height);
     if (c) clipped.push(c);
   }
-  return sharp(await base.png().toBuffer()).composite(clipped);
+  const raw = { width, height, channels: 4 as const };
+  const base = input.transparent
+    ? sharp({ create: { ...raw, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    : sharp(input.scene ?? (await sceneRaster(spec, width, height)), { raw });
+  return base.composite(clipped);
+}
+
+/** The actor's scene (background) at width x height, as raw RGBA pixels. */
+export async function sceneRaster(spec: ActorSpec, width: number, height: number): Promise<Buffer> {
+  return sharp(Buffer.from(sceneSvg(spec.background, spec.seed, width, height)))
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
 }
 
 /** The part of a positioned layer inside the frame (a product placed half outside the frame is cut). */
@@ -152,17 +188,21 @@ export const rigCacheDir = (): string => process.env.HOOKREEL_RIG_CACHE ?? path.
 /** An actor's frames unused this long are removed (a later render redraws them). */
 const RIG_CACHE_MAX_AGE_MS = 2 * 24 * 3600_000;
 
-/** A pose frame on disk: the PNG (a picture) and the same pixels as a planar Y4M frame (what the encoder reads). */
+/**
+ * A pose frame on disk: the same pixels as a planar Y4M frame (what the encoder reads) and, for the rest pose
+ * only, as a PNG (the poster's and the still's picture; no other pose is ever looked at as a picture).
+ */
 export interface RigFrameFiles {
-  png: string;
+  png: string | null;
   y4m: string;
 }
 
 /**
  * The frames of each pose (opaque, scene included) for an actor and product, rendered once and cached on disk by
- * what they depend on, so the videos of a pack (same actor, same product) share them. Each is kept as a PNG and
- * as a yuv420p Y4M frame: ffmpeg reads a Y4M frame for a tenth of the CPU a PNG costs, once per pose segment
- * (decision 096).
+ * what they depend on, so the videos of a pack (same actor, same product) share them. The encoder reads a Y4M
+ * frame for a tenth of the CPU a PNG costs, once per pose segment (decision 096). Renders of the same actor
+ * running at once in this process share the drawing: a frame another render is drawing is waited for, not drawn
+ * again.
  */
 export async function rigFrames(input: {
   spec: ActorSpec;
@@ -184,30 +224,50 @@ export async function rigFrames(input: {
   void pruneRigCache(now.getTime());
   const out = new Map<string, RigFrameFiles>();
   const unique = new Map(input.poses.map((p) => [poseKey(p), p]));
+  const restKey = poseKey(REST_POSE);
   const todo: Array<[RigFrameFiles, RigPose]> = [];
   for (const [key, pose] of unique) {
-    const files = { png: path.join(dir, `${key}.png`), y4m: path.join(dir, `${key}.y4m`) };
+    const files = { png: key === restKey ? path.join(dir, `${key}.png`) : null, y4m: path.join(dir, `${key}.y4m`) };
     out.set(key, files);
     try {
-      await Promise.all([stat(files.png), stat(files.y4m)]);
+      await Promise.all([stat(files.y4m), files.png ? stat(files.png) : null]);
     } catch {
       todo.push([files, pose]);
     }
   }
+  let scene: Promise<Buffer> | null = null;
+  const draw = async ([files, pose]: [RigFrameFiles, RigPose]): Promise<void> => {
+    drawnCount++;
+    scene ??= sceneRaster(input.spec, input.width, input.height);
+    const frame = await renderRigFrame({ ...input, pose, scene: await scene });
+    const { data, info } = await frame.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    if (files.png) {
+      const raw = { width: info.width, height: info.height, channels: 4 as const };
+      await writeCached(files.png, await sharp(data, { raw }).png({ compressionLevel: 1 }).toBuffer());
+    }
+    await writeCached(files.y4m, y4mFrame(data, info.width, info.height));
+  };
   // Two at a time: libvips threads inside each already use the cores.
   for (let i = 0; i < todo.length; i += 2) {
-    await Promise.all(
-      todo.slice(i, i + 2).map(async ([files, pose]) => {
-        const frame = await renderRigFrame({ ...input, pose });
-        const { data, info } = await frame.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-        const raw = { width: info.width, height: info.height, channels: 4 as const };
-        const png = await sharp(data, { raw }).png({ compressionLevel: 1 }).toBuffer();
-        await writeCached(files.png, png);
-        await writeCached(files.y4m, y4mFrame(data, info.width, info.height));
-      }),
-    );
+    await Promise.all(todo.slice(i, i + 2).map((item) => drawOnce(item[0].y4m, () => draw(item))));
   }
   return out;
+}
+
+/** Frames being drawn in this process, by their Y4M file. */
+const drawing = new Map<string, Promise<void>>();
+let drawnCount = 0;
+
+/** How many pose frames this process has drawn (a benchmark and the tests read it). */
+export const rigFramesDrawn = (): number => drawnCount;
+
+function drawOnce(file: string, draw: () => Promise<void>): Promise<void> {
+  let pending = drawing.get(file);
+  if (!pending) {
+    pending = draw().finally(() => drawing.delete(file));
+    drawing.set(file, pending);
+  }
+  return pending;
 }
 
 async function writeCached(file: string, data: Buffer): Promise<void> {

@@ -3,7 +3,14 @@ import { REST_POSE, rigBoxes, unionBox, type RigBoxes, type RigPose } from '../a
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
-import { prepareProduct, renderRigFrame, rigFrames, type PreparedProduct, type ProductPlacement } from './frames.ts';
+import {
+  prepareProduct,
+  renderRigFrame,
+  rigFrames,
+  type PreparedProduct,
+  type ProductPlacement,
+  type RigFrameFiles,
+} from './frames.ts';
 import {
   beatsOf,
   cameraFilter,
@@ -76,9 +83,15 @@ export async function rigActor(input: {
     })),
     camera: cameraFilter(shots, VIDEO_WIDTH, VIDEO_HEIGHT),
     shots,
-    posterSourcePath: files.get(poseKey(REST_POSE))!.png,
+    posterSourcePath: restPicture(files),
     boxes,
   };
+}
+
+function restPicture(files: Map<string, RigFrameFiles>): string {
+  const png = files.get(poseKey(REST_POSE))?.png;
+  if (!png) throw new Error('the rest pose was not drawn as a picture');
+  return png;
 }
 
 export {
