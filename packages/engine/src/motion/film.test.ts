@@ -1,9 +1,17 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../util/process.ts';
-import { FRAMING_VERSION, filmPlan, filmSegments, framingFilter, heldFraming } from './film.ts';
+import {
+  FRAMING_VERSION,
+  filmPlan,
+  filmSegments,
+  framedFramesMade,
+  framedPath,
+  framingFilter,
+  heldFraming,
+} from './film.ts';
 import { testPoseFrame } from './test-frame.fixture.ts';
 import { cameraFilter, type CameraShot } from './timeline.ts';
 
@@ -137,6 +145,40 @@ describe('filming the camera with held shots baked into the frames', () => {
     // A second plan of the same frames makes nothing new.
     await filmSegments(plan, W, H);
     expect((await readdir(dir)).filter((f) => f.includes('.f'))).toEqual(made);
+  }, 60_000);
+
+  it('makes each framed frame once when two renders of the actor start together, even if one is cancelled', async () => {
+    const own = await mkdtemp(path.join(dir, 'together-'));
+    const poses = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const p = path.join(own, `pose-${i}.y4m`);
+        await writeFile(p, testFrame(i));
+        return p;
+      }),
+    );
+    const plan = filmPlan(
+      segments.map((s, i) => ({ ...s, path: poses[i % 3]! })),
+      SHOTS,
+      W,
+      H,
+    );
+    const framedFiles = new Set(plan.entries.filter((e) => e.framing).map((e) => framedPath(e.source, e.framing!)));
+    const before = framedFramesMade();
+    const [a, b] = await Promise.all([filmSegments(plan, W, H), filmSegments(plan, W, H)]);
+    expect(b).toEqual(a);
+    expect(framedFramesMade() - before).toBe(framedFiles.size);
+
+    // The first render is cancelled while the second waits for its frames: the second makes them itself.
+    await Promise.all([...framedFiles].map((f) => rm(f)));
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const [first, second] = await Promise.allSettled([
+      filmSegments(plan, W, H, cancelled.signal),
+      filmSegments(plan, W, H),
+    ]);
+    expect(first.status).toBe('rejected');
+    expect(second).toEqual({ status: 'fulfilled', value: a });
+    for (const f of framedFiles) expect((await stat(f)).size).toBeGreaterThan(W * H);
   }, 60_000);
 
   it('sharpens with the zoom: nothing at the wide shot, at most a light unsharp on the close-up', () => {

@@ -163,8 +163,71 @@ export async function filmSegments(
       /* not made yet */
     }
   }
-  if (todo.size) await makeFramed([...todo.entries()], width, height, signal);
+  if (todo.size) await makeFramedOnce([...todo.entries()], width, height, signal);
   return out.filter((s) => s.durationSec > 0);
+}
+
+/** Framed frames being made in this process, by file: renders of the same actor running at once make each once. */
+const framing = new Map<string, Promise<void>>();
+let framedCount = 0;
+
+/** How many framed frames this process has set out to make (the tests read it). */
+export const framedFramesMade = (): number => framedCount;
+
+async function makeFramedOnce(
+  jobs: Array<[string, { source: string; framing: Framing }]>,
+  width: number,
+  height: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const others = new Map<string, Promise<void>>();
+  const mine = jobs.filter(([file]) => {
+    const pending = framing.get(file);
+    if (pending) others.set(file, pending);
+    return !pending;
+  });
+  if (mine.length) {
+    const made = makeFramedInHalves(mine, width, height, signal).finally(() => {
+      for (const [file] of mine) if (framing.get(file) === made) framing.delete(file);
+    });
+    for (const [file] of mine) framing.set(file, made);
+    await made;
+  }
+  // What another render was making and did not finish (its job was cancelled, say) is made here.
+  const settled = await Promise.allSettled(others.values());
+  if (settled.some((r) => r.status === 'rejected')) {
+    const missing: typeof jobs = [];
+    for (const job of jobs) {
+      if (!others.has(job[0])) continue;
+      try {
+        await stat(job[0]);
+      } catch {
+        missing.push(job);
+      }
+    }
+    if (missing.length) await makeFramedInHalves(missing, width, height, signal);
+  }
+}
+
+/**
+ * The framed frames in two ffmpeg runs side by side, each with about half the pose frames: one run's filters work
+ * on one core, and the video it is made for (and any other of the actor waiting for it) cannot start before.
+ */
+async function makeFramedInHalves(
+  jobs: Array<[string, { source: string; framing: Framing }]>,
+  width: number,
+  height: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const sources = [...new Set(jobs.map(([, j]) => j.source))];
+  if (sources.length < 2) return makeFramed(jobs, width, height, signal);
+  // Whole pose frames to each half (a frame is read once per run), about half the framings each.
+  const halves: [typeof jobs, typeof jobs] = [[], []];
+  for (const source of sources) {
+    const mine = jobs.filter(([, j]) => j.source === source);
+    (halves[0].length <= halves[1].length ? halves[0] : halves[1]).push(...mine);
+  }
+  await Promise.all(halves.map((half) => makeFramed(half, width, height, signal)));
 }
 
 /** Frames each pose through its framings in one ffmpeg run and stores them as Y4M frames like the pose frames. */
@@ -174,6 +237,7 @@ async function makeFramed(
   height: number,
   signal?: AbortSignal,
 ): Promise<void> {
+  framedCount += jobs.length;
   const sources = [...new Set(jobs.map(([, j]) => j.source))];
   const args = ['-y', '-hide_banner', '-nostats', '-v', 'error', '-protocol_whitelist', 'file'];
   for (const s of sources) args.push('-i', s);
