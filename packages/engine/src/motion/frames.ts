@@ -72,7 +72,7 @@ export async function prepareProduct(cutoutPath: string, placement: ProductPlace
  * keeps only the latest.
  */
 const productLayerMemo = new Map<string, Promise<OverlayOptions[]>>();
-const PRODUCT_LAYER_MEMO_MAX = 64;
+const PRODUCT_LAYER_MEMO_MAX = 16;
 
 /** The product as drawn for a pose (scaled, rotated) with its soft contact shadow, as layers at pixel scale k. */
 function productLayers(p: PreparedProduct, pose: RigPose, k: number): Promise<OverlayOptions[]> {
