@@ -168,7 +168,7 @@ export async function filmSegments(
 }
 
 /** Framed frames being made in this process, by file: renders of the same actor running at once make each once. */
-const framing = new Map<string, Promise<void>>();
+const framingInFlight = new Map<string, Promise<void>>();
 let framedCount = 0;
 
 /** How many framed frames this process has set out to make (the tests read it). */
@@ -182,15 +182,15 @@ async function makeFramedOnce(
 ): Promise<void> {
   const others = new Map<string, Promise<void>>();
   const mine = jobs.filter(([file]) => {
-    const pending = framing.get(file);
+    const pending = framingInFlight.get(file);
     if (pending) others.set(file, pending);
     return !pending;
   });
   if (mine.length) {
     const made = makeFramedInHalves(mine, width, height, signal).finally(() => {
-      for (const [file] of mine) if (framing.get(file) === made) framing.delete(file);
+      for (const [file] of mine) if (framingInFlight.get(file) === made) framingInFlight.delete(file);
     });
-    for (const [file] of mine) framing.set(file, made);
+    for (const [file] of mine) framingInFlight.set(file, made);
     await made;
   }
   // What another render was making and did not finish (its job was cancelled, say) is made here.

@@ -255,17 +255,17 @@ export async function rigFrames(input: {
 }
 
 /** Frames being drawn in this process, by their Y4M file. */
-const drawing = new Map<string, Promise<void>>();
+const drawingInFlight = new Map<string, Promise<void>>();
 let drawnCount = 0;
 
 /** How many pose frames this process has drawn (a benchmark and the tests read it). */
 export const rigFramesDrawn = (): number => drawnCount;
 
 function drawOnce(file: string, draw: () => Promise<void>): Promise<void> {
-  let pending = drawing.get(file);
+  let pending = drawingInFlight.get(file);
   if (!pending) {
-    pending = draw().finally(() => drawing.delete(file));
-    drawing.set(file, pending);
+    pending = draw().finally(() => drawingInFlight.delete(file));
+    drawingInFlight.set(file, pending);
   }
   return pending;
 }
