@@ -10,12 +10,10 @@
  * Prints: render: 12 videos in <s> s wall, <s> s CPU (<videos/min> videos/min, <ratio>x a bare ffmpeg encode of
  * the same frames, on <wall|CPU> time)
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { AUDIO_CODEC_ARGS, VIDEO_CODEC_ARGS } from '../packages/engine/src/render/index.ts';
-import { runProcess } from '../packages/engine/src/util/process.ts';
 import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
 import { rigFramesDrawn } from '../packages/engine/src/motion/frames.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -25,6 +23,7 @@ import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/j
 import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
 import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
 import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
+import { bareEncode, cpuSeconds, findFile, machineBusySeconds } from './lib/floor.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 12);
 // About 10 seconds of speech.
@@ -92,7 +91,12 @@ async function main(): Promise<void> {
     const self = process.cpuUsage(selfStarted);
     await ctx.jobs.stop();
 
-    const bare = await bareEncode(ctx.config.filesDir, dataDir);
+    const bare = await bareEncode({
+      video: await findFile(ctx.config.filesDir, 'video.mp4'),
+      workDir: dataDir,
+      count: VIDEOS,
+      atOnce: 2,
+    });
     // CPU the rest of the machine used while the renders ran, as a share of what the cores could give.
     const others = Math.max(0, machine - cpu) / (cpus().length * seconds);
     const busy = others > BUSY_SHARE || bare.othersShare > BUSY_SHARE;
@@ -125,112 +129,6 @@ async function main(): Promise<void> {
 
 /** Above this share of the cores used by other processes, the machine counts as busy. */
 const BUSY_SHARE = 0.1;
-
-/**
- * The floor: the frames one render produced, decoded once to raw yuv420p, and its sound track, encoded with the
- * renders' codec settings, VIDEOS times with the same parallelism (two at a time). x264 codes the same moving
- * pictures a render codes, so the ratio is what the rest of a render costs, not what motion costs x264.
- */
-async function bareEncode(
-  filesDir: string,
-  dataDir: string,
-): Promise<{ wall: number; cpu: number; othersShare: number }> {
-  const video = await findFile(filesDir, 'video.mp4');
-  const frames = path.join(dataDir, 'frames.yuv');
-  const sound = path.join(dataDir, 'sound.wav');
-  await runProcess('ffmpeg', [
-    '-y',
-    '-v',
-    'error',
-    '-i',
-    video,
-    '-map',
-    '0:v',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'yuv420p',
-    frames,
-  ]);
-  await runProcess('ffmpeg', ['-y', '-v', 'error', '-i', video, '-map', '0:a', '-c:a', 'pcm_s16le', sound]);
-  const { stdout } = await runProcess('ffprobe', [
-    '-v',
-    'error',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=width,height,r_frame_rate',
-    '-of',
-    'csv=p=0',
-    video,
-  ]);
-  const [width, height, rate] = stdout.trim().split(',');
-  const encode = (i: number) =>
-    runProcess('ffmpeg', [
-      '-y',
-      '-v',
-      'error',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'yuv420p',
-      '-s',
-      `${width}x${height}`,
-      '-r',
-      rate!,
-      '-i',
-      frames,
-      '-i',
-      sound,
-      ...VIDEO_CODEC_ARGS,
-      '-pix_fmt',
-      'yuv420p',
-      ...AUDIO_CODEC_ARGS,
-      '-ar',
-      '48000',
-      '-ac',
-      '2',
-      '-movflags',
-      '+faststart',
-      path.join(dataDir, `bare-${i}.mp4`),
-    ]);
-  const started = performance.now();
-  const cpuStarted = await cpuSeconds();
-  const machineStarted = await machineBusySeconds();
-  for (let i = 0; i < VIDEOS; i += 2) await Promise.all([encode(i), i + 1 < VIDEOS ? encode(i + 1) : null]);
-  const wall = (performance.now() - started) / 1000;
-  const cpu = (await cpuSeconds()) - cpuStarted;
-  const machine = (await machineBusySeconds()) - machineStarted;
-  await rm(frames, { force: true });
-  return { wall, cpu, othersShare: Math.max(0, machine - cpu) / (cpus().length * wall) };
-}
-
-/** CPU seconds (user, nice, system, irq, softirq, steal) every core of the machine spent busy, from /proc/stat. */
-async function machineBusySeconds(): Promise<number> {
-  const stat = await readFile('/proc/stat', 'utf8');
-  const fields = stat.split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  // user nice system idle iowait irq softirq steal (clock ticks, 100 per second)
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return (user + nice + system + irq + softirq + steal) / 100;
-}
-
-/**
- * User+sys CPU seconds of this process plus its finished children (ffmpeg, the voices), from /proc (Linux):
- * fields 14–17 of /proc/self/stat are utime, stime, cutime, cstime in clock ticks (100 per second).
- */
-async function cpuSeconds(): Promise<number> {
-  const stat = await readFile('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name, field 3 (state) is index 0, so utime (field 14) is index 11.
-  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100;
-}
-
-async function findFile(root: string, name: string): Promise<string> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const hit = entries.find((e) => e.isFile() && e.name === name);
-  if (!hit) throw new Error(`no ${name} under ${root}`);
-  return path.join(hit.parentPath, hit.name);
-}
 
 main().catch((err: unknown) => {
   console.error(err);
