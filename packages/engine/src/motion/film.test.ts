@@ -184,6 +184,7 @@ describe('filming the camera with held shots baked into the frames', () => {
   it('sharpens with the zoom: nothing at the wide shot, at most a light unsharp on the close-up', () => {
     const at = (zoom: number) => heldFraming({ ...SHOTS[3]!, zoomFrom: zoom, zoomTo: zoom }, W, H)!;
     expect(framingFilter(at(1.01), W, H)).not.toContain('unsharp');
+    expect(framingFilter(at(1.05), W, H)).not.toContain('unsharp');
     expect(framingFilter(at(1.18), W, H)).toContain('unsharp=5:5:0.07:5:5:0');
     expect(framingFilter(at(2.2), W, H)).toContain('unsharp=5:5:0.48:5:5:0');
     expect(framingFilter(at(3), W, H)).toContain('unsharp=5:5:0.50:5:5:0');

@@ -114,19 +114,24 @@ const sameFraming = (a: Framing | null, b: Framing | null) =>
 
 /**
  * How framed frames are made; part of their file name, so frames cached by an older way are never reused
- * (1: bilinear as the camera filter, decision 099; 2: lanczos + unsharp, decision 146).
+ * (1: bilinear as the camera filter, decision 099; 2: lanczos + unsharp, decision 146; 3: no unsharp below
+ * zoom 1.125, decision 159).
  */
-export const FRAMING_VERSION = 2;
+export const FRAMING_VERSION = 3;
 
 /** Where a pose frame shown through a framing is kept: beside the pose frame, named by the framing. */
 export const framedPath = (source: string, f: Framing) =>
   source.replace(/\.y4m$/, '') + `.f${f.sw}x${f.sh}+${f.x}+${f.y}.v${FRAMING_VERSION}.y4m`;
 
+/** The least unsharp amount worth running (a zoom of 1.125). */
+const UNSHARP_MIN = 0.05;
+
 /**
  * The filters that frame a pose frame (yuv420p, W x H) for a held shot: lanczos up to the zoomed size (bilinear
  * blurs the 720x1280 drawing at the close-up's 1.6-2.2x), the crop, then an unsharp on luma only whose amount
- * grows with the zoom, so the 1.05 wide shot is barely touched and the close-up gets back the edge contrast the
- * upscale spread; capped at 0.5 so flat-colour edges gain no visible halo. Chroma is left alone (its colour edges
+ * grows with the zoom, so the close-up gets back the edge contrast the upscale spread; capped at 0.5 so
+ * flat-colour edges gain no visible halo. Below UNSHARP_MIN (the 1.05 wide shot's 0.02) it would change nothing
+ * one could see and cost a third of the framing's CPU, so there is none. Chroma is left alone (its colour edges
  * are half resolution, and sharpening them fringes).
  */
 export function framingFilter(f: Framing, width: number, height: number): string {
@@ -134,7 +139,7 @@ export function framingFilter(f: Framing, width: number, height: number): string
   const amount = Math.min(0.5, 0.4 * (zoom - 1));
   const scale = `scale=${f.sw}:${f.sh}:flags=lanczos+accurate_rnd+full_chroma_int`;
   const crop = `crop=${width}:${height}:${f.x}:${f.y}:exact=1`;
-  return amount >= 0.01 ? `${scale},${crop},unsharp=5:5:${amount.toFixed(2)}:5:5:0` : `${scale},${crop}`;
+  return amount >= UNSHARP_MIN ? `${scale},${crop},unsharp=5:5:${amount.toFixed(2)}:5:5:0` : `${scale},${crop}`;
 }
 
 /**
