@@ -1,5 +1,5 @@
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { FFMPEG } from '../util/media.ts';
+import { FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { y4mHeader } from './frames.ts';
 import { cameraFilter, cameraFilterKey, lrint, type CameraShot } from './timeline.ts';
@@ -263,7 +263,7 @@ async function makeFramed(
     });
   });
   try {
-    await runProcess(FFMPEG, [...args, '-filter_complex', graph.join(';'), ...outputs], {
+    await runProcess(FFMPEG, [...args, ...ONE_FILTER_THREAD, '-filter_complex', graph.join(';'), ...outputs], {
       signal,
       timeoutMs: 120_000,
     });

@@ -1,6 +1,6 @@
 import { parseEbur128 } from '../report/ebur128.ts';
 import { produceAtomic } from '../util/files.ts';
-import { FFMPEG } from '../util/media.ts';
+import { FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 
 /** Social platforms play at about −14 LUFS and expect true peaks at most −1 dBTP. */
@@ -49,7 +49,7 @@ export async function prepareAudio(input: AudioInput): Promise<{ gainDb: number 
   const inputs = ['-i', input.voicePath];
   if (input.musicPath) inputs.push('-stream_loop', '-1', '-i', input.musicPath);
   const graph = mixGraph(Boolean(input.musicPath), input.durationSec);
-  const base = ['-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
+  const base = ['-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe', ...ONE_FILTER_THREAD];
   const first = await measure(
     [...base, ...inputs, '-filter_complex', `${graph};[mix]ebur128=peak=true[out]`, '-map', '[out]'],
     input.signal,

@@ -5,7 +5,7 @@ import { FONT_DIR } from '../layout/font.ts';
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
-import { FFMPEG } from '../util/media.ts';
+import { FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { AUDIO_RATE, levelFilter } from './audio.ts';
 import { captionEvents, paceSegments } from './pace.ts';
@@ -222,6 +222,7 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   graph += `;[1:a]${level}apad=whole_dur=${input.durationSec.toFixed(3)}${gain}[a]`;
   const audioMap = '[a]';
   args.push(
+    ...ONE_FILTER_THREAD,
     '-filter_complex',
     graph,
     '-map',

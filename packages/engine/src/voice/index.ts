@@ -5,7 +5,7 @@ import type { Accent, Gender, Language, WordTiming } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
 import { parseEbur128 } from '../report/ebur128.ts';
 import { integratedLoudness, readPcmWav } from '../render/loudness.ts';
-import { FFMPEG, wavDurationSec } from '../util/media.ts';
+import { FFMPEG, ONE_FILTER_THREAD, wavDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { espeakSpeak, espeakVoiceFor } from './espeak.ts';
 import { FESTIVAL_VOICES, festivalSpeak, type FestivalVoice } from './festival.ts';
@@ -119,6 +119,7 @@ export async function toVoiceWav(
       FFMPEG,
       [
         ...['-y', '-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', raw],
+        ...ONE_FILTER_THREAD,
         ...[
           '-filter_complex',
           `[0:a]${speed}aresample=48000,aformat=sample_fmts=s16:channel_layouts=mono,asplit=2[wav][m];` +
