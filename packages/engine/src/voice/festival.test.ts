@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../util/process.ts';
-import { closeFestivalSessions, FESTIVAL_VOICES, festivalSpeak, parseFestivalTokens } from './festival.ts';
+import {
+  closeFestivalSessions,
+  FESTIVAL_VOICES,
+  festivalSpeak,
+  heapFor,
+  parseFestivalTokens,
+  SMALL_HEAP,
+} from './festival.ts';
 
 const VOICE = FESTIVAL_VOICES.femaleAmerican;
 
@@ -34,10 +41,23 @@ async function oneShot(
   return { wav: await readFile(wav), words: parseFestivalTokens(stdout) };
 }
 
-const running = async () =>
+/** This process's festival sessions, by the command line they were started with. */
+const sessionArgs = async () =>
   (await runProcess('ps', ['-eo', 'ppid,args'])).stdout
     .split('\n')
-    .filter((l) => Number(l.trim().split(/\s+/)[0]) === process.pid && /festival --pipe/.test(l)).length;
+    .filter((l) => Number(l.trim().split(/\s+/)[0]) === process.pid && /festival .*--pipe/.test(l))
+    .map((l) => l.trim().split(/\s+/).slice(1).join(' '));
+const running = async () => (await sessionArgs()).length;
+
+describe('festival heap', () => {
+  it('is small for everyday lines, the default for long or digit-heavy ones', () => {
+    expect(heapFor('Try it today!')).toBe('small');
+    expect(heapFor('x'.repeat(SMALL_HEAP.maxChars))).toBe('small');
+    expect(heapFor('x'.repeat(SMALL_HEAP.maxChars + 1))).toBe('default');
+    expect(heapFor('Only $19.99 until 12/05/2026, call 555 0100.')).toBe('small');
+    expect(heapFor('1,234,567.89 and 98,765,432.10 and 11,223,344.55')).toBe('default');
+  });
+});
 
 describe('festival sessions', () => {
   let dir: string;
@@ -75,6 +95,30 @@ describe('festival sessions', () => {
     expect(await running()).toBeLessThanOrEqual(2);
     await closeFestivalSessions();
     expect(await running()).toBe(0);
+  }, 60_000);
+
+  it('say everyday lines on a small heap and long ones on the default heap, as a one-shot run does', async () => {
+    await closeFestivalSessions();
+    const short = 'Seven days in, my skin feels smooth.';
+    const long = Array.from(
+      { length: 14 },
+      (_, i) => `Week ${['one', 'two', 'three'][i % 3]}, my skin felt smoother and the glow stayed all day.`,
+    ).join(' ');
+    expect(long.length).toBeGreaterThan(SMALL_HEAP.maxChars);
+    for (const [text, name] of [
+      [short, 'short'],
+      [long, 'long'],
+    ] as const) {
+      const wav = path.join(dir, `${name}.wav`);
+      const words = await festivalSpeak(text, VOICE, wav);
+      const ref = await oneShot(dir, text);
+      expect(words).toEqual(ref.words);
+      expect((await readFile(wav)).equals(ref.wav)).toBe(true);
+    }
+    const args = await sessionArgs();
+    expect(args.filter((a) => a.includes(`--heap ${SMALL_HEAP.cells}`))).toHaveLength(1);
+    expect(args.filter((a) => !a.includes('--heap'))).toHaveLength(1);
+    await closeFestivalSessions();
   }, 60_000);
 
   it('stops on abort and the next line is still spoken', async () => {

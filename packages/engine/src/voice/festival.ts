@@ -37,7 +37,7 @@ export async function festivalSpeak(
           (item.feat (car ws) "word_start") (item.feat (car (last ws)) "word_end")))))
   (utt.relation.items utt1 'Token))
 `;
-  const session = takeSession(voice);
+  const session = takeSession(voice, heapFor(text));
   if (session) {
     try {
       const words = parseFestivalTokens(await session.run(body, signal));
@@ -59,7 +59,23 @@ export async function festivalSpeak(
   return parseFestivalTokens(stdout);
 }
 
-/** Sessions per voice: as many as renders run at once on a worker. */
+/**
+ * Festival builds its whole Lisp heap when it starts: the default 10 million cells (~320 MB) cost a session
+ * ~0.8 s of CPU, four times the synthesis of a 10-second line, and the output does not depend on it. A line of
+ * everyday length needs a tenth of it (measured: 800 characters of prose fit 1 million cells without extra
+ * garbage collection, 1,200 do not; digits are spoken as several words each). Such lines are said by sessions
+ * started with the small heap; longer or digit-heavy lines by sessions with the default (decision 161). A line
+ * that still runs out of storage answers nothing, and the one-shot run, on the default heap, says it.
+ */
+export const SMALL_HEAP = { cells: 1_000_000, maxChars: 600, maxDigits: 24 } as const;
+export type FestivalHeap = 'small' | 'default';
+
+export function heapFor(text: string): FestivalHeap {
+  const digits = text.replace(/[^0-9]/g, '').length;
+  return text.length <= SMALL_HEAP.maxChars && digits <= SMALL_HEAP.maxDigits ? 'small' : 'default';
+}
+
+/** Sessions per voice and heap: as many as renders run at once on a worker. */
 const MAX_SESSIONS_PER_VOICE = 2;
 /** A session unused this long ends (its process exits). */
 const SESSION_IDLE_MS = 20_000;
@@ -70,14 +86,21 @@ const SESSION_IDLE_MS = 20_000;
  * what stdout carried before the marker.
  */
 class FestivalSession {
-  private readonly child = spawnTracked('festival', ['--pipe']);
+  private readonly child: ReturnType<typeof spawnTracked>;
   private out = '';
   private waiting: { marker: string; done: (out: string) => void; fail: (e: Error) => void } | null = null;
   private exited = false;
   private idle: NodeJS.Timeout | null = null;
   busy = false;
 
-  constructor(readonly voice: FestivalVoice) {
+  constructor(
+    readonly voice: FestivalVoice,
+    readonly heap: FestivalHeap,
+  ) {
+    this.child = spawnTracked('festival', [
+      ...(heap === 'small' ? ['--heap', String(SMALL_HEAP.cells)] : []),
+      '--pipe',
+    ]);
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (c: string) => {
       this.out += c;
@@ -175,11 +198,12 @@ class FestivalSession {
 const sessions = new Set<FestivalSession>();
 const forget = (s: FestivalSession) => sessions.delete(s);
 
-/** A free session with the voice loaded (started if there are fewer than the limit), or null. */
-function takeSession(voice: FestivalVoice): FestivalSession | null {
-  let free = [...sessions].find((s) => s.voice === voice && !s.busy && s.alive) ?? null;
-  if (!free && [...sessions].filter((s) => s.voice === voice).length < MAX_SESSIONS_PER_VOICE) {
-    free = new FestivalSession(voice);
+/** A free session with the voice loaded on that heap (started if there are fewer than the limit), or null. */
+function takeSession(voice: FestivalVoice, heap: FestivalHeap): FestivalSession | null {
+  const mine = [...sessions].filter((s) => s.voice === voice && s.heap === heap);
+  let free = mine.find((s) => !s.busy && s.alive) ?? null;
+  if (!free && mine.length < MAX_SESSIONS_PER_VOICE) {
+    free = new FestivalSession(voice, heap);
     sessions.add(free);
   }
   if (free) free.busy = true;
