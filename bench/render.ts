@@ -35,9 +35,6 @@ async function main(): Promise<void> {
   // An empty cache of actor frames, as for a new pack: its actor is drawn once within the timed run, whatever
   // earlier runs left on this machine.
   process.env.HOOKREEL_RIG_CACHE = path.join(dataDir, 'rig-cache');
-  // An empty cache of actor frames, as for a new pack: its actor is drawn once within the timed run, whatever
-  // earlier runs left on this machine.
-  process.env.HOOKREEL_RIG_CACHE = path.join(dataDir, 'rig-cache');
   const ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_POLL_MS: '50' }));
   try {
     const user = await ctx.db.kysely.transaction().execute((trx) =>
