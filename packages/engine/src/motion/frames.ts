@@ -247,12 +247,21 @@ export async function rigFrames(input: {
     }
     await writeCached(files.y4m, y4mFrame(data, info.width, info.height));
   };
-  // Two at a time: libvips threads inside each already use the cores.
-  for (let i = 0; i < todo.length; i += 2) {
-    await Promise.all(todo.slice(i, i + 2).map((item) => drawOnce(item[0].y4m, () => draw(item))));
-  }
+  // A few at a time, each starting as one ends: libvips threads inside each already use the cores, and the
+  // Y4M conversion (this thread) of one overlaps the rasterising of the others.
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < todo.length) {
+      const item = todo[next++]!;
+      await drawOnce(item[0].y4m, () => draw(item));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DRAWING_AT_ONCE, todo.length) }, lane));
   return out;
 }
+
+/** Pose frames drawn at once by one call. */
+const DRAWING_AT_ONCE = 3;
 
 /** Frames being drawn in this process, by their Y4M file. */
 const drawingInFlight = new Map<string, Promise<void>>();
