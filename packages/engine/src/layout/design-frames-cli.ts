@@ -6,7 +6,7 @@ import { actorFromDescription } from '../actors/index.ts';
 import { cutoutProduct } from '../cutout/index.ts';
 import { rigActor } from '../motion/index.ts';
 import { renderTalkingVideo } from '../pipeline.ts';
-import { FFMPEG } from '../util/media.ts';
+import { concatFileLine, FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 
 /**
@@ -77,8 +77,8 @@ try {
     hookText: hook,
   });
   const list = path.join(work, 'rig-frames.txt');
-  const lines = rig.segments.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(4)}`]);
-  lines.push(`file '${rig.segments[rig.segments.length - 1]!.path}'`);
+  const lines = rig.segments.flatMap((s) => [concatFileLine(s.path), `duration ${s.durationSec.toFixed(4)}`]);
+  lines.push(concatFileLine(rig.segments[rig.segments.length - 1]!.path));
   await writeFile(list, lines.join('\n') + '\n');
   const rigVideo = path.join(work, 'rig.mp4');
   await runProcess(FFMPEG, [

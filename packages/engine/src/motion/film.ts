@@ -1,5 +1,5 @@
 import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
+import { concatFileLine, FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { y4mHeader } from './frames.ts';
 import { cameraFilter, cameraFilterKey, lrint, type CameraShot } from './timeline.ts';
@@ -262,7 +262,6 @@ async function makeFramed(
   const tag = `${process.pid}.${Math.random().toString(36).slice(2)}`;
   const list = `${jobs[0]![0]}.${tag}.txt`;
   const raws = groups.map((_, k) => `${jobs[0]![0]}.${tag}.${k}.yuv`);
-  const quoted = (p: string) => `'${p.replace(/'/g, "'\\''")}'`;
   const labels = groups.map((_, k) => `[g${k}]`);
   const graph = [
     groups.length > 1 ? `[0:v]split=${groups.length}${labels.join('')}` : `[0:v]null${labels[0]}`,
@@ -273,10 +272,11 @@ async function makeFramed(
     }),
   ];
   const outputs = groups.flatMap((_, k) => [
-    ...['-map', `[o${k}]`, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', raws[k]!],
+    ...['-map', `[o${k}]`, '-fps_mode', 'passthrough'],
+    ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', raws[k]!],
   ]);
   try {
-    await writeFile(list, sources.map((s) => `file ${quoted(s)}\n`).join(''));
+    await writeFile(list, sources.map((s) => `${concatFileLine(s)}\n`).join(''));
     await runProcess(
       FFMPEG,
       [

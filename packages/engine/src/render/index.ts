@@ -5,7 +5,7 @@ import { FONT_DIR } from '../layout/font.ts';
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
-import { FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
+import { concatFileLine, FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { AUDIO_RATE, levelFilter } from './audio.ts';
 import { captionEvents, paceSegments } from './pace.ts';
@@ -139,12 +139,12 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     const lines: string[] = [];
     for (const s of segs) {
       lines.push(
-        `file '${s.open ? input.visual.openPath : input.visual.closedPath}'`,
+        concatFileLine(s.open ? input.visual.openPath : input.visual.closedPath),
         `duration ${s.durationSec.toFixed(3)}`,
       );
     }
     // The concat demuxer needs the last file repeated for its duration to count.
-    lines.push(`file '${segs[segs.length - 1]?.open ? input.visual.openPath : input.visual.closedPath}'`);
+    lines.push(concatFileLine(segs[segs.length - 1]?.open ? input.visual.openPath : input.visual.closedPath));
     await writeFile(list, lines.join('\n') + '\n');
     args.push('-f', 'concat', '-safe', '0', '-i', list);
     motion = `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:flags=bicubic,fps=30`;
@@ -157,9 +157,9 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     const segs = paced
       ? paceSegments(input.visual.segments, cameraKey!, captionEvents(await readFile(input.assPath, 'utf8')))
       : input.visual.segments;
-    const lines = segs.flatMap((s) => [`file '${s.path}'`, `duration ${s.durationSec.toFixed(6)}`]);
+    const lines = segs.flatMap((s) => [concatFileLine(s.path), `duration ${s.durationSec.toFixed(6)}`]);
     // The concat demuxer needs the last file repeated for its duration to count.
-    if (segs.length) lines.push(`file '${segs[segs.length - 1]!.path}'`);
+    if (segs.length) lines.push(concatFileLine(segs[segs.length - 1]!.path));
     await writeFile(list, lines.join('\n') + '\n');
     args.push('-f', 'concat', '-safe', '0', '-i', list);
     // Pose frames are yuv420p already (Y4M) and stay planar: the camera scales 1.5 bytes a pixel instead of 4,

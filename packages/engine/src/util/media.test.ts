@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG, mediaDurationSec, parseWavDuration, wavDurationSec } from './media.ts';
+import { concatFileLine, FFMPEG, mediaDurationSec, parseWavDuration, wavDurationSec } from './media.ts';
 import { runProcess } from './process.ts';
 
 describe('WAV length from the header', () => {
@@ -43,5 +43,39 @@ describe('WAV length from the header', () => {
     const aac = path.join(dir, 'tone.m4a');
     await runProcess(FFMPEG, ['-y', '-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1.5', '-c:a', 'aac', aac]);
     expect(await wavDurationSec(aac)).toBeCloseTo(1.5, 1);
+  });
+});
+
+describe('concat list lines', () => {
+  it('name files whose path holds a quote so that ffmpeg reads them', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-concat-'));
+    try {
+      const own = path.join(dir, "it's here");
+      await mkdir(own);
+      const frames = [0, 200].map((grey) =>
+        Buffer.concat([
+          Buffer.from('YUV4MPEG2 W16 H16 F30:1 Ip A1:1 C420jpeg\nFRAME\n'),
+          Buffer.alloc(16 * 16, grey),
+          Buffer.alloc(2 * 8 * 8, 128),
+        ]),
+      );
+      const files = frames.map((_, i) => path.join(own, `pose '${i}'.y4m`));
+      await Promise.all(files.map((f, i) => writeFile(f, frames[i]!)));
+      const list = path.join(dir, 'list.txt');
+      await writeFile(list, files.map((f) => `${concatFileLine(f)}\n`).join(''));
+      const out = path.join(dir, 'out.yuv');
+      await runProcess(FFMPEG, [
+        ...['-v', 'error', '-f', 'concat', '-safe', '0', '-i', list],
+        ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', out],
+      ]);
+      // Both frames, in order, as they were: luma 0 in the first, 200 in the second.
+      const pixels = await readFile(out);
+      const frameBytes = (16 * 16 * 3) / 2;
+      expect(pixels.length).toBe(2 * frameBytes);
+      expect(pixels[0]).toBe(0);
+      expect(pixels[frameBytes]).toBe(200);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

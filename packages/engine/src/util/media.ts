@@ -12,6 +12,12 @@ export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
  */
 export const ONE_FILTER_THREAD = ['-filter_complex_threads', '1'] as const;
 
+/**
+ * A concat demuxer list's `file` line. The path is quoted; a quote inside it is closed, escaped and reopened,
+ * as the demuxer's own syntax reads it.
+ */
+export const concatFileLine = (file: string): string => `file '${file.replace(/'/g, "'\\''")}'`;
+
 export interface ProbeStream {
   codec_type: string;
   codec_name: string;
