@@ -11,6 +11,7 @@ import { useCapabilities } from '@/lib/api/render-quality';
 import { handlePaymentRequired } from '@/lib/payment';
 import { cn } from '@/lib/utils';
 import { useMakeRealistic } from '@/lib/api/make-realistic';
+import { isRepeatClick } from '@/lib/repeat-click';
 
 /**
  * "Make realistic" on a finished draft video (a project's or a hook pack's): the same script or hook line, actor
@@ -100,7 +101,9 @@ function MakeRealisticButton({ job, cost }: { job: Job; cost: number }) {
         className="w-full"
         disabled={unavailable || make.isPending}
         aria-describedby={availability && unavailable ? `realistic-off-${job.id}` : undefined}
-        onClick={() => void run()}
+        onClick={(e) => {
+          if (!isRepeatClick(e)) void run();
+        }}
       >
         <WandSparklesIcon aria-hidden="true" />
         {MESSAGES.jobs.makeRealistic} <CostTag credits={cost} />

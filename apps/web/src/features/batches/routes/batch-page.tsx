@@ -13,6 +13,7 @@ import { handlePaymentRequired } from '@/lib/payment';
 import { staticUrl, videoUrl } from '@/lib/urls';
 import { useBatch, useConfirmBatch, useDownloadBatchZip } from '../api/batches';
 import { BatchErrorList, BatchRowsTable } from '../components/batch-rows-table';
+import { isRepeatClick } from '@/lib/repeat-click';
 
 /** /batches/{id}: the checked rows and the price before confirming; once queued, one progress view for the batch. */
 export function BatchPage() {
@@ -84,7 +85,14 @@ function Review({ batch }: { batch: Batch }) {
           <Button asChild variant="outline">
             <Link to="/batches">Upload again</Link>
           </Button>
-          <Button variant="brand" size="lg" disabled={batch.valid_rows === 0 || confirm.isPending} onClick={onConfirm}>
+          <Button
+            variant="brand"
+            size="lg"
+            disabled={batch.valid_rows === 0 || confirm.isPending}
+            onClick={(e) => {
+              if (!isRepeatClick(e)) onConfirm();
+            }}
+          >
             {confirm.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
             {withCost(`Confirm ${batch.valid_rows} ${batch.valid_rows === 1 ? 'video' : 'videos'}`, batch.total_price)}
           </Button>

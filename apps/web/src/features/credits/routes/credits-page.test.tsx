@@ -157,6 +157,26 @@ describe('CreditsPage', () => {
     );
   });
 
+  it('a double click buys one bundle even when the purchase is done before its second click', async () => {
+    const server = billingServer('demo');
+    renderPage();
+    const buy = await screen.findByRole('button', { name: 'Buy 5 credits · $69' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    fireEvent.click(buy, { detail: 1 });
+    await waitFor(() => expect(server.checkouts).toHaveLength(1));
+    server.release();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(buy).toBeEnabled());
+    // The double click's second click arrives after the answer: it buys nothing.
+    fireEvent.click(buy, { detail: 2 });
+    expect(server.checkouts).toHaveLength(1);
+    // A later single click is a new purchase.
+    fireEvent.click(buy, { detail: 1 });
+    await waitFor(() => expect(server.checkouts).toHaveLength(2));
+    server.release();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
+  });
+
   it('BILLING=off shows no purchase buttons, and the credit history is one click away', async () => {
     billingServer('off');
     renderPage();

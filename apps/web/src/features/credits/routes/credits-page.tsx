@@ -34,6 +34,7 @@ import { api, errorDetail } from '@/lib/api-client';
 import { refreshCredits, useBillingState } from '@/lib/api/credits';
 import { useAuth } from '@/lib/auth';
 import { formatUsd, planPricing, type BillingPeriod } from '@/lib/pricing';
+import { isRepeatClick } from '@/lib/repeat-click';
 import { cn } from '@/lib/utils';
 
 /** The FAQ; the delivery answer quotes the render time measured here (docs/decisions/110). */
@@ -142,7 +143,9 @@ function PlanCard({
           variant={plan.popular ? 'brand' : 'outline'}
           size="lg"
           disabled={disabled}
-          onClick={() => onSubscribe(plan)}
+          onClick={(e) => {
+            if (!isRepeatClick(e)) onSubscribe(plan);
+          }}
         >
           {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
           {processing ? 'Processing...' : 'Subscribe'}
@@ -190,7 +193,14 @@ function BundleCard({
           {formatUsd(bundle.price)} once · ${perVideoPrice(bundle.price, bundle.credits)} per video · never expire
         </p>
       </div>
-      <Button variant="outline" className="w-full" disabled={disabled} onClick={() => onBuy(bundle)}>
+      <Button
+        variant="outline"
+        className="w-full"
+        disabled={disabled}
+        onClick={(e) => {
+          if (!isRepeatClick(e)) onBuy(bundle);
+        }}
+      >
         {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
         {processing ? 'Processing...' : `Buy ${bundle.credits} credits · ${formatUsd(bundle.price)}`}
       </Button>

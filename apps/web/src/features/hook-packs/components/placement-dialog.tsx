@@ -31,6 +31,7 @@ import { staticUrl } from '@/lib/urls';
 import { useGeneratePreviewFromEditor } from '../api/generate-preview-from-editor';
 import { useCreditsSpent, usePaidErrorToast } from '../lib/use-paid-error';
 import { useServerPrices } from '@/lib/api/prices';
+import { isRepeatClick } from '@/lib/repeat-click';
 
 type Phase = 'idle' | 'mask' | 'saving' | 'saved';
 
@@ -140,7 +141,14 @@ export function PlacementDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button type="button" variant="brand" onClick={() => void onSave()} disabled={busy || phase === 'saved'}>
+          <Button
+            type="button"
+            variant="brand"
+            onClick={(e) => {
+              if (!isRepeatClick(e)) void onSave();
+            }}
+            disabled={busy || phase === 'saved'}
+          >
             {phase === 'saving' ? 'Saving...' : phase === 'saved' ? 'Saved' : 'Save Position'}
             {phase === 'idle' ? <CostTag credits={prices.cost('previewImage')} /> : null}
           </Button>

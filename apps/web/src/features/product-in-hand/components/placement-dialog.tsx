@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useServerPrices } from '@/lib/api/prices';
+import { isRepeatClick } from '@/lib/repeat-click';
 
 /** 'Apply product' dialog: position the product on the actor, then render mask.png and hand both back. */
 export interface PlacementDialogProps {
@@ -85,7 +86,13 @@ function PlacementBody({
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="brand" onClick={() => void apply()} disabled={busy || !product.image}>
+        <Button
+          variant="brand"
+          onClick={(e) => {
+            if (!isRepeatClick(e)) void apply();
+          }}
+          disabled={busy || !product.image}
+        >
           {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
           Apply <CostTag credits={prices.cost('merge')} />
         </Button>

@@ -60,6 +60,7 @@ import { PlacementDialog } from '../components/placement-dialog';
 import { canGenerate, mergeProgress, type MergeState } from '../lib/actors';
 import type { MergeLocationState } from './select-actor-page';
 import { useServerPrices } from '@/lib/api/prices';
+import { isRepeatClick } from '@/lib/repeat-click';
 
 /** /product-in-hand/{projectId}/merge: apply the product to each actor, write the script, generate. */
 export function MergePage() {
@@ -326,7 +327,9 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
               variant="brand"
               className="w-full"
               size="lg"
-              onClick={() => void generate()}
+              onClick={(e) => {
+                if (!isRepeatClick(e)) void generate();
+              }}
               disabled={!ready || queue.isPending}
             >
               {queue.isPending ? (

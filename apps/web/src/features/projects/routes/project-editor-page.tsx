@@ -56,6 +56,7 @@ import { CharactersSection, type EditorCharacter } from '../components/character
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditableTitle } from '../components/editable-title';
 import { changedFields, type Editable } from '../lib/auto-save';
+import { isRepeatClick } from '@/lib/repeat-click';
 
 /** /projects/{id}: the project editor. */
 export function ProjectEditorPage() {
@@ -468,7 +469,9 @@ export function ProjectEditor({ project }: { project: Project }) {
           </Button>
           <Button
             variant="brand"
-            onClick={() => void generate()}
+            onClick={(e) => {
+              if (!isRepeatClick(e)) void generate();
+            }}
             disabled={scriptMissing || charactersMissing || drawnActorStuck || preparing || queue.isPending}
             aria-describedby={quality === 'realistic' ? realisticNote : undefined}
           >
