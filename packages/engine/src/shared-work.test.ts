@@ -77,4 +77,27 @@ describe('shared work of a hook matrix', () => {
     expect(await Promise.all(files(again).map(async (f) => (await stat(f)).mtimeMs))).toEqual(drawn);
     expect(rigFramesDrawn() - drawnBefore).toBe(first.size);
   });
+
+  it('never redraws a frame another render finished after this one looked for it', async () => {
+    const spec = actorFromDescription(`crossing actor ${Date.now()}`, 0);
+    const poses = [
+      REST_POSE,
+      ...poseTimeline({
+        words: ['Glow', 'all', 'day', 'long'].map((word, i) => ({ word, startSec: i * 0.4, endSec: i * 0.4 + 0.3 })),
+        totalSec: 2,
+        seed: spec.seed,
+        beats: { hookLastWord: null, cta: null },
+        gesture: false,
+      }).map((s) => s.pose),
+    ];
+    const drawnBefore = rigFramesDrawn();
+    // Both look first and find nothing; then one draws from the front, the other from the back, and they cross.
+    const [forward, backward] = await Promise.all([
+      rigFrames({ spec, product: null, poses, width: 180, height: 320 }),
+      rigFrames({ spec, product: null, poses: [...poses].reverse(), width: 180, height: 320 }),
+    ]);
+    expect(forward.size).toBeGreaterThan(4);
+    expect(rigFramesDrawn() - drawnBefore).toBe(forward.size);
+    expect(new Map(backward)).toEqual(new Map(forward));
+  });
 });

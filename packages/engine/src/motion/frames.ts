@@ -201,8 +201,8 @@ export interface RigFrameFiles {
  * The frames of each pose (opaque, scene included) for an actor and product, rendered once and cached on disk by
  * what they depend on, so the videos of a pack (same actor, same product) share them. The encoder reads a Y4M
  * frame for a tenth of the CPU a PNG costs, once per pose segment (decision 096). Renders of the same actor
- * running at once in this process share the drawing: a frame another render is drawing is waited for, not drawn
- * again.
+ * running at once in this process share the drawing: a frame another render is drawing, or has drawn since this
+ * one looked, is not drawn again.
  */
 export async function rigFrames(input: {
   spec: ActorSpec;
@@ -270,10 +270,19 @@ let drawnCount = 0;
 /** How many pose frames this process has drawn (a benchmark and the tests read it). */
 export const rigFramesDrawn = (): number => drawnCount;
 
+/**
+ * Draws a frame unless another render in this process is drawing it (waited for) or has drawn it since this
+ * render looked (the file is there now): two renders of one actor starting a little apart walk the same list.
+ */
 function drawOnce(file: string, draw: () => Promise<void>): Promise<void> {
   let pending = drawingInFlight.get(file);
   if (!pending) {
-    pending = draw().finally(() => drawingInFlight.delete(file));
+    pending = stat(file)
+      .then(
+        () => undefined,
+        () => draw(),
+      )
+      .finally(() => drawingInFlight.delete(file));
     drawingInFlight.set(file, pending);
   }
   return pending;
