@@ -127,8 +127,11 @@ export const coloursOfSpec = (spec: ActorSpec) => coloursOf(spec.traits, picker(
 
 /** The scene behind the actor as an SVG of the given pixel size (drawn in frame coordinates). */
 export function sceneSvg(bg: Background, seed: string, width: number, height: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${FRAME_WIDTH} ${FRAME_HEIGHT}">${backgroundSvg(bg, picker(`${seed}/bg`))}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${FRAME_WIDTH} ${FRAME_HEIGHT}">${sceneSvgBody(bg, seed)}</svg>`;
 }
+
+/** The scene's elements without the enclosing `<svg>`, in frame coordinates (to draw a figure over it). */
+export const sceneSvgBody = (bg: Background, seed: string): string => backgroundSvg(bg, picker(`${seed}/bg`));
 
 /** The 12-actor catalogue as engine specs: the drawing matches the catalogue's gender and race. */
 export function catalogueActorSpec(actor: {

@@ -500,9 +500,20 @@ export function figureSvg(
   layer: 'back' | 'front' = 'back',
   size: { width: number; height: number } = { width: W, height: H },
 ): string {
-  const hand = handFor(product, pose);
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${W} ${H}">`;
-  if (layer === 'front') return `${open}${hand ? frontHand(hand, c) : ''}</svg>`;
+  return `${open}${figureSvgBody(t, c, pose, product, layer)}</svg>`;
+}
+
+/** The figure's elements without the enclosing `<svg>`, in frame coordinates (to draw it inside a larger picture). */
+export function figureSvgBody(
+  t: ActorTraits,
+  c: RigColours,
+  pose: RigPose,
+  product: HeldProduct | null,
+  layer: 'back' | 'front',
+): string {
+  const hand = handFor(product, pose);
+  if (layer === 'front') return hand ? frontHand(hand, c) : '';
   const b = pose.breath;
   const headTransform = `translate(0 ${-b}) rotate(${pose.tilt} ${NECK_JOINT.x} ${NECK_JOINT.y})`;
   const left = hand && hand.side === -1 ? hand.wrist : REST_WRIST_L;
@@ -512,8 +523,8 @@ export function figureSvg(
     arm(SHOULDER_R, right, 1, c, t, b) +
     (hand?.side === -1 ? '' : restingHand(REST_WRIST_L, -1, c)) +
     (hand?.side === 1 ? '' : restingHand(REST_WRIST_R, 1, c));
-  return `${open}<g transform="${headTransform}">${hairBack(c, t)}</g>${neck(c, b, t.garment)}${torso(c, t, b)}
-    <g transform="${headTransform}">${hairOverShoulders(c, t)}${head(c, t, pose)}</g>${arms}${hand ? backHand(hand, c) : ''}</svg>`;
+  return `<g transform="${headTransform}">${hairBack(c, t)}</g>${neck(c, b, t.garment)}${torso(c, t, b)}
+    <g transform="${headTransform}">${hairOverShoulders(c, t)}${head(c, t, pose)}</g>${arms}${hand ? backHand(hand, c) : ''}`;
 }
 
 /** Behind the product: the palm and the thumb on the far side (at the fingers' height, below the label). */

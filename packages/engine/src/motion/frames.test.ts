@@ -38,6 +38,34 @@ describe('pose frames as Y4M', () => {
     expect([...body.subarray(20, 24)]).toEqual([128, 128, 240, 110]);
   });
 
+  it('gives every pixel its luma and every 2x2 block its chroma, on every row', () => {
+    const width = 6;
+    const height = 4;
+    const rgba = Buffer.alloc(width * height * 4);
+    for (let p = 0; p < width * height; p++) rgba.set([(p * 37) % 256, (p * 91) % 256, (p * 53) % 256, 255], p * 4);
+    const frame = y4mFrame(rgba, width, height);
+    const body = frame.subarray(frame.indexOf('FRAME\n') + 6);
+    const px = (x: number, y: number) => [...rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)];
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const [r, g, b] = px(x, y) as [number, number, number];
+        expect(body[y * width + x]).toBe(((66 * r + 129 * g + 25 * b + 128) >> 8) + 16);
+      }
+    const cw = width / 2;
+    for (let cy = 0; cy < height / 2; cy++)
+      for (let cx = 0; cx < cw; cx++) {
+        const block = [px(2 * cx, 2 * cy), px(2 * cx + 1, 2 * cy), px(2 * cx, 2 * cy + 1), px(2 * cx + 1, 2 * cy + 1)];
+        const [r, g, b] = [0, 1, 2].map((c) => (block.reduce((sum, v) => sum + v[c]!, 0) + 2) >> 2) as [
+          number,
+          number,
+          number,
+        ];
+        const u = width * height + cy * cw + cx;
+        expect(body[u]).toBe(((-38 * r - 74 * g + 112 * b + 128) >> 8) + 128);
+        expect(body[u + cw * (height / 2)]).toBe(((112 * r - 94 * g - 18 * b + 128) >> 8) + 128);
+      }
+  });
+
   it('is read by ffmpeg as one 720x1280 yuv420p frame', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-y4m-'));
     try {

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import { coloursOfSpec, sceneSvg, type ActorSpec } from '../actors/index.ts';
-import { figureSvg, liftedProduct, REST_POSE, type HeldProduct, type RigPose } from '../actors/rig.ts';
-import { FRAME_WIDTH } from '../types.ts';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { coloursOfSpec, sceneSvgBody, type ActorSpec } from '../actors/index.ts';
+import { figureSvgBody, liftedProduct, REST_POSE, type HeldProduct, type RigPose } from '../actors/rig.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH } from '../types.ts';
 import { poseKey } from './timeline.ts';
 
 /** Where the product goes in the 576x1024 frame: centre point, scale of its natural size, degrees clockwise. */
@@ -66,16 +66,25 @@ export async function prepareProduct(cutoutPath: string, placement: ProductPlace
   return { png, held, key };
 }
 
+/** A picture placed in the frame at whole pixels: its PNG (as a data URI) and its pixel box. */
+interface PlacedImage {
+  href: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /**
  * The product's layers by product, place and scale: most poses hold it where the rest pose does (only the lift
  * gesture moves it), so an actor's frames draw it a few times, not once a pose. Bounded: a long-running worker
  * keeps only the latest.
  */
-const productLayerMemo = new Map<string, Promise<OverlayOptions[]>>();
+const productLayerMemo = new Map<string, Promise<PlacedImage[]>>();
 const PRODUCT_LAYER_MEMO_MAX = 16;
 
-/** The product as drawn for a pose (scaled, rotated) with its soft contact shadow, as layers at pixel scale k. */
-function productLayers(p: PreparedProduct, pose: RigPose, k: number): Promise<OverlayOptions[]> {
+/** The product as drawn for a pose (scaled, rotated) with its soft contact shadow, as images at pixel scale k. */
+function productLayers(p: PreparedProduct, pose: RigPose, k: number): Promise<PlacedImage[]> {
   const lp = liftedProduct(p.held, pose);
   const key = JSON.stringify([p.key, lp, k]);
   let layers = productLayerMemo.get(key);
@@ -93,7 +102,7 @@ async function drawProductLayers(
   p: PreparedProduct,
   lp: ReturnType<typeof liftedProduct>,
   k: number,
-): Promise<OverlayOptions[]> {
+): Promise<PlacedImage[]> {
   const w = Math.max(1, Math.round(lp.width * k));
   const h = Math.max(1, Math.round(lp.height * k));
   const rotated = await sharp(p.png)
@@ -110,17 +119,27 @@ async function drawProductLayers(
     .linear([0, 0, 0, 0.35], [30, 20, 15, 0])
     .blur(6 * k)
     .png()
-    .toBuffer();
-  return [
-    { input: shadow, left: left - pad + Math.round(6 * k), top: top - pad + Math.round(9 * k) },
-    { input: rotated.data, left, top },
-  ];
+    .toBuffer({ resolveWithObject: true });
+  const placed = (png: { data: Buffer; info: OutputInfo }, x: number, y: number): PlacedImage => ({
+    href: `data:image/png;base64,${png.data.toString('base64')}`,
+    left: x,
+    top: y,
+    width: png.info.width,
+    height: png.info.height,
+  });
+  return [placed(shadow, left - pad + Math.round(6 * k), top - pad + Math.round(9 * k)), placed(rotated, left, top)];
 }
+
+/** An SVG image element drawing a placed picture pixel for pixel in a picture scaled k from frame coordinates. */
+const imageElement = (l: PlacedImage, k: number): string =>
+  `<image x="${l.left / k}" y="${l.top / k}" width="${l.width / k}" height="${l.height / k}" ` +
+  `preserveAspectRatio="none" href="${l.href}"/>`;
 
 /**
  * One rig frame: scene, figure, product (with shadow) and the fingers over it, at width x height. `transparent`
- * leaves the scene out (the figure alone, for checks). `scene` is the scene already rasterised at this size (see
- * `sceneRaster`): an actor's poses all stand in the same scene, so a caller drawing many of them draws it once.
+ * leaves the scene out (the figure alone, for checks). Everything is one SVG rasterised once: drawing the
+ * figure straight onto the scene costs a third of rasterising it alone and compositing it over the scene
+ * (decision 164).
  */
 export async function renderRigFrame(input: {
   spec: ActorSpec;
@@ -129,56 +148,22 @@ export async function renderRigFrame(input: {
   width: number;
   height: number;
   transparent?: boolean;
-  scene?: Buffer;
 }): Promise<Sharp> {
   const { spec, pose, product, width, height } = input;
   const k = width / FRAME_WIDTH;
-  const size = { width, height };
   const colours = coloursOfSpec(spec);
-  const layers: OverlayOptions[] = [
-    { input: Buffer.from(figureSvg(spec.traits, colours, pose, product?.held ?? null, 'back', size)) },
+  const parts = [
+    input.transparent ? '' : sceneSvgBody(spec.background, spec.seed),
+    figureSvgBody(spec.traits, colours, pose, product?.held ?? null, 'back'),
   ];
   if (product) {
-    layers.push(...(await productLayers(product, pose, k)));
-    layers.push({ input: Buffer.from(figureSvg(spec.traits, colours, pose, product.held, 'front', size)) });
+    for (const l of await productLayers(product, pose, k)) parts.push(imageElement(l, k));
+    parts.push(figureSvgBody(spec.traits, colours, pose, product.held, 'front'));
   }
-  const clipped: OverlayOptions[] = [];
-  for (const l of layers) {
-    const c = await clipLayer(l, width, height);
-    if (c) clipped.push(c);
-  }
-  const raw = { width, height, channels: 4 as const };
-  const base = input.transparent
-    ? sharp({ create: { ...raw, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    : sharp(input.scene ?? (await sceneRaster(spec, width, height)), { raw });
-  return base.composite(clipped);
-}
-
-/** The actor's scene (background) at width x height, as raw RGBA pixels. */
-export async function sceneRaster(spec: ActorSpec, width: number, height: number): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(spec.background, spec.seed, width, height)))
-    .ensureAlpha()
-    .raw()
-    .toBuffer();
-}
-
-/** The part of a positioned layer inside the frame (a product placed half outside the frame is cut). */
-async function clipLayer(l: OverlayOptions, width: number, height: number): Promise<OverlayOptions | null> {
-  if (l.left === undefined || l.top === undefined || !Buffer.isBuffer(l.input)) return l;
-  const meta = await sharp(l.input).metadata();
-  const w = meta.width ?? 0;
-  const h = meta.height ?? 0;
-  const x0 = Math.max(0, l.left);
-  const y0 = Math.max(0, l.top);
-  const x1 = Math.min(width, l.left + w);
-  const y1 = Math.min(height, l.top + h);
-  if (x1 <= x0 || y1 <= y0) return null;
-  if (x0 === l.left && y0 === l.top && x1 - x0 === w && y1 - y0 === h) return l;
-  const input = await sharp(l.input)
-    .extract({ left: x0 - l.left, top: y0 - l.top, width: x1 - x0, height: y1 - y0 })
-    .png()
-    .toBuffer();
-  return { input, left: x0, top: y0 };
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+    `viewBox="0 0 ${FRAME_WIDTH} ${FRAME_HEIGHT}">${parts.join('')}</svg>`;
+  return sharp(Buffer.from(svg));
 }
 
 /** Bump when the drawing changes, so cached frames are redrawn. */
@@ -235,11 +220,9 @@ export async function rigFrames(input: {
       todo.push([files, pose]);
     }
   }
-  let scene: Promise<Buffer> | null = null;
   const draw = async ([files, pose]: [RigFrameFiles, RigPose]): Promise<void> => {
     drawnCount++;
-    scene ??= sceneRaster(input.spec, input.width, input.height);
-    const frame = await renderRigFrame({ ...input, pose, scene: await scene });
+    const frame = await renderRigFrame({ ...input, pose });
     const { data, info } = await frame.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     if (files.png) {
       const raw = { width: info.width, height: info.height, channels: 4 as const };
@@ -323,27 +306,41 @@ export function y4mFrame(rgba: Buffer, width: number, height: number): Buffer {
   const header = y4mHeader(width, height);
   const cw = width >> 1;
   const ch = height >> 1;
-  const out = Buffer.alloc(header.length + width * height + 2 * cw * ch);
+  const out = Buffer.allocUnsafe(header.length + width * height + 2 * cw * ch);
   header.copy(out, 0);
   const yOff = header.length;
   const uOff = yOff + width * height;
   const vOff = uOff + cw * ch;
-  for (let y = 0; y < height; y++) {
-    let i = y * width * 4;
-    let o = yOff + y * width;
-    for (let x = 0; x < width; x++, i += 4) {
-      out[o++] = ((66 * rgba[i]! + 129 * rgba[i + 1]! + 25 * rgba[i + 2]! + 128) >> 8) + 16;
-    }
-  }
+  const stride = width * 4;
+  // One pass over 2x2 blocks: each pixel is read once for its luma and its block's chroma (half the time of a
+  // luma pass and a chroma pass).
   for (let cy = 0; cy < ch; cy++) {
-    for (let cx = 0; cx < cw; cx++) {
-      const a = (2 * cy * width + 2 * cx) * 4;
-      const b = a + width * 4;
-      const r = (rgba[a]! + rgba[a + 4]! + rgba[b]! + rgba[b + 4]! + 2) >> 2;
-      const g = (rgba[a + 1]! + rgba[a + 5]! + rgba[b + 1]! + rgba[b + 5]! + 2) >> 2;
-      const bl = (rgba[a + 2]! + rgba[a + 6]! + rgba[b + 2]! + rgba[b + 6]! + 2) >> 2;
-      out[uOff + cy * cw + cx] = ((-38 * r - 74 * g + 112 * bl + 128) >> 8) + 128;
-      out[vOff + cy * cw + cx] = ((112 * r - 94 * g - 18 * bl + 128) >> 8) + 128;
+    let i = 2 * cy * stride;
+    let yo = yOff + 2 * cy * width;
+    let co = cy * cw;
+    for (let cx = 0; cx < cw; cx++, i += 8, yo += 2, co++) {
+      const j = i + stride;
+      const r0 = rgba[i]!,
+        g0 = rgba[i + 1]!,
+        b0 = rgba[i + 2]!;
+      const r1 = rgba[i + 4]!,
+        g1 = rgba[i + 5]!,
+        b1 = rgba[i + 6]!;
+      const r2 = rgba[j]!,
+        g2 = rgba[j + 1]!,
+        b2 = rgba[j + 2]!;
+      const r3 = rgba[j + 4]!,
+        g3 = rgba[j + 5]!,
+        b3 = rgba[j + 6]!;
+      out[yo] = ((66 * r0 + 129 * g0 + 25 * b0 + 128) >> 8) + 16;
+      out[yo + 1] = ((66 * r1 + 129 * g1 + 25 * b1 + 128) >> 8) + 16;
+      out[yo + width] = ((66 * r2 + 129 * g2 + 25 * b2 + 128) >> 8) + 16;
+      out[yo + width + 1] = ((66 * r3 + 129 * g3 + 25 * b3 + 128) >> 8) + 16;
+      const r = (r0 + r1 + r2 + r3 + 2) >> 2;
+      const g = (g0 + g1 + g2 + g3 + 2) >> 2;
+      const b = (b0 + b1 + b2 + b3 + 2) >> 2;
+      out[uOff + co] = ((-38 * r - 74 * g + 112 * b + 128) >> 8) + 128;
+      out[vOff + co] = ((112 * r - 94 * g - 18 * b + 128) >> 8) + 128;
     }
   }
   return out;
