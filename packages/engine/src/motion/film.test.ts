@@ -121,13 +121,14 @@ describe('filming the camera with held shots baked into the frames', () => {
     // The push-in is still the camera filter's: its frames (0-21, before the punch-in's frame 22) are identical.
     expect(after.slice(0, 22)).toEqual(before.slice(0, 22));
     // Held shots differ only in the scaler: shrunk 8x, every frame is the same picture (same crop, same pose
-    // frame at the same time), ~50 dB; the same frames with the picture moved 4 px score ~25 dB (checked here).
+    // frame at the same time), ~35 dB against the camera filter's fast bilinear at the close-up's 1.93x (~50 dB
+    // against bilinear); the same frames with the picture moved 4 px score ~25 dB (checked here).
     const small = { w: W / 8, h: H / 8 };
     const lowBefore = await lumaFrames(beforeList, camera, total, small);
     const lowAfter = await lumaFrames(afterList, plan.camera, total, small);
     expect(lowAfter.length).toBe(lowBefore.length);
     const worst = Math.min(...lowAfter.map((f, i) => psnr(f, lowBefore[i]!)));
-    expect(worst).toBeGreaterThan(38);
+    expect(worst).toBeGreaterThan(33);
     const shifted = await lumaFrames(beforeList, `${camera},crop=${W - 4}:${H}:4:0,pad=${W}:${H}`, total, small);
     expect(Math.min(...shifted.slice(22).map((f, i) => psnr(f, lowBefore[i + 22]!)))).toBeLessThan(worst - 6);
     // The close-up (from frame 48, the first at t >= 1.6; zoom 1.93) has more edge energy than bilinear gave it
