@@ -214,9 +214,13 @@ async function makeFramedOnce(
   }
 }
 
+/** From this many framed frames, two runs side by side. */
+const FRAMED_IN_HALVES_FROM = 8;
+
 /**
  * The framed frames in two ffmpeg runs side by side, each with about half the pose frames: one run's filters work
  * on one core, and the video it is made for (and any other of the actor waiting for it) cannot start before.
+ * A few frames (a punch-in's) go in one run: a second run's start costs more CPU than it saves time.
  */
 async function makeFramedInHalves(
   jobs: Array<[string, { source: string; framing: Framing }]>,
@@ -225,7 +229,7 @@ async function makeFramedInHalves(
   signal?: AbortSignal,
 ): Promise<void> {
   const sources = [...new Set(jobs.map(([, j]) => j.source))];
-  if (sources.length < 2) return makeFramed(jobs, width, height, signal);
+  if (sources.length < 2 || jobs.length < FRAMED_IN_HALVES_FROM) return makeFramed(jobs, width, height, signal);
   // Whole pose frames to each half (a frame is read once per run), about half the framings each.
   const halves: [typeof jobs, typeof jobs] = [[], []];
   for (const source of sources) {

@@ -84,6 +84,12 @@ describe('motion timeline', () => {
     const early = boxAtTime(product, shots, 0.5, 720, 1280);
     const later = boxAtTime(product, shots, beats.hookLastWord!.startSec - 0.1, 720, 1280);
     expect(later.w).toBeGreaterThan(early.w);
+    // Between the punch-in and the close-up the camera cuts back to the whole frame and holds it.
+    const afterPunch = shots.find((s) => s.startSec > beats.hookLastWord!.startSec && s.endSec <= beats.cta!.startSec);
+    expect(afterPunch).toMatchObject({ zoomFrom: 1, zoomTo: 1 });
+    expect(boxAtTime(product, shots, afterPunch!.startSec + 0.05, 720, 1280)).toEqual(
+      boxAtTime(product, shots, 0, 720, 1280),
+    );
   });
 
   it('closes up on the product for the CTA: the crop holds the whole product box, zoomed past the push-in', () => {

@@ -261,8 +261,8 @@ export function closeUpCentreY(
 }
 
 /**
- * The camera: a gentle push-in during the hook, a punch-in cut on the hook's last word (held a beat), a steady
- * wide shot, and a close-up on the product for the CTA: centred on the product's box and zoomed until the
+ * The camera: a gentle push-in during the hook, a punch-in cut on the hook's last word (held a beat), a cut back
+ * to the whole frame, and a close-up on the product for the CTA: centred on the product's box and zoomed until the
  * product fills CLOSE_UP_FILL of the picture's height (within the zoom limits). Apart from the push-in, shots
  * are cuts, not moves, as an editor would make them — and a still camera is what keeps the encode cheap.
  */
@@ -304,16 +304,21 @@ export function cameraShots(input: {
     });
   }
   cutPoints.sort((a, b) => a.at - b.at);
+  // Until the first cut the camera pushes in; after a cut it comes back to the whole frame (zoom 1, held), as an
+  // editor punches in and out: a frame shown as drawn needs no framing of its own (decision 165).
+  const between = (from: number, to: number): CameraShot =>
+    from === 0
+      ? { startSec: from, endSec: to, zoomFrom: push(from), zoomTo: push(to), cx: 288, cy: wideY }
+      : { startSec: from, endSec: to, zoomFrom: 1, zoomTo: 1, cx: 288, cy: 512 };
   let t = 0;
   for (const c of cutPoints) {
-    if (c.at > t) shots.push({ startSec: t, endSec: c.at, zoomFrom: push(t), zoomTo: push(c.at), cx: 288, cy: wideY });
+    if (c.at > t) shots.push(between(t, c.at));
     const from = Math.max(t, c.at);
     if (c.until > from)
       shots.push({ startSec: from, endSec: c.until, zoomFrom: c.zoom, zoomTo: c.zoom, cx: c.cx, cy: c.cy });
     t = Math.max(t, c.until);
   }
-  if (t < totalSec)
-    shots.push({ startSec: t, endSec: totalSec, zoomFrom: push(t), zoomTo: push(totalSec), cx: 288, cy: wideY });
+  if (t < totalSec) shots.push(between(t, totalSec));
   return shots;
 }
 
