@@ -3,7 +3,9 @@
  * `bench/render.ts`, decision 093). The engine renders the bench's ~9 s script several times, one render at a
  * time, from an empty actor-frame cache. CPU time (this process and its finished children) is read at each of the
  * render's progress steps. The festival session is ended at the end and its CPU spread over the renders.
- * One render at a time keeps the parts apart, so the figures are a little lower than two at a time.
+ * One render at a time keeps the parts apart, so the figures are a little lower than two at a time. Programs are
+ * started from this process (HOOKREEL_DIRECT_SPAWN=1, not through the spawner helper of decision 166), so each
+ * one's CPU is counted when it ends, in the part it belongs to.
  * Prints one line per part and: rest <s> s a video over the floor's <s> s (<ratio>x; 1.4x allows <s> s)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { rigFramesDrawn } from '../packages/engine/src/motion/frames.ts';
 import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
 import { bareEncode, cpuSeconds, cpuSecondsSync } from './lib/floor.ts';
 
+process.env.HOOKREEL_DIRECT_SPAWN = '1';
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 6);
 // The same script and actor as bench/render.ts (a project named "Bench serum" without an actor of its own).
 const SCRIPT =

@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { closeSpawner } from '../packages/engine/src/util/spawner.ts';
 import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
 import { rigFramesDrawn } from '../packages/engine/src/motion/frames.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -80,8 +81,10 @@ async function main(): Promise<void> {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    // Festival sessions outlive the renders they spoke for; ended and reaped here, their CPU time is counted.
+    // Festival sessions outlive the renders they spoke for, and the spawner helper reaps the programs it starts
+    // (decision 166): both are ended and reaped here, so their CPU time is counted.
     await closeFestivalSessions();
+    await closeSpawner();
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds()) - cpuStarted;
     const machine = (await machineBusySeconds()) - machineStarted;

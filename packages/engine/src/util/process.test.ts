@@ -26,6 +26,12 @@ function childrenOf(ppid: number): Array<{ pid: number; comm: string }> {
   }
   return found;
 }
+/** The live processes under `ppid`, at any depth (programs are started by the spawner helper, decision 166). */
+function descendantsOf(ppid: number): Array<{ pid: number; comm: string }> {
+  const found = childrenOf(ppid);
+  for (const child of [...found]) found.push(...descendantsOf(child.pid));
+  return found;
+}
 const alive = (pid: number): boolean => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -47,7 +53,7 @@ describe('runProcess', () => {
       worker.once('message', () => resolve());
       worker.once('exit', (code) => reject(new Error(`fixture exited early (${code})`)));
     });
-    const ffmpeg = childrenOf(worker.pid!).filter((c) => c.comm === 'ffmpeg');
+    const ffmpeg = descendantsOf(worker.pid!).filter((c) => c.comm === 'ffmpeg');
     expect(ffmpeg).toHaveLength(1);
     worker.kill('SIGKILL');
     // The kernel delivers the parent-death signal at once; allow the scheduler a moment.
