@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
-import { filmPlan, filmSegments } from './motion/film.ts';
+import { filmPlan, filmSegments, type FramedDrawer } from './motion/film.ts';
 import { boxAtTime, PUNCH_IN_ZOOM } from './motion/timeline.ts';
 import type { ProviderUsage } from './remote/usage.ts';
 import { toSrt, toVtt } from './captions/index.ts';
@@ -302,7 +302,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
         text,
         visual:
           shots && visual.kind === 'rig'
-            ? { ...visual, ...(await filmedRig(frames.poseSegments, shots, input.signal)) }
+            ? { ...visual, ...(await filmedRig(frames.poseSegments, shots, frames.drawFramed!, input.signal)) }
             : visual,
         audioPath,
         audioGainDb,
@@ -514,6 +514,8 @@ interface PreparedFrames {
   productBox: Box | null;
   /** A rig's pose frames in play order, before the camera frames them (empty for a photo). */
   poseSegments: ReadonlyArray<{ path: string; durationSec: number }>;
+  /** Draws a rig's pose frame through a held shot's framing (null for a photo). */
+  drawFramed: FramedDrawer | null;
 }
 
 /**
@@ -523,6 +525,7 @@ interface PreparedFrames {
 async function filmedRig(
   segments: ReadonlyArray<{ path: string; durationSec: number }>,
   shots: readonly CameraShot[],
+  drawFramed: FramedDrawer,
   signal?: AbortSignal,
 ): Promise<{
   segments: Array<{ path: string; durationSec: number }>;
@@ -531,7 +534,7 @@ async function filmedRig(
 }> {
   const plan = filmPlan(segments, shots, VIDEO_WIDTH, VIDEO_HEIGHT);
   return {
-    segments: await filmSegments(plan, VIDEO_WIDTH, VIDEO_HEIGHT, signal),
+    segments: await filmSegments(plan, VIDEO_WIDTH, VIDEO_HEIGHT, signal, drawFramed),
     camera: plan.camera,
     cameraKey: plan.cameraKey,
   };
@@ -555,11 +558,12 @@ async function prepareFrames(
     return {
       visual: {
         kind: 'rig',
-        ...(await filmedRig(rig.segments, rig.shots, input.signal)),
+        ...(await filmedRig(rig.segments, rig.shots, rig.drawFramed, input.signal)),
         posterSourcePath: rig.posterSourcePath,
       },
       poseSegments: rig.segments,
       rig: { boxes: rig.boxes, shots: rig.shots },
+      drawFramed: rig.drawFramed,
       stillPath: rig.posterSourcePath,
       actorBoxes: { face: rig.boxes.face, mouth: rig.boxes.mouth, body: rig.boxes.body },
       productBox: rig.boxes.product,
@@ -587,6 +591,7 @@ async function prepareFrames(
     actorBoxes: PORTRAIT_BOXES,
     productBox,
     poseSegments: [],
+    drawFramed: null,
   };
 }
 

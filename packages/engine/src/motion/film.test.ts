@@ -10,8 +10,13 @@ import {
   framedFramesMade,
   framedPath,
   framingFilter,
+  framingView,
   heldFraming,
+  type FramedDrawer,
 } from './film.ts';
+import { actorFromDescription } from '../actors/index.ts';
+import { REST_POSE } from '../actors/rig.ts';
+import { rigFrameY4m } from './frames.ts';
 import { testPoseFrame } from './test-frame.fixture.ts';
 import { cameraFilter, type CameraShot } from './timeline.ts';
 
@@ -181,6 +186,69 @@ describe('filming the camera with held shots baked into the frames', () => {
     expect(second).toEqual({ status: 'fulfilled', value: a });
     for (const f of framedFiles) expect((await stat(f)).size).toBeGreaterThan(W * H);
   }, 60_000);
+
+  it('hands held shots’ frames to the drawer once each and plays what it drew', async () => {
+    const own = await mkdtemp(path.join(dir, 'drawn-'));
+    const poses = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const p = path.join(own, `pose-${i}.y4m`);
+        await writeFile(p, testFrame(i));
+        return p;
+      }),
+    );
+    const plan = filmPlan(
+      segments.map((s, i) => ({ ...s, path: poses[i % 3]! })),
+      SHOTS,
+      W,
+      H,
+    );
+    const asked: string[] = [];
+    const draw: FramedDrawer = async (source, framing) => {
+      asked.push(framedPath(source, framing));
+      return testFrame(10 + poses.indexOf(source));
+    };
+    const [a, b] = await Promise.all([
+      filmSegments(plan, W, H, undefined, draw),
+      filmSegments(plan, W, H, undefined, draw),
+    ]);
+    expect(b).toEqual(a);
+    const framed = [...new Set(plan.entries.filter((e) => e.framing).map((e) => framedPath(e.source, e.framing!)))];
+    expect(asked.sort()).toEqual(framed.sort());
+    for (const e of plan.entries.filter((x) => x.framing))
+      expect(await readFile(framedPath(e.source, e.framing!))).toEqual(testFrame(10 + poses.indexOf(e.source)));
+    await filmSegments(plan, W, H, undefined, draw);
+    expect(asked).toHaveLength(framed.length);
+  });
+
+  it('draws a rig’s held shot again where the camera’s scale and crop put it, sharper than scaling it up', async () => {
+    const own = await mkdtemp(path.join(dir, 'rig-'));
+    const spec = actorFromDescription('woman with curly red hair and glasses', 0);
+    const frame = { spec, pose: REST_POSE, product: null, width: W, height: H };
+    const source = path.join(own, 'rest.y4m');
+    await writeFile(source, await rigFrameY4m(frame));
+    const framing = heldFraming({ startSec: 0, endSec: 1, zoomFrom: 1.93, zoomTo: 1.93, cx: 300, cy: 420 }, W, H)!;
+    const drawn = path.join(own, 'drawn.y4m');
+    await writeFile(drawn, await rigFrameY4m({ ...frame, view: framingView(framing, W, H) }));
+    let n = 0;
+    const luma = async (file: string, filters: string, size = { w: W, h: H }) => {
+      const out = path.join(own, `luma-${n++}.gray`);
+      await runProcess('ffmpeg', [
+        ...['-v', 'error', '-i', file, '-vf', `${filters}scale=${size.w}:${size.h}:flags=area,format=gray`],
+        ...['-f', 'rawvideo', out],
+      ]);
+      return readFile(out);
+    };
+    const scaled = `scale=${framing.sw}:${framing.sh}:flags=lanczos,crop=${W}:${H}:${framing.x}:${framing.y},`;
+    const small = { w: W / 8, h: H / 8 };
+    const same = psnr(await luma(drawn, '', small), await luma(source, scaled, small));
+    const moved = psnr(
+      await luma(drawn, '', small),
+      await luma(source, `${scaled}crop=${W - 8}:${H}:8:0,pad=${W}:${H},`, small),
+    );
+    expect(same).toBeGreaterThan(33);
+    expect(moved).toBeLessThan(same - 6);
+    expect(laplacianVariance(await luma(drawn, ''))).toBeGreaterThan(2 * laplacianVariance(await luma(source, scaled)));
+  }, 30_000);
 
   it('sharpens with the zoom: nothing at the wide shot, at most a light unsharp on the close-up', () => {
     const at = (zoom: number) => heldFraming({ ...SHOTS[3]!, zoomFrom: zoom, zoomTo: zoom }, W, H)!;

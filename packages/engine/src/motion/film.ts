@@ -21,7 +21,7 @@ import { cameraFilter, cameraFilterKey, lrint, type CameraShot } from './timelin
 const CAMERA_FPS = 30;
 
 /** A held shot's framing in output pixels: the frame scaled to sw x sh, then cut W x H at (x, y). */
-interface Framing {
+export interface Framing {
   sw: number;
   sh: number;
   x: number;
@@ -49,6 +49,27 @@ const isHeld = (s: CameraShot) => Math.abs(s.zoomTo - s.zoomFrom) < 1e-6;
 
 /** First output frame (at CAMERA_FPS) the camera filter gives to the shot after `endSec` (its `lt(t,end)` test). */
 const boundaryFrame = (endSec: number) => Math.ceil(Number(endSec.toFixed(3)) * CAMERA_FPS - 1e-6);
+
+/**
+ * Draws a pose frame through a framing, as a Y4M frame: the rig draws the view again from its vector drawing at
+ * the zoom (decision 167) instead of scaling the drawn frame up.
+ */
+export type FramedDrawer = (source: string, framing: Framing) => Promise<Buffer>;
+
+/**
+ * The part of the frame (frame coordinates, FRAME_W x FRAME_H) a framing shows: the same scale and crop as the
+ * camera filter's, so a drawing of this view lands where the scaled and cropped frame would.
+ */
+export function framingView(
+  f: Framing,
+  width: number,
+  height: number,
+  frame: { width: number; height: number } = { width: 576, height: 1024 },
+): { x: number; y: number; w: number; h: number } {
+  const sx = f.sw / frame.width;
+  const sy = f.sh / frame.height;
+  return { x: f.x / sx, y: f.y / sy, w: width / sx, h: height / sy };
+}
 
 /** A play list entry: a pose frame, the framing it is shown through (null: as drawn), and for how long. */
 export interface FilmEntry {
@@ -115,9 +136,9 @@ const sameFraming = (a: Framing | null, b: Framing | null) =>
 /**
  * How framed frames are made; part of their file name, so frames cached by an older way are never reused
  * (1: bilinear as the camera filter, decision 099; 2: lanczos + unsharp, decision 146; 3: no unsharp below
- * zoom 1.125, decision 159).
+ * zoom 1.125, decision 159; 4: a rig's drawn again at the zoom, decision 167).
  */
-export const FRAMING_VERSION = 3;
+export const FRAMING_VERSION = 4;
 
 /** Where a pose frame shown through a framing is kept: beside the pose frame, named by the framing. */
 export const framedPath = (source: string, f: Framing) =>
@@ -143,14 +164,16 @@ export function framingFilter(f: Framing, width: number, height: number): string
 }
 
 /**
- * The concat list of a film plan: framed frames made where missing (one ffmpeg run for all of them), durations
- * written from cumulative times rounded to 0.1 ms so the pieces start exactly where the plan put them.
+ * The concat list of a film plan: framed frames made where missing (drawn by `draw` when given, otherwise
+ * scaled from the pose frames in one ffmpeg run), durations written from cumulative times rounded to 0.1 ms so
+ * the pieces start exactly where the plan put them.
  */
 export async function filmSegments(
   plan: { entries: readonly FilmEntry[] },
   width: number,
   height: number,
   signal?: AbortSignal,
+  draw?: FramedDrawer,
 ): Promise<Array<{ path: string; durationSec: number }>> {
   const todo = new Map<string, { source: string; framing: Framing }>();
   const out: Array<{ path: string; durationSec: number }> = [];
@@ -168,7 +191,7 @@ export async function filmSegments(
       /* not made yet */
     }
   }
-  if (todo.size) await makeFramedOnce([...todo.entries()], width, height, signal);
+  if (todo.size) await makeFramedOnce([...todo.entries()], width, height, signal, draw);
   return out.filter((s) => s.durationSec > 0);
 }
 
@@ -184,7 +207,10 @@ async function makeFramedOnce(
   width: number,
   height: number,
   signal?: AbortSignal,
+  draw?: FramedDrawer,
 ): Promise<void> {
+  const make = (some: typeof jobs) =>
+    draw ? drawFramed(some, draw, signal) : makeFramedInHalves(some, width, height, signal);
   const others = new Map<string, Promise<void>>();
   const mine = jobs.filter(([file]) => {
     const pending = framingInFlight.get(file);
@@ -192,7 +218,7 @@ async function makeFramedOnce(
     return !pending;
   });
   if (mine.length) {
-    const made = makeFramedInHalves(mine, width, height, signal).finally(() => {
+    const made = make(mine).finally(() => {
       for (const [file] of mine) if (framingInFlight.get(file) === made) framingInFlight.delete(file);
     });
     for (const [file] of mine) framingInFlight.set(file, made);
@@ -210,8 +236,31 @@ async function makeFramedOnce(
         missing.push(job);
       }
     }
-    if (missing.length) await makeFramedInHalves(missing, width, height, signal);
+    if (missing.length) await make(missing);
   }
+}
+
+/** Framed frames drawn at once (each drawing's rasterising runs on libvips' threads). */
+const DRAWING_AT_ONCE = 3;
+
+/** Draws the framed frames a few at a time, each written whole under its name (a reader never sees half). */
+async function drawFramed(
+  jobs: Array<[string, { source: string; framing: Framing }]>,
+  draw: FramedDrawer,
+  signal?: AbortSignal,
+): Promise<void> {
+  framedCount += jobs.length;
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length) {
+      signal?.throwIfAborted();
+      const [file, { source, framing }] = jobs[next++]!;
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(tmp, await draw(source, framing));
+      await rename(tmp, file);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DRAWING_AT_ONCE, jobs.length) }, lane));
 }
 
 /** From this many framed frames, two runs side by side. */

@@ -148,9 +148,13 @@ export async function renderRigFrame(input: {
   width: number;
   height: number;
   transparent?: boolean;
+  /** The part of the frame to draw (frame coordinates), stretched to width x height: a camera's closer view. */
+  view?: { x: number; y: number; w: number; h: number };
 }): Promise<Sharp> {
   const { spec, pose, product, width, height } = input;
-  const k = width / FRAME_WIDTH;
+  const view = input.view ?? { x: 0, y: 0, w: FRAME_WIDTH, h: FRAME_HEIGHT };
+  // Pixels per frame unit: the product's pictures are made at this scale, so a closer view gets them sharper.
+  const k = width / view.w;
   const colours = coloursOfSpec(spec);
   const parts = [
     input.transparent ? '' : sceneSvgBody(spec.background, spec.seed),
@@ -162,8 +166,14 @@ export async function renderRigFrame(input: {
   }
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
-    `viewBox="0 0 ${FRAME_WIDTH} ${FRAME_HEIGHT}">${parts.join('')}</svg>`;
+    `viewBox="${view.x} ${view.y} ${view.w} ${view.h}" preserveAspectRatio="none">${parts.join('')}</svg>`;
   return sharp(Buffer.from(svg));
+}
+
+/** A rig frame as a single-frame Y4M file's bytes (what the encoder reads). */
+export async function rigFrameY4m(input: Parameters<typeof renderRigFrame>[0]): Promise<Buffer> {
+  const { data, info } = await (await renderRigFrame(input)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return y4mFrame(data, info.width, info.height);
 }
 
 /** Bump when the drawing changes, so cached frames are redrawn. */

@@ -3,10 +3,12 @@ import { REST_POSE, rigBoxes, unionBox, type RigBoxes, type RigPose } from '../a
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
+import { framingView, type FramedDrawer } from './film.ts';
 import {
   prepareProduct,
   renderRigFrame,
   rigFrames,
+  rigFrameY4m,
   type PreparedProduct,
   type ProductPlacement,
   type RigFrameFiles,
@@ -34,6 +36,8 @@ export interface RiggedActor {
    * face and product. The camera zooms in on some beats (see `shots`); boxes are for the wide shot.
    */
   boxes: RigBoxes;
+  /** Draws one of these pose frames again through a held shot's framing (`filmSegments`). */
+  drawFramed: FramedDrawer;
 }
 
 /** Boxes covering all the poses a video uses (head sway, breathing, the lift gesture). */
@@ -75,6 +79,13 @@ export async function rigActor(input: {
   // The CTA comes after the lift gesture: the close-up frames the product where the resting hand holds it.
   const ctaProduct = product ? rigBoxes(input.spec.traits, product.held, REST_POSE).product : null;
   const shots = cameraShots({ totalSec: input.totalSec, beats, face, product: ctaProduct, faceBox: boxes.face });
+  const poseOfFile = new Map(poses.map((p) => [files.get(poseKey(p))!.y4m, p]));
+  const drawFramed: FramedDrawer = (source, framing) => {
+    const pose = poseOfFile.get(source);
+    if (!pose) return Promise.reject(new Error(`no pose drawn as ${source}`));
+    const view = framingView(framing, VIDEO_WIDTH, VIDEO_HEIGHT);
+    return rigFrameY4m({ spec: input.spec, product, pose, width: VIDEO_WIDTH, height: VIDEO_HEIGHT, view });
+  };
   return {
     segments: timeline.map((s) => ({
       path: files.get(poseKey(s.pose))!.y4m,
@@ -85,6 +96,7 @@ export async function rigActor(input: {
     shots,
     posterSourcePath: restPicture(files),
     boxes,
+    drawFramed,
   };
 }
 
