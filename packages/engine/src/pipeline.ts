@@ -534,7 +534,7 @@ async function filmedRig(
 }> {
   const plan = filmPlan(segments, shots, VIDEO_WIDTH, VIDEO_HEIGHT);
   return {
-    segments: await filmSegments(plan, VIDEO_WIDTH, VIDEO_HEIGHT, signal, drawFramed),
+    segments: await filmSegments(plan, drawFramed, signal),
     camera: plan.camera,
     cameraKey: plan.cameraKey,
   };

@@ -1,20 +1,15 @@
-import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { concatFileLine, FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
-import { runProcess } from '../util/process.ts';
-import { y4mHeader } from './frames.ts';
+import { rename, stat, writeFile } from 'node:fs/promises';
 import { cameraFilter, cameraFilterKey, lrint, type CameraShot } from './timeline.ts';
 
 /**
  * Filming the rig's camera with the held shots baked into the frames (decision 099).
  *
- * The camera is a gentle push-in plus cuts that hold (punch-in, wide, product close-up). A held shot shows each
- * pose frame through the same crop for its whole length, yet the camera filter scaled every output frame again
- * (~0.2 s of CPU a 9 s video, for pictures made from ~40 distinct pose frames). Here each pose frame a held shot
- * shows is framed once, with the camera's geometry (the zoomed size, `crop` at the rounded offset), and kept
- * beside the pose frame in the actor's cache; the video plays those framed frames and the camera filter only
- * moves during moving shots (the push-in). Since a held shot's frame is made once, not once per output frame, it
- * is scaled with lanczos and a light unsharp grown with the zoom (decision 146): the product close-up, up to
- * 2.2x, no longer goes soft. The push-in keeps the camera filter's bilinear scale.
+ * The camera is a gentle push-in plus cuts that hold (punch-in, product close-up). A held shot shows each pose
+ * frame through the same crop for its whole length, yet the camera filter scaled every output frame again (~0.2 s
+ * of CPU a 9 s video, for pictures made from ~40 distinct pose frames). Here each pose frame a held shot shows is
+ * drawn once more through that shot's framing, by the rig from its vector drawing at the zoom (decision 167), and
+ * kept beside the pose frame in the actor's cache; the video plays those framed frames and the camera filter only
+ * moves during moving shots (the push-in).
  */
 
 /** Frame rate the camera filter runs at (the renderer applies `fps=30` before it). */
@@ -144,36 +139,14 @@ export const FRAMING_VERSION = 4;
 export const framedPath = (source: string, f: Framing) =>
   source.replace(/\.y4m$/, '') + `.f${f.sw}x${f.sh}+${f.x}+${f.y}.v${FRAMING_VERSION}.y4m`;
 
-/** The least unsharp amount worth running (a zoom of 1.125). */
-const UNSHARP_MIN = 0.05;
-
 /**
- * The filters that frame a pose frame (yuv420p, W x H) for a held shot: lanczos up to the zoomed size (bilinear
- * blurs the 720x1280 drawing at the close-up's 1.6-2.2x), the crop, then an unsharp on luma only whose amount
- * grows with the zoom, so the close-up gets back the edge contrast the upscale spread; capped at 0.5 so
- * flat-colour edges gain no visible halo. Below UNSHARP_MIN (the 1.05 wide shot's 0.02) it would change nothing
- * one could see and cost a third of the framing's CPU, so there is none. Chroma is left alone (its colour edges
- * are half resolution, and sharpening them fringes).
- */
-export function framingFilter(f: Framing, width: number, height: number): string {
-  const zoom = f.sw / width;
-  const amount = Math.min(0.5, 0.4 * (zoom - 1));
-  const scale = `scale=${f.sw}:${f.sh}:flags=lanczos+accurate_rnd+full_chroma_int`;
-  const crop = `crop=${width}:${height}:${f.x}:${f.y}:exact=1`;
-  return amount >= UNSHARP_MIN ? `${scale},${crop},unsharp=5:5:${amount.toFixed(2)}:5:5:0` : `${scale},${crop}`;
-}
-
-/**
- * The concat list of a film plan: framed frames made where missing (drawn by `draw` when given, otherwise
- * scaled from the pose frames in one ffmpeg run), durations written from cumulative times rounded to 0.1 ms so
- * the pieces start exactly where the plan put them.
+ * The concat list of a film plan: framed frames drawn where missing, durations written from cumulative times
+ * rounded to 0.1 ms so the pieces start exactly where the plan put them.
  */
 export async function filmSegments(
   plan: { entries: readonly FilmEntry[] },
-  width: number,
-  height: number,
+  draw: FramedDrawer,
   signal?: AbortSignal,
-  draw?: FramedDrawer,
 ): Promise<Array<{ path: string; durationSec: number }>> {
   const todo = new Map<string, { source: string; framing: Framing }>();
   const out: Array<{ path: string; durationSec: number }> = [];
@@ -191,7 +164,7 @@ export async function filmSegments(
       /* not made yet */
     }
   }
-  if (todo.size) await makeFramedOnce([...todo.entries()], width, height, signal, draw);
+  if (todo.size) await drawFramedOnce([...todo.entries()], draw, signal);
   return out.filter((s) => s.durationSec > 0);
 }
 
@@ -202,15 +175,11 @@ let framedCount = 0;
 /** How many framed frames this process has set out to make (the tests read it). */
 export const framedFramesMade = (): number => framedCount;
 
-async function makeFramedOnce(
+async function drawFramedOnce(
   jobs: Array<[string, { source: string; framing: Framing }]>,
-  width: number,
-  height: number,
+  draw: FramedDrawer,
   signal?: AbortSignal,
-  draw?: FramedDrawer,
 ): Promise<void> {
-  const make = (some: typeof jobs) =>
-    draw ? drawFramed(some, draw, signal) : makeFramedInHalves(some, width, height, signal);
   const others = new Map<string, Promise<void>>();
   const mine = jobs.filter(([file]) => {
     const pending = framingInFlight.get(file);
@@ -218,7 +187,7 @@ async function makeFramedOnce(
     return !pending;
   });
   if (mine.length) {
-    const made = make(mine).finally(() => {
+    const made = drawFramed(mine, draw, signal).finally(() => {
       for (const [file] of mine) if (framingInFlight.get(file) === made) framingInFlight.delete(file);
     });
     for (const [file] of mine) framingInFlight.set(file, made);
@@ -236,7 +205,7 @@ async function makeFramedOnce(
         missing.push(job);
       }
     }
-    if (missing.length) await make(missing);
+    if (missing.length) await drawFramed(missing, draw, signal);
   }
 }
 
@@ -255,115 +224,13 @@ async function drawFramed(
     while (next < jobs.length) {
       signal?.throwIfAborted();
       const [file, { source, framing }] = jobs[next++]!;
+      const frame = await draw(source, framing);
+      // A cancelled render leaves what it did not finish to whoever waits for it.
+      signal?.throwIfAborted();
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(tmp, await draw(source, framing));
+      await writeFile(tmp, frame);
       await rename(tmp, file);
     }
   };
   await Promise.all(Array.from({ length: Math.min(DRAWING_AT_ONCE, jobs.length) }, lane));
-}
-
-/** From this many framed frames, two runs side by side. */
-const FRAMED_IN_HALVES_FROM = 8;
-
-/**
- * The framed frames in two ffmpeg runs side by side, each with about half the pose frames: one run's filters work
- * on one core, and the video it is made for (and any other of the actor waiting for it) cannot start before.
- * A few frames (a punch-in's) go in one run: a second run's start costs more CPU than it saves time.
- */
-async function makeFramedInHalves(
-  jobs: Array<[string, { source: string; framing: Framing }]>,
-  width: number,
-  height: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  const sources = [...new Set(jobs.map(([, j]) => j.source))];
-  if (sources.length < 2 || jobs.length < FRAMED_IN_HALVES_FROM) return makeFramed(jobs, width, height, signal);
-  // Whole pose frames to each half (a frame is read once per run), about half the framings each.
-  const halves: [typeof jobs, typeof jobs] = [[], []];
-  for (const source of sources) {
-    const mine = jobs.filter(([, j]) => j.source === source);
-    (halves[0].length <= halves[1].length ? halves[0] : halves[1]).push(...mine);
-  }
-  await Promise.all(halves.map((half) => makeFramed(half, width, height, signal)));
-}
-
-/**
- * Frames each pose through its framings in one ffmpeg run and stores them as Y4M frames like the pose frames.
- * The pose frames are read as one stream (the concat demuxer), not as one input each: an input costs ffmpeg
- * ~14 ms of CPU to open, more than the framing of its frame. Each framing's branch selects the frames it shows
- * and writes them in order to one raw file, which is cut into the framed frames here (same filters on the same
- * frames, so the same bytes as framing each frame on an input of its own).
- */
-async function makeFramed(
-  jobs: Array<[string, { source: string; framing: Framing }]>,
-  width: number,
-  height: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  framedCount += jobs.length;
-  const sources = [...new Set(jobs.map(([, j]) => j.source))];
-  const byFraming = new Map<string, { framing: Framing; frames: Array<{ file: string; index: number }> }>();
-  for (const [file, { source, framing }] of jobs) {
-    const key = `${framing.sw}x${framing.sh}+${framing.x}+${framing.y}`;
-    const group = byFraming.get(key) ?? { framing, frames: [] };
-    group.frames.push({ file, index: sources.indexOf(source) });
-    byFraming.set(key, group);
-  }
-  const groups = [...byFraming.values()];
-  for (const g of groups) g.frames.sort((a, b) => a.index - b.index);
-  const tag = `${process.pid}.${Math.random().toString(36).slice(2)}`;
-  const list = `${jobs[0]![0]}.${tag}.txt`;
-  const raws = groups.map((_, k) => `${jobs[0]![0]}.${tag}.${k}.yuv`);
-  const labels = groups.map((_, k) => `[g${k}]`);
-  const graph = [
-    groups.length > 1 ? `[0:v]split=${groups.length}${labels.join('')}` : `[0:v]null${labels[0]}`,
-    ...groups.map((g, k) => {
-      const pick = g.frames.map((f) => `eq(n,${f.index})`).join('+');
-      // On the camera's own input (yuv420p), with the camera's geometry and a sharper scale.
-      return `${labels[k]}select='${pick}',format=yuv420p,${framingFilter(g.framing, width, height)}[o${k}]`;
-    }),
-  ];
-  const outputs = groups.flatMap((_, k) => [
-    ...['-map', `[o${k}]`, '-fps_mode', 'passthrough'],
-    ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', raws[k]!],
-  ]);
-  try {
-    await writeFile(list, sources.map((s) => `${concatFileLine(s)}\n`).join(''));
-    await runProcess(
-      FFMPEG,
-      [
-        ...['-y', '-hide_banner', '-nostats', '-v', 'error', '-protocol_whitelist', 'file'],
-        ...['-f', 'concat', '-safe', '0', '-i', list],
-        ...ONE_FILTER_THREAD,
-        ...['-filter_complex', graph.join(';'), ...outputs],
-      ],
-      { signal, timeoutMs: 120_000 },
-    );
-    // The pose frames' own header, so the concat demuxer reads framed and unframed frames as one stream.
-    const header = y4mHeader(width, height);
-    const size = (width * height * 3) / 2;
-    await Promise.all(
-      groups.map(async (g, k) => {
-        const data = await readFile(raws[k]!);
-        if (data.length !== size * g.frames.length) {
-          throw new Error(`framing made ${data.length / size} frames, not ${g.frames.length}`);
-        }
-        await Promise.all(
-          g.frames.map(async ({ file }, j) => {
-            const tmp = `${file}.${tag}.tmp`;
-            const out = await open(tmp, 'w');
-            try {
-              await out.writev([header, data.subarray(j * size, (j + 1) * size)]);
-            } finally {
-              await out.close();
-            }
-            await rename(tmp, file);
-          }),
-        );
-      }),
-    );
-  } finally {
-    await Promise.all([list, ...raws].map((r) => rm(r, { force: true })));
-  }
 }
