@@ -126,6 +126,25 @@ describe('filming the camera with held shots baked into the frames', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
+  /** The test segments over three pose frames of a directory of their own (no framed frame made yet). */
+  async function ownPlan(name: string) {
+    const own = await mkdtemp(path.join(dir, `${name}-`));
+    const poses = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const p = path.join(own, `pose-${i}.y4m`);
+        await writeFile(p, testFrame(i));
+        return p;
+      }),
+    );
+    const plan = filmPlan(
+      segments.map((s, i) => ({ ...s, path: poses[i % 3]! })),
+      SHOTS,
+      W,
+      H,
+    );
+    return { poses, plan };
+  }
+
   it('plays held shots through their framings at the camera filter’s times and keeps the push-in’s pixels', async () => {
     const total = segments.reduce((a, s) => a + s.durationSec, 0);
     const camera = cameraFilter(SHOTS, W, H);
@@ -162,20 +181,7 @@ describe('filming the camera with held shots baked into the frames', () => {
   }, 60_000);
 
   it('makes each framed frame once when two renders of the actor start together, even if one is cancelled', async () => {
-    const own = await mkdtemp(path.join(dir, 'together-'));
-    const poses = await Promise.all(
-      [0, 1, 2].map(async (i) => {
-        const p = path.join(own, `pose-${i}.y4m`);
-        await writeFile(p, testFrame(i));
-        return p;
-      }),
-    );
-    const plan = filmPlan(
-      segments.map((s, i) => ({ ...s, path: poses[i % 3]! })),
-      SHOTS,
-      W,
-      H,
-    );
+    const { plan } = await ownPlan('together');
     const framedFiles = new Set(plan.entries.filter((e) => e.framing).map((e) => framedPath(e.source, e.framing!)));
     const before = framedFramesMade();
     const [a, b] = await Promise.all([filmSegments(plan, scaledDrawer), filmSegments(plan, scaledDrawer)]);
@@ -207,20 +213,7 @@ describe('filming the camera with held shots baked into the frames', () => {
   }, 60_000);
 
   it('hands held shots’ frames to the drawer once each and plays what it drew', async () => {
-    const own = await mkdtemp(path.join(dir, 'drawn-'));
-    const poses = await Promise.all(
-      [0, 1, 2].map(async (i) => {
-        const p = path.join(own, `pose-${i}.y4m`);
-        await writeFile(p, testFrame(i));
-        return p;
-      }),
-    );
-    const plan = filmPlan(
-      segments.map((s, i) => ({ ...s, path: poses[i % 3]! })),
-      SHOTS,
-      W,
-      H,
-    );
+    const { poses, plan } = await ownPlan('drawn');
     const asked: string[] = [];
     const draw: FramedDrawer = async (source, framing) => {
       asked.push(framedPath(source, framing));
