@@ -1,4 +1,6 @@
-import { rename, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { writeFileAtomic } from '../util/files.ts';
+import { drawAFewAtOnce } from './frames.ts';
 import { cameraFilter, cameraFilterKey, lrint, type CameraShot } from './timeline.ts';
 
 /**
@@ -209,9 +211,6 @@ async function drawFramedOnce(
   }
 }
 
-/** Framed frames drawn at once (each drawing's rasterising runs on libvips' threads). */
-const DRAWING_AT_ONCE = 3;
-
 /** Draws the framed frames a few at a time, each written whole under its name (a reader never sees half). */
 async function drawFramed(
   jobs: Array<[string, { source: string; framing: Framing }]>,
@@ -219,18 +218,11 @@ async function drawFramed(
   signal?: AbortSignal,
 ): Promise<void> {
   framedCount += jobs.length;
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < jobs.length) {
-      signal?.throwIfAborted();
-      const [file, { source, framing }] = jobs[next++]!;
-      const frame = await draw(source, framing);
-      // A cancelled render leaves what it did not finish to whoever waits for it.
-      signal?.throwIfAborted();
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(tmp, frame);
-      await rename(tmp, file);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DRAWING_AT_ONCE, jobs.length) }, lane));
+  await drawAFewAtOnce(jobs, async ([file, { source, framing }]) => {
+    signal?.throwIfAborted();
+    const frame = await draw(source, framing);
+    // A cancelled render leaves what it did not finish to whoever waits for it.
+    signal?.throwIfAborted();
+    await writeFileAtomic(file, frame);
+  });
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { coloursOfSpec, sceneSvgBody, type ActorSpec } from '../actors/index.ts';
 import { figureSvgBody, liftedProduct, REST_POSE, type HeldProduct, type RigPose } from '../actors/rig.ts';
 import { FRAME_HEIGHT, FRAME_WIDTH } from '../types.ts';
+import { writeFileAtomic } from '../util/files.ts';
 import { poseKey } from './timeline.ts';
 
 /** Where the product goes in the 576x1024 frame: centre point, scale of its natural size, degrees clockwise. */
@@ -236,25 +237,28 @@ export async function rigFrames(input: {
     const { data, info } = await frame.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     if (files.png) {
       const raw = { width: info.width, height: info.height, channels: 4 as const };
-      await writeCached(files.png, await sharp(data, { raw }).png({ compressionLevel: 1 }).toBuffer());
+      await writeFileAtomic(files.png, await sharp(data, { raw }).png({ compressionLevel: 1 }).toBuffer());
     }
-    await writeCached(files.y4m, y4mFrame(data, info.width, info.height));
+    await writeFileAtomic(files.y4m, y4mFrame(data, info.width, info.height));
   };
-  // A few at a time, each starting as one ends: libvips threads inside each already use the cores, and the
-  // Y4M conversion (this thread) of one overlaps the rasterising of the others.
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < todo.length) {
-      const item = todo[next++]!;
-      await drawOnce(item[0].y4m, () => draw(item));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DRAWING_AT_ONCE, todo.length) }, lane));
+  await drawAFewAtOnce(todo, (item) => drawOnce(item[0].y4m, () => draw(item)));
   return out;
 }
 
-/** Pose frames drawn at once by one call. */
+/** Frames drawn at once by one call. */
 const DRAWING_AT_ONCE = 3;
+
+/**
+ * Runs `work` on each item, a few at a time, each starting as one ends: the rasterising of one drawing runs on
+ * libvips' threads while this thread converts another's pixels.
+ */
+export async function drawAFewAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(DRAWING_AT_ONCE, items.length) }, lane));
+}
 
 /** Frames being drawn in this process, by their Y4M file. */
 const drawingInFlight = new Map<string, Promise<void>>();
@@ -279,12 +283,6 @@ function drawOnce(file: string, draw: () => Promise<void>): Promise<void> {
     drawingInFlight.set(file, pending);
   }
   return pending;
-}
-
-async function writeCached(file: string, data: Buffer): Promise<void> {
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
 }
 
 let lastPrune = 0;
