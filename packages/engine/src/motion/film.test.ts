@@ -98,7 +98,8 @@ function laplacianVariance(p: Buffer): number {
  * plan's timing and the play list are what these tests check; the rig's own drawing is checked below.
  */
 const scaledDrawer: FramedDrawer = async (source, f) => {
-  const out = `${source}.${f.sw}x${f.sh}+${f.x}+${f.y}.test.yuv`;
+  // Its own file per call: a cancelled render and the one drawing after it may frame the same pose at once.
+  const out = `${source}.${f.sw}x${f.sh}+${f.x}+${f.y}.${Math.random().toString(36).slice(2)}.test.yuv`;
   await runProcess('ffmpeg', [
     ...['-y', '-v', 'error', '-i', source, '-vf', `scale=${f.sw}:${f.sh}:flags=lanczos,crop=${W}:${H}:${f.x}:${f.y}`],
     ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', out],
