@@ -1,6 +1,7 @@
-import { PreviewCharacter, UpdatePreviewRequest } from '@hookreel/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { type HookPack, PreviewCharacter, UpdatePreviewRequest } from '@hookreel/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { hookPackKeys } from './keys';
 
 /** Approving sets status accepted, unapproving sets rejected (docs/product.md#states). */
 export const approvalPatch = (approved: boolean) => ({
@@ -14,6 +15,33 @@ export const updatePreview = async ({ previewId, approved }: { previewId: number
     await api.put(`/hooks/preview/${previewId}`, UpdatePreviewRequest.parse(approvalPatch(approved))),
   );
 
-export function useUpdatePreview() {
-  return useMutation({ mutationFn: updatePreview });
+/**
+ * Approves or unapproves a preview at once on screen. The pack is polled while previews render, so, as with a
+ * character's selection (select-character.ts), its fetches in flight are cancelled before the change and it is
+ * read again once the server has answered.
+ */
+export function useUpdatePreview(hookPackId: number | null, onFailed: () => void) {
+  const queryClient = useQueryClient();
+  const key = hookPackKeys.detail(hookPackId ?? 0);
+  const setPreview = (id: number, patch: Partial<PreviewCharacter>) =>
+    queryClient.setQueryData<HookPack>(key, (old) =>
+      old
+        ? { ...old, preview_characters: old.preview_characters.map((p) => (p.id === id ? { ...p, ...patch } : p)) }
+        : old,
+    );
+  return useMutation({
+    mutationFn: updatePreview,
+    onMutate: async ({ previewId, approved }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<HookPack>(key)?.preview_characters.find((p) => p.id === previewId);
+      setPreview(previewId, approvalPatch(approved));
+      return { before: before && { approved: before.approved, status: before.status } };
+    },
+    onSuccess: (saved) => setPreview(saved.id, saved),
+    onError: (_error, { previewId }, context) => {
+      if (context?.before) setPreview(previewId, context.before);
+      onFailed();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
 }

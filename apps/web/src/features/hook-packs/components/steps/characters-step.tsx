@@ -30,7 +30,7 @@ export function CharactersStep({
   const packId = pack?.id ?? null;
   const queryClient = useQueryClient();
   const characters = useCharacters(packId);
-  const select = useSelectCharacter();
+  const select = useSelectCharacter(packId, () => toast.error(MESSAGES.hookPacks.saveSelectionFailed));
   const [moreOpen, setMoreOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -71,22 +71,7 @@ export function CharactersStep({
   const toggle = (c: GeneratedCharacter) => {
     if (!packId) return;
     setError(null);
-    const key = hookPackKeys.characters(packId);
-    const next = !c.selected;
-    const flip = (value: boolean) =>
-      queryClient.setQueryData<GeneratedCharacter[]>(key, (old) =>
-        old?.map((x) => (x.id === c.id ? { ...x, selected: value } : x)),
-      );
-    flip(next);
-    select.mutate(
-      { characterId: c.id, selected: next },
-      {
-        onError: () => {
-          flip(!next);
-          toast.error(MESSAGES.hookPacks.saveSelectionFailed);
-        },
-      },
-    );
+    select.mutate({ characterId: c.id, selected: !c.selected });
   };
 
   const onContinue = async () => {

@@ -42,10 +42,11 @@ const character = (id: number, selected = true) => ({
 
 describe('PreviewStep approval', () => {
   it('approves with status accepted and unapproves with status rejected', async () => {
-    const pack: HookPack = makePack({ generated_characters: [character(21)], preview_characters: [makePreview()] });
+    let preview = makePreview();
+    const pack = (): HookPack => makePack({ generated_characters: [character(21)], preview_characters: [preview] });
     const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'PUT /hooks/preview/11': ({ body }) => jsonResponse(makePreview(body as object)),
+      'GET /hooks/5': () => jsonResponse(pack()),
+      'PUT /hooks/preview/11': ({ body }) => jsonResponse((preview = makePreview(body as object))),
     });
     renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
 
@@ -57,6 +58,44 @@ describe('PreviewStep approval', () => {
     expect(await screen.findByRole('button', { name: 'Approve', pressed: false })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ approved: false, status: 'rejected' });
     expect(calls.some((c) => c.path === '/hooks/generate-preview')).toBe(false);
+  });
+
+  it('keeps an approval made while a poll is in flight, even when that poll is the last one', async () => {
+    // Preview 12 is still rendering, so the pack is polled; the poll that sees it done is answered after the click.
+    let previews = [makePreview(), makePreview({ id: 12, generated_character_id: 22, url: null })];
+    let hold: Promise<void> | null = null;
+    let release = () => {};
+    let heldAsks = 0;
+    const pack = () =>
+      makePack({ generated_characters: [character(21), character(22)], preview_characters: structuredClone(previews) });
+    mockApi({
+      'GET /hooks/5': async () => {
+        const answer = pack();
+        if (hold) {
+          heldAsks++;
+          await hold;
+        }
+        return jsonResponse(answer);
+      },
+      'PUT /hooks/preview/11': ({ body }) => {
+        previews = previews.map((p) => (p.id === 11 ? { ...p, ...(body as object) } : p));
+        return jsonResponse(previews[0]);
+      },
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    const approve = (await screen.findAllByRole('button', { name: 'Approve' }))[0]!;
+    previews = previews.map((p) => ({ ...p, url: `previews/${p.id}.png` }));
+    hold = new Promise((resolve) => (release = resolve));
+    await waitFor(() => expect(heldAsks).toBeGreaterThan(0), { timeout: 3000 });
+    await userEvent.click(approve);
+    hold = null;
+    release();
+    await waitFor(() => expect(screen.getByText('1 approved')).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByRole('button', { name: /^Approved?$/ }).map((b) => b.getAttribute('aria-pressed'))).toEqual([
+      'true',
+      'false',
+    ]);
   });
 
   it('reverts and toasts when the approval cannot be saved', async () => {

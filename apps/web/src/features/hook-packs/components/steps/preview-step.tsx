@@ -14,7 +14,7 @@ import { useGeneratePreviews } from '../../api/generate-previews';
 import { isPreviewPending } from '../../api/get-hook-pack';
 import { hookPackKeys } from '../../api/keys';
 import { type RegenerateReason, useRegeneratePreview } from '../../api/regenerate-preview';
-import { useUpdatePreview, approvalPatch } from '../../api/update-preview';
+import { useUpdatePreview } from '../../api/update-preview';
 import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import type { StepProps } from '../../lib/wizard-data';
 import { PlacementDialog } from '../placement-dialog';
@@ -58,7 +58,7 @@ export function previewRows(
 export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
   const queryClient = useQueryClient();
   const generate = useGeneratePreviews();
-  const update = useUpdatePreview();
+  const update = useUpdatePreview(pack?.id ?? null, () => toast.error(MESSAGES.hookPacks.approvalFailed));
   const regenerate = useRegeneratePreview();
   const paidError = usePaidErrorToast();
   const creditsSpent = useCreditsSpent();
@@ -111,19 +111,7 @@ export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
       return;
     }
     setError(null);
-    const before = { approved: preview.approved, status: preview.status };
-    const next = !preview.approved;
-    setPreview(preview.id, approvalPatch(next));
-    update.mutate(
-      { previewId: preview.id, approved: next },
-      {
-        onSuccess: (saved) => setPreview(saved.id, saved),
-        onError: () => {
-          setPreview(preview.id, before);
-          toast.error(MESSAGES.hookPacks.approvalFailed);
-        },
-      },
-    );
+    update.mutate({ previewId: preview.id, approved: !preview.approved });
   };
 
   const onRegenerate = (character: GeneratedCharacter | null, preview: PreviewCharacter, reason: RegenerateReason) => {

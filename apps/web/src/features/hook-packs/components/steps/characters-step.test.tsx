@@ -1,0 +1,116 @@
+import type { GeneratedCharacter } from '@hookreel/contracts';
+import { MESSAGES } from '@hookreel/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/render';
+import { useHookPack } from '../../api/get-hook-pack';
+import { useCharacterGeneration } from '../../lib/use-character-generation';
+import { emptyWizardData } from '../../lib/wizard-data';
+import { makePack, mockApi } from '../../test/fixtures';
+import { renderAt } from '../../test/render-wizard';
+import { CharactersStep } from './characters-step';
+import { spyOnToasts } from '../../../../test/toasts';
+
+spyOnToasts();
+afterEach(() => vi.unstubAllGlobals());
+
+const TYPE = 'Young woman runner in a park';
+
+function Harness() {
+  const pack = useHookPack(5);
+  const generation = useCharacterGeneration(5);
+  return (
+    <CharactersStep
+      pack={pack.data ?? null}
+      data={emptyWizardData()}
+      setData={() => {}}
+      advance={async () => true}
+      back={() => {}}
+      advancing={false}
+      generation={generation}
+    />
+  );
+}
+
+const makeCharacter = (id: number, over: Partial<GeneratedCharacter> = {}): GeneratedCharacter => ({
+  id,
+  url: `characters/${id}.png`,
+  prompt: TYPE,
+  selected: false,
+  character_type_id: 30,
+  ...over,
+});
+
+/** A server whose character list can be held: the answer is what the server held when it was asked. */
+function characterServer(saveFails = false) {
+  let characters = [makeCharacter(21), makeCharacter(22, { url: '' })];
+  let hold: Promise<void> | null = null;
+  let heldAsks = 0;
+  const { calls } = mockApi({
+    'GET /hooks/5': () => jsonResponse(makePack({ character_types: [{ id: 30, description: TYPE, order_index: 0 }] })),
+    'GET /hooks/characters/5': async () => {
+      const answer = structuredClone(characters);
+      if (hold) {
+        heldAsks++;
+        await hold;
+      }
+      return jsonResponse(answer);
+    },
+    'POST /hooks/select-character/21': ({ url }) => {
+      if (saveFails) return jsonResponse({ detail: 'boom' }, 500);
+      const selected = url.searchParams.get('selected') === 'true';
+      characters = characters.map((c) => (c.id === 21 ? { ...c, selected } : c));
+      return jsonResponse(characters[0]);
+    },
+  });
+  return {
+    calls,
+    /** The second portrait finishes; the next poll is answered only on release(). */
+    finishAndHoldNextPoll() {
+      characters = characters.map((c) => ({ ...c, url: `characters/${c.id}.png` }));
+      let release = () => {};
+      hold = new Promise((resolve) => (release = resolve));
+      return {
+        asked: () => heldAsks > 0,
+        release: () => {
+          hold = null;
+          release();
+        },
+      };
+    },
+  };
+}
+
+describe('CharactersStep selection', () => {
+  it('keeps a pick made while a poll is in flight, even when that poll is the last one', async () => {
+    const server = characterServer();
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    const first = await screen.findByRole('button', { name: `${TYPE} — character 1` });
+    expect(first).toHaveAttribute('aria-pressed', 'false');
+
+    // The poll that sees every portrait done is answered after the click, with the selection as it was before.
+    const poll = server.finishAndHoldNextPoll();
+    await waitFor(() => expect(poll.asked()).toBe(true), { timeout: 3000 });
+    await userEvent.click(first);
+    expect(first).toHaveAttribute('aria-pressed', 'true');
+    poll.release();
+
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    // The list is read again once the server saved the pick, and the card stays picked.
+    await waitFor(() => expect(screen.getByText('1 selected')).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: `${TYPE} — character 1` })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: `${TYPE} — character 2` })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('puts the card back and says so when the pick cannot be saved', async () => {
+    characterServer(true);
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    const first = await screen.findByRole('button', { name: `${TYPE} — character 1` });
+    await userEvent.click(first);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.hookPacks.saveSelectionFailed));
+    expect(screen.getByRole('button', { name: `${TYPE} — character 1` })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
