@@ -7,10 +7,14 @@
  * reaped first) are both measured. When other work shares the machine during the run, wall time says little, so
  * the ratio is then taken on CPU time (and says so).
  * The actor's pose frames are drawn within the run, from an empty cache, as a new pack's are.
+ * This machine's speed drifts by several percent from one half minute to the next (the bare encode's own CPU for
+ * the same work moved 20.5–24.7 s between runs), so one render next to one bare encode gives a ratio that is as
+ * much drift as render: the bench runs BENCH_ROUNDS rounds (3), each a pack of renders next to its own bare
+ * encode, the bare encode first in every other round, and reports each round and the median one.
  * Prints: render: 12 videos in <s> s wall, <s> s CPU (<videos/min> videos/min, <ratio>x a bare ffmpeg encode of
- * the same frames, on <wall|CPU> time)
+ * the same frames, on <wall|CPU> time; …; median of <n> rounds)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,18 +28,39 @@ import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/j
 import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
 import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
 import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
-import { bareEncode, cpuSeconds, findFile, machineBusySeconds } from './lib/floor.ts';
+import { bareEncode, cpuSeconds, findFile, type FloorRun, machineBusySeconds } from './lib/floor.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 12);
+/** Rounds of renders and bare encodes, alternated (see the header); the figures printed are the median round's. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 // About 10 seconds of speech.
 const SCRIPT =
   'I was skeptical at first, but this serum changed my mornings. Seven days in, my skin feels smooth and it finally glows. Try it today.';
 
-async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hookreel-bench-'));
+interface RenderRun {
+  wall: number;
+  cpu: number;
+  /** Share of the cores other processes used meanwhile. */
+  othersShare: number;
+  selfCpu: number;
+  framesDrawn: number;
+  concurrency: number;
+}
+
+interface Round {
+  render: RenderRun;
+  bare: FloorRun;
+  /** Other work took more than BUSY_SHARE of the cores in either half: the round's ratio is on CPU time. */
+  busy: boolean;
+  ratio: number;
+}
+
+/** 12 renders of one project through the job system, in a data directory of their own; keeps one video. */
+async function renderPack(dataDir: string, keepVideoAs: string): Promise<RenderRun> {
   // An empty cache of actor frames, as for a new pack: its actor is drawn once within the timed run, whatever
-  // earlier runs left on this machine.
+  // earlier runs or rounds left on this machine.
   process.env.HOOKREEL_RIG_CACHE = path.join(dataDir, 'rig-cache');
+  const drawnBefore = rigFramesDrawn();
   const ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_POLL_MS: '50' }));
   try {
     const user = await ctx.db.kysely.transaction().execute((trx) =>
@@ -87,31 +112,68 @@ async function main(): Promise<void> {
     // (decision 166): both are ended and reaped here, so their CPU time is counted.
     await closeFestivalSessions();
     await closeSpawner();
-    const seconds = (performance.now() - started) / 1000;
+    const wall = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds()) - cpuStarted;
     const machine = (await machineBusySeconds()) - machineStarted;
     const self = process.cpuUsage(selfStarted);
     await ctx.jobs.stop();
+    await copyFile(await findFile(ctx.config.filesDir, 'video.mp4'), keepVideoAs);
+    return {
+      wall,
+      cpu,
+      // CPU the rest of the machine used while the renders ran, as a share of what the cores could give.
+      othersShare: Math.max(0, machine - cpu) / (cpus().length * wall),
+      selfCpu: (self.user + self.system) / 1e6,
+      framesDrawn: rigFramesDrawn() - drawnBefore,
+      concurrency: ctx.config.workerConcurrency,
+    };
+  } finally {
+    await closeContext(ctx);
+  }
+}
 
-    const bare = await bareEncode({
-      video: await findFile(ctx.config.filesDir, 'video.mp4'),
-      workDir: dataDir,
-      count: VIDEOS,
-      atOnce: 2,
-    });
-    // CPU the rest of the machine used while the renders ran, as a share of what the cores could give.
-    const others = Math.max(0, machine - cpu) / (cpus().length * seconds);
-    const busy = others > BUSY_SHARE || bare.othersShare > BUSY_SHARE;
-    const ratio = busy ? cpu / bare.cpu : seconds / bare.wall;
-    const perMin = (VIDEOS / seconds) * 60;
-    console.log(`cores: ${ctx.config.workerConcurrency} concurrent renders`);
-    console.log(`actor: ${rigFramesDrawn()} pose frames drawn in this run (an empty frame cache, as for a new pack)`);
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-bench-'));
+  try {
+    const video = path.join(dir, 'rendered.mp4');
+    const rounds: Round[] = [];
+    const floor = (i: number) => bareEncode({ video, workDir: path.join(dir, `bare-${i}`), count: VIDEOS, atOnce: 2 });
+    for (let i = 0; i < ROUNDS; i++) {
+      const dataDir = path.join(dir, `round-${i}`);
+      await mkdir(dataDir, { recursive: true });
+      await mkdir(path.join(dir, `bare-${i}`), { recursive: true });
+      // Odd rounds encode the floor first (the video the round before rendered), so a machine that drifts
+      // during a run does not always favour the same side.
+      let bare: FloorRun | null = i % 2 === 1 ? await floor(i) : null;
+      const render = await renderPack(dataDir, video);
+      bare ??= await floor(i);
+      await rm(dataDir, { recursive: true, force: true });
+      const busy = render.othersShare > BUSY_SHARE || bare.othersShare > BUSY_SHARE;
+      const ratio = busy ? render.cpu / bare.cpu : render.wall / bare.wall;
+      rounds.push({ render, bare, busy, ratio });
+      console.log(
+        `round ${i + 1}: render ${render.wall.toFixed(1)} s wall, ${render.cpu.toFixed(1)} s CPU; ` +
+          `bare encode ${bare.wall.toFixed(1)} s wall, ${bare.cpu.toFixed(1)} s CPU; ` +
+          `${ratio.toFixed(2)}x on ${busy ? 'CPU' : 'wall'} time (wall ${(render.wall / bare.wall).toFixed(2)}x, ` +
+          `CPU ${(render.cpu / bare.cpu).toFixed(2)}x)` +
+          (i % 2 === 1 ? ' [bare encode first]' : ''),
+      );
+    }
+    const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    const { render, bare, busy } = median;
+    const range = (f: (r: Round) => number) =>
+      `${Math.min(...rounds.map(f)).toFixed(2)}–${Math.max(...rounds.map(f)).toFixed(2)}`;
+    console.log(`cores: ${render.concurrency} concurrent renders`);
     console.log(
-      `cpu: ${cpu.toFixed(1)} s user+sys for ${VIDEOS} videos (this process and its ffmpeg/voice children; ` +
-        `${((self.user + self.system) / 1e6).toFixed(1)} s in this process)`,
+      `actor: ${render.framesDrawn} pose frames drawn in this round (an empty frame cache, as for a new pack)`,
     );
     console.log(
-      `machine: other work used ${(others * 100).toFixed(0)}% of the cores during the renders, ` +
+      `cpu: ${render.cpu.toFixed(1)} s user+sys for ${VIDEOS} videos (this process and its ffmpeg/voice children; ` +
+        `${render.selfCpu.toFixed(1)} s in this process)`,
+    );
+    console.log(
+      `machine: other work used ${(render.othersShare * 100).toFixed(0)}% of the cores during the renders, ` +
         `${(bare.othersShare * 100).toFixed(0)}% during the bare encode` +
         (busy ? ' (busy: the ratio is on CPU time)' : ' (idle: the ratio is on wall time)'),
     );
@@ -119,13 +181,16 @@ async function main(): Promise<void> {
       `bare ffmpeg encode of the same frames: ${bare.wall.toFixed(1)} s wall, ${bare.cpu.toFixed(1)} s CPU for ${VIDEOS} videos`,
     );
     console.log(
-      `render: ${VIDEOS} videos in ${seconds.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU (${perMin.toFixed(1)} videos/min, ` +
-        `${ratio.toFixed(2)}x a bare ffmpeg encode of the same frames, on ${busy ? 'CPU' : 'wall'} time; ` +
-        `wall ${(seconds / bare.wall).toFixed(2)}x, CPU ${(cpu / bare.cpu).toFixed(2)}x)`,
+      `rounds: ${ROUNDS}; ratios ${range((r) => r.ratio)} (wall ${range((r) => r.render.wall / r.bare.wall)}, ` +
+        `CPU ${range((r) => r.render.cpu / r.bare.cpu)}); the lines above and below are the median round's`,
+    );
+    console.log(
+      `render: ${VIDEOS} videos in ${render.wall.toFixed(1)} s wall, ${render.cpu.toFixed(1)} s CPU (${((VIDEOS / render.wall) * 60).toFixed(1)} videos/min, ` +
+        `${median.ratio.toFixed(2)}x a bare ffmpeg encode of the same frames, on ${busy ? 'CPU' : 'wall'} time; ` +
+        `wall ${(render.wall / bare.wall).toFixed(2)}x, CPU ${(render.cpu / bare.cpu).toFixed(2)}x; median of ${ROUNDS} rounds)`,
     );
   } finally {
-    await closeContext(ctx);
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -75,7 +75,8 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
     FFMPEG,
     [
       ...['-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-vn', '-i', input.videoPath],
-      ...['-af', 'ebur128=peak=true', '-f', 'null', '-'],
+      // Only the summary is read: the meter's line every 100 ms is logged below the level printed (~17 KB less).
+      ...['-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
     ],
     { signal: input.signal, timeoutMs: 120_000 },
   );
