@@ -152,7 +152,8 @@ async function main(): Promise<void> {
       const ratio = busy ? render.cpu / bare.cpu : render.wall / bare.wall;
       rounds.push({ render, bare, busy, ratio });
       console.log(
-        `round ${i + 1}: render ${render.wall.toFixed(1)} s wall, ${render.cpu.toFixed(1)} s CPU; ` +
+        `round ${i + 1}: render ${render.wall.toFixed(1)} s wall, ${render.cpu.toFixed(1)} s CPU ` +
+          `(${render.selfCpu.toFixed(1)} s in this process); ` +
           `bare encode ${bare.wall.toFixed(1)} s wall, ${bare.cpu.toFixed(1)} s CPU; ` +
           `${ratio.toFixed(2)}x on ${busy ? 'CPU' : 'wall'} time (wall ${(render.wall / bare.wall).toFixed(2)}x, ` +
           `CPU ${(render.cpu / bare.cpu).toFixed(2)}x)` +
