@@ -1,9 +1,11 @@
+import type { HookPack } from '@hookreel/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AuthContextStub, type AuthContextValue } from '@/lib/auth';
 import { LocationProbe, makeUser, testQueryClient } from '@/test/render';
+import { emptyWizardData, type StepProps } from '../lib/wizard-data';
 
 /** Renders `element` at `path` from an entry with navigation state (e.g. {fromIndex: true}). */
 export function renderAt(
@@ -33,3 +35,13 @@ export function renderAt(
   );
   return { queryClient, ...utils };
 }
+
+/** What the wizard page gives a step, for a step rendered on its own: empty local data, no-op navigation. */
+export const stepProps = (pack: HookPack | null): StepProps => ({
+  pack,
+  data: emptyWizardData(),
+  setData: () => {},
+  advance: async () => true,
+  back: () => {},
+  advancing: false,
+});

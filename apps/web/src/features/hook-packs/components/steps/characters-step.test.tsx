@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
 import { useHookPack } from '../../api/get-hook-pack';
 import { useCharacterGeneration } from '../../lib/use-character-generation';
-import { emptyWizardData } from '../../lib/wizard-data';
 import { makePack, mockApi } from '../../test/fixtures';
-import { renderAt } from '../../test/render-wizard';
+import { renderAt, stepProps } from '../../test/render-wizard';
 import { CharactersStep } from './characters-step';
 import { spyOnToasts } from '../../../../test/toasts';
 
@@ -21,17 +20,7 @@ const TYPE = 'Young woman runner in a park';
 function Harness() {
   const pack = useHookPack(5);
   const generation = useCharacterGeneration(5);
-  return (
-    <CharactersStep
-      pack={pack.data ?? null}
-      data={emptyWizardData()}
-      setData={() => {}}
-      advance={async () => true}
-      back={() => {}}
-      advancing={false}
-      generation={generation}
-    />
-  );
+  return <CharactersStep {...stepProps(pack.data ?? null)} generation={generation} />;
 }
 
 const makeCharacter = (id: number, over: Partial<GeneratedCharacter> = {}): GeneratedCharacter => ({

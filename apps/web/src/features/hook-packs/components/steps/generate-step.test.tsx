@@ -5,9 +5,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
 import { useHookPack } from '../../api/get-hook-pack';
-import { emptyWizardData } from '../../lib/wizard-data';
 import { makeCapabilities, makePack, makePreview, mockApi } from '../../test/fixtures';
-import { renderAt } from '../../test/render-wizard';
+import { renderAt, stepProps } from '../../test/render-wizard';
 import { GenerateStep } from './generate-step';
 import { spyOnToasts } from '../../../../test/toasts';
 
@@ -16,16 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function Harness() {
   const pack = useHookPack(5);
-  return (
-    <GenerateStep
-      pack={pack.data ?? null}
-      data={emptyWizardData()}
-      setData={() => {}}
-      advance={async () => true}
-      back={() => {}}
-      advancing={false}
-    />
-  );
+  return <GenerateStep {...stepProps(pack.data ?? null)} />;
 }
 
 const pack = makePack({

@@ -5,9 +5,8 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
 import { useHookPack } from '../../api/get-hook-pack';
-import { emptyWizardData } from '../../lib/wizard-data';
 import { makePack, makePreview, mockApi } from '../../test/fixtures';
-import { renderAt } from '../../test/render-wizard';
+import { renderAt, stepProps } from '../../test/render-wizard';
 import { PreviewStep } from './preview-step';
 import { spyOnToasts } from '../../../../test/toasts';
 
@@ -20,16 +19,7 @@ beforeEach(() => {
 
 function Harness() {
   const pack = useHookPack(5, { pollPreviews: true });
-  return (
-    <PreviewStep
-      pack={pack.data ?? null}
-      data={emptyWizardData()}
-      setData={() => {}}
-      advance={async () => true}
-      back={() => {}}
-      advancing={false}
-    />
-  );
+  return <PreviewStep {...stepProps(pack.data ?? null)} />;
 }
 
 const character = (id: number, selected = true) => ({
