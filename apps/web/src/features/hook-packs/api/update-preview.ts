@@ -1,5 +1,5 @@
 import { type HookPack, PreviewCharacter, UpdatePreviewRequest } from '@hookreel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { hookPackKeys } from './keys';
 
@@ -15,6 +15,22 @@ export const updatePreview = async ({ previewId, approved }: { previewId: number
     await api.put(`/hooks/preview/${previewId}`, UpdatePreviewRequest.parse(approvalPatch(approved))),
   );
 
+/** Changes one preview of the pack held in the query cache (what the screen shows until the pack is read again). */
+export const patchCachedPreview = (
+  queryClient: QueryClient,
+  hookPackId: number,
+  previewId: number,
+  patch: Partial<PreviewCharacter>,
+) =>
+  queryClient.setQueryData<HookPack>(hookPackKeys.detail(hookPackId), (old) =>
+    old
+      ? {
+          ...old,
+          preview_characters: old.preview_characters.map((p) => (p.id === previewId ? { ...p, ...patch } : p)),
+        }
+      : old,
+  );
+
 /**
  * Approves or unapproves a preview at once on screen. The pack is polled while previews render, so, as with a
  * character's selection (select-character.ts), its fetches in flight are cancelled before the change and it is
@@ -24,11 +40,7 @@ export function useUpdatePreview(hookPackId: number | null, onFailed: () => void
   const queryClient = useQueryClient();
   const key = hookPackKeys.detail(hookPackId ?? 0);
   const setPreview = (id: number, patch: Partial<PreviewCharacter>) =>
-    queryClient.setQueryData<HookPack>(key, (old) =>
-      old
-        ? { ...old, preview_characters: old.preview_characters.map((p) => (p.id === id ? { ...p, ...patch } : p)) }
-        : old,
-    );
+    patchCachedPreview(queryClient, hookPackId ?? 0, id, patch);
   return useMutation({
     mutationFn: updatePreview,
     onMutate: async ({ previewId, approved }) => {

@@ -14,7 +14,7 @@ import { useGeneratePreviews } from '../../api/generate-previews';
 import { isPreviewPending } from '../../api/get-hook-pack';
 import { hookPackKeys } from '../../api/keys';
 import { type RegenerateReason, useRegeneratePreview } from '../../api/regenerate-preview';
-import { useUpdatePreview } from '../../api/update-preview';
+import { patchCachedPreview, useUpdatePreview } from '../../api/update-preview';
 import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import type { StepProps } from '../../lib/wizard-data';
 import { PlacementDialog } from '../placement-dialog';
@@ -98,13 +98,6 @@ export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
   const approvedCount = rows.filter((r) => r.preview.approved && r.preview.id > 0).length;
   const pendingCount = rows.filter((r) => r.preview.id > 0 && isPreviewPending(r.preview)).length;
 
-  const setPreview = (id: number, patch: Partial<PreviewCharacter>) =>
-    queryClient.setQueryData<HookPack>(hookPackKeys.detail(pack.id), (old) =>
-      old
-        ? { ...old, preview_characters: old.preview_characters.map((p) => (p.id === id ? { ...p, ...patch } : p)) }
-        : old,
-    );
-
   const toggleApproval = (character: GeneratedCharacter | null, preview: PreviewCharacter) => {
     if (preview.id < 0) {
       setEditing({ character, preview: null });
@@ -119,7 +112,12 @@ export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
       toast.error(MESSAGES.hookPacks.cannotRegenerate);
       return;
     }
-    setPreview(preview.id, { url: null, errors: null, approved: false, status: 'rejected' });
+    patchCachedPreview(queryClient, pack.id, preview.id, {
+      url: null,
+      errors: null,
+      approved: false,
+      status: 'rejected',
+    });
     regenerate.mutate(
       { previewId: preview.id, reason, hookPackId: pack.id },
       {
