@@ -3,9 +3,8 @@ import type { QualityCheck, QualityReport } from '@hookreel/contracts';
 import { checkLayout, sceneEndOf, textElements, type VideoLayout } from '../layout/index.ts';
 import type { WordTiming } from '../types.ts';
 import { parseEbur128 } from './ebur128.ts';
-import { FFMPEG } from '../util/media.ts';
 import { mp4Facts, type Mp4Facts } from './mp4.ts';
-import { runProcess } from '../util/process.ts';
+import { meterLoudness } from './meter.ts';
 
 /** The grey picture sampled for lip motion (a quarter of a 720 px frame's width, the frame's shape), how often, and the patch size. */
 const GREY_W = 180;
@@ -63,24 +62,15 @@ export interface AnalyseInput {
 }
 
 /**
- * Measures a finished video: stream facts (size, SAR, rates, A/V drift) from its MP4 boxes, the sound through ffmpeg's
- * EBU R128 meter on the MP4's own AAC track (integrated loudness, true peak), lip motion from the grey frames the
- * render tapped, and the geometric rules from the layout the video was drawn from
+ * Measures a finished video: stream facts (size, SAR, rates, A/V drift) from its MP4 boxes, the sound through
+ * FFmpeg's EBU R128 meter on the MP4's own AAC track (integrated loudness, true peak; report/meter.ts), lip motion
+ * from the grey frames the render tapped, and the geometric rules from the layout the video was drawn from
  * (docs/video-design.md#quality-report).
  */
 export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> {
   const probe = await probeStreams(input.videoPath);
   const { layout } = input;
-  const { stderr } = await runProcess(
-    FFMPEG,
-    [
-      ...['-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-vn', '-i', input.videoPath],
-      // Only the summary is read: the meter's line every 100 ms is logged below the level printed (~17 KB less).
-      ...['-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
-    ],
-    { signal: input.signal, timeoutMs: 120_000 },
-  );
-  const loud = parseEbur128(stderr);
+  const loud = await meterLoudness(input.videoPath, input.signal);
   const mouthFrames = await readFile(input.mouthRawPath);
   await rm(input.mouthRawPath, { force: true });
   const patches = mouthPatches(mouthFrames, layout);
