@@ -9,8 +9,9 @@
  * The actor's pose frames are drawn within the run, from an empty cache, as a new pack's are.
  * This machine's speed drifts by several percent from one half minute to the next (the bare encode's own CPU for
  * the same work moved 20.5–24.7 s between runs), so one render next to one bare encode gives a ratio that is as
- * much drift as render: the bench runs BENCH_ROUNDS rounds (3), each a pack of renders next to its own bare
- * encode, the bare encode first in every other round, and reports each round and the median one.
+ * much drift as render: the bench runs BENCH_ROUNDS rounds (3) of a pack of renders and then a bare encode,
+ * compares each pack with the mean of the bare encodes before and after it, and reports each round and the median
+ * one (decision 170).
  * Prints: render: 12 videos in <s> s wall, <s> s CPU (<videos/min> videos/min, <ratio>x a bare ffmpeg encode of
  * the same frames, on <wall|CPU> time; …; median of <n> rounds)
  */
@@ -49,6 +50,7 @@ interface RenderRun {
 
 interface Round {
   render: RenderRun;
+  /** The bare encodes right before and after the render, as one (`meanFloor`). */
   bare: FloorRun;
   /** Other work took more than BUSY_SHARE of the cores in either half: the round's ratio is on CPU time. */
   busy: boolean;
@@ -138,26 +140,28 @@ async function main(): Promise<void> {
     const video = path.join(dir, 'rendered.mp4');
     const rounds: Round[] = [];
     const floor = (i: number) => bareEncode({ video, workDir: path.join(dir, `bare-${i}`), count: VIDEOS, atOnce: 2 });
+    const floors: FloorRun[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const dataDir = path.join(dir, `round-${i}`);
       await mkdir(dataDir, { recursive: true });
       await mkdir(path.join(dir, `bare-${i}`), { recursive: true });
-      // Odd rounds encode the floor first (the video the round before rendered), so a machine that drifts
-      // during a run does not always favour the same side.
-      let bare: FloorRun | null = i % 2 === 1 ? await floor(i) : null;
+      // Renders and bare encodes alternate, and a render is compared with the bare encodes on both sides of it
+      // (the first has only the one after it): a machine that speeds up or slows down during the run moves both
+      // sides of the ratio alike (decision 170).
       const render = await renderPack(dataDir, video);
-      bare ??= await floor(i);
       await rm(dataDir, { recursive: true, force: true });
+      floors.push(await floor(i));
+      const bare = meanFloor(floors.slice(Math.max(0, i - 1)));
       const busy = render.othersShare > BUSY_SHARE || bare.othersShare > BUSY_SHARE;
       const ratio = busy ? render.cpu / bare.cpu : render.wall / bare.wall;
       rounds.push({ render, bare, busy, ratio });
       console.log(
         `round ${i + 1}: render ${render.wall.toFixed(1)} s wall, ${render.cpu.toFixed(1)} s CPU ` +
           `(${render.selfCpu.toFixed(1)} s in this process); ` +
-          `bare encode ${bare.wall.toFixed(1)} s wall, ${bare.cpu.toFixed(1)} s CPU; ` +
-          `${ratio.toFixed(2)}x on ${busy ? 'CPU' : 'wall'} time (wall ${(render.wall / bare.wall).toFixed(2)}x, ` +
-          `CPU ${(render.cpu / bare.cpu).toFixed(2)}x)` +
-          (i % 2 === 1 ? ' [bare encode first]' : ''),
+          `bare encode ${bare.wall.toFixed(1)} s wall, ${bare.cpu.toFixed(1)} s CPU` +
+          (i > 0 ? ' (mean of the encodes before and after)' : '') +
+          `; ${ratio.toFixed(2)}x on ${busy ? 'CPU' : 'wall'} time (wall ${(render.wall / bare.wall).toFixed(2)}x, ` +
+          `CPU ${(render.cpu / bare.cpu).toFixed(2)}x)`,
       );
     }
     const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
@@ -193,6 +197,16 @@ async function main(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The bare encodes a render is compared with, as one: their mean times, the busiest machine share. */
+function meanFloor(runs: readonly FloorRun[]): FloorRun {
+  const mean = (f: (r: FloorRun) => number) => runs.reduce((sum, r) => sum + f(r), 0) / runs.length;
+  return {
+    wall: mean((r) => r.wall),
+    cpu: mean((r) => r.cpu),
+    othersShare: Math.max(...runs.map((r) => r.othersShare)),
+  };
 }
 
 /** Above this share of the cores used by other processes, the machine counts as busy. */
