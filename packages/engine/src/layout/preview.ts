@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CaptionStyle } from '@hookreel/contracts';
 import { actorFromDescription, renderActorPortrait } from '../actors/index.ts';
 import { rigBoxes } from '../actors/rig.ts';
-import { FFMPEG } from '../util/media.ts';
+import { FFMPEG, filterPath } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH, type WordTiming } from '../types.ts';
 import { actorBoxesInVideo } from './actor-boxes.ts';
@@ -36,8 +36,6 @@ const sampleWords = (): WordTiming[] =>
 
 /** Most words first, then most letters: a one-word style shows its longest word. */
 const weight = (words: readonly WordTiming[]) => words.length * 100 + words.reduce((n, w) => n + w.word.length, 0);
-
-const filterPath = (p: string) => p.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
 
 /** Writes the preview PNG of `style` to `outPath`; returns the moment of the frame and the window's top. */
 export async function renderCaptionPreview(

@@ -5,7 +5,7 @@ import { FONT_DIR } from '../layout/font.ts';
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
-import { concatFileLine, FFMPEG, ONE_FILTER_THREAD } from '../util/media.ts';
+import { concatFileLine, FFMPEG, filterPath, ONE_FILTER_THREAD } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { AUDIO_RATE, levelFilter } from './audio.ts';
 import { captionEvents, paceSegments } from './pace.ts';
@@ -125,8 +125,6 @@ export const AUDIO_CODEC_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '1
 
 /** What ffmpeg's mono-to-stereo upmix does to each channel (its centre mix level, 1/√2). */
 const UPMIX_DB = 20 * Math.log10(Math.SQRT1_2);
-
-const filterPath = (p: string) => p.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
 
 /**
  * One ffmpeg run: frames → 720x1280 at 30 fps, burnt-in ASS captions (libass, DejaVu), optional watermark,

@@ -12,6 +12,9 @@ export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
  */
 export const ONE_FILTER_THREAD = ['-filter_complex_threads', '1'] as const;
 
+/** A path as a quoted option value in a filter graph (`subtitles='…'`): `\`, `:` and `'` escaped. */
+export const filterPath = (p: string) => p.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
+
 /**
  * A concat demuxer list's `file` line. The path is quoted; a quote inside it is closed, escaped and reopened,
  * as the demuxer's own syntax reads it.
