@@ -53,7 +53,14 @@ describe('runProcess', () => {
       worker.once('message', () => resolve());
       worker.once('exit', (code) => reject(new Error(`fixture exited early (${code})`)));
     });
-    const ffmpeg = descendantsOf(worker.pid!).filter((c) => c.comm === 'ffmpeg');
+    // The spawner helper starts first, then ffmpeg: under a loaded machine that can take more than the fixture's
+    // 300 ms, so wait for the ffmpeg to appear rather than sampling once.
+    const ffmpegUnder = () => descendantsOf(worker.pid!).filter((c) => c.comm === 'ffmpeg');
+    let ffmpeg = ffmpegUnder();
+    for (let i = 0; i < 150 && ffmpeg.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ffmpeg = ffmpegUnder();
+    }
     expect(ffmpeg).toHaveLength(1);
     worker.kill('SIGKILL');
     // The kernel delivers the parent-death signal at once; allow the scheduler a moment.
