@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Job } from '@hookreel/contracts';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, type AppContext } from '../src/context.ts';
 import { ledgerBalances } from '../src/services/credits.ts';
@@ -51,6 +52,17 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
     await server.close();
   });
 
+  /** How many connections Redis holds subscribed to `channel`. */
+  const subscribers = async (channel: string): Promise<number> => {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    try {
+      const reply = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+      return Number(reply[1]);
+    } finally {
+      redis.disconnect();
+    }
+  };
+
   const getJob = async (id: number) => {
     const res = await fetch(`${server.url}/api/jobs/${id}`, { headers });
     return res.status === 200 ? Job.parse(await res.json()) : null;
@@ -62,7 +74,9 @@ describe('scale mode: BullMQ dispatch, Redis events, separate worker', () => {
 
     const stream = await openJobEvents(server.url, token);
     const { events } = stream;
-    await new Promise((r) => setTimeout(r, 200)); // let the API's Redis subscription settle
+    // Both processes' Redis subscriptions are in place (the worker's and the API's): a fixed pause was not
+    // always long enough under a loaded machine, and an event published before would be missed.
+    await waitFor(async () => (await subscribers(`${prefix}:job-changed`)) >= 2);
 
     const res = await fetch(`${server.url}/api/jobs/${projectId}/queue`, { method: 'POST', headers });
     expect(res.status).toBe(201);
