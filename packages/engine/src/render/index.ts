@@ -8,7 +8,7 @@ import { produceAtomic } from '../util/files.ts';
 import { concatFileLine, FFMPEG, filterPath, ONE_FILTER_THREAD } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { AUDIO_RATE, levelFilter } from './audio.ts';
-import { captionEvents, paceSegments } from './pace.ts';
+import { captionEvents, PACE_FPS, paceSegments } from './pace.ts';
 
 export { FONT_DIR };
 
@@ -123,6 +123,20 @@ export const VIDEO_CODEC_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf
 /** AAC with the fast coder: a third of the default two-loop search's CPU at this bitrate, speech sounds the same. */
 export const AUDIO_CODEC_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k'] as const;
 
+/**
+ * Filters that turn a still picture, read once, into a stream on the output's 30 fps ticks from just before
+ * `startSec` to the end of the video, for an overlay shown from then on. Read with `-loop 1`, ffmpeg decoded and
+ * scaled the picture again for every frame of the video, about 0.5 s of CPU a render (a sixth of the encode) for
+ * a picture shown in its last seconds; `loop` repeats the one scaled frame instead, and the frames come out the
+ * same. The stream starts a tick early so the overlay's own `enable` test, not rounding, decides the first frame
+ * that shows it (fading in from `startSec`, it is clear before then).
+ */
+function repeatStill(startSec: number, durationSec: number): string {
+  const first = Math.max(0, Math.floor(startSec * PACE_FPS) - 1);
+  const last = Math.ceil(durationSec * PACE_FPS);
+  return `settb=1/${PACE_FPS},loop=loop=${Math.max(0, last - first)}:size=1:start=0,setpts=N+${first}`;
+}
+
 /** What ffmpeg's mono-to-stereo upmix does to each channel (its centre mix level, 1/√2). */
 const UPMIX_DB = 20 * Math.log10(Math.SQRT1_2);
 
@@ -192,11 +206,11 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   const card = input.layout.endCard;
   if (card?.product && input.endCardImagePath) {
     // The end card's product picture, fading in over the card the captions file draws.
-    args.push('-loop', '1', '-framerate', '30', '-t', input.durationSec.toFixed(3), '-i', input.endCardImagePath);
+    args.push('-i', input.endCardImagePath);
     const b = card.product;
     graph +=
       `;[${nextInput}:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
-      `fade=t=in:st=${card.startSec.toFixed(2)}:d=0.3:alpha=1[card]` +
+      `${repeatStill(card.startSec, input.durationSec)},fade=t=in:st=${card.startSec.toFixed(2)}:d=0.3:alpha=1[card]` +
       `;${last}[card]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='between(t,${card.startSec.toFixed(2)},${card.endSec.toFixed(2)})'[carded]`;
     last = '[carded]';
     nextInput++;
@@ -204,11 +218,11 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   const outro = input.layout.outro;
   if (outro && input.outroLogoPath) {
     // The logo on the outro card the captions file draws, fading in with it; it stays to the last frame.
-    args.push('-loop', '1', '-framerate', '30', '-t', input.durationSec.toFixed(3), '-i', input.outroLogoPath);
+    args.push('-i', input.outroLogoPath);
     const b = outro.logo;
     graph +=
       `;[${nextInput}:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
-      `fade=t=in:st=${outro.startSec.toFixed(2)}:d=0.25:alpha=1[logo]` +
+      `${repeatStill(outro.startSec, input.durationSec)},fade=t=in:st=${outro.startSec.toFixed(2)}:d=0.25:alpha=1[logo]` +
       `;${last}[logo]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='gte(t,${outro.startSec.toFixed(2)})'[outro]`;
     last = '[outro]';
     nextInput++;

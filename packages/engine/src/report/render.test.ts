@@ -27,6 +27,20 @@ async function productPhoto(file: string): Promise<void> {
   await sharp(Buffer.from(svg)).png().toFile(file);
 }
 
+/** The share of a box's pixels that are clearly blue (the test product's bottle). */
+async function blueShare(png: string, box: { x: number; y: number; w: number; h: number }): Promise<number> {
+  const { data, info } = await sharp(png)
+    .extract({ left: Math.round(box.x), top: Math.round(box.y), width: Math.round(box.w), height: Math.round(box.h) })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let blue = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (data[i + 2]! > data[i]! + 60 && data[i + 2]! > data[i + 1]! + 30) blue++;
+  }
+  return blue / (info.width * info.height);
+}
+
 /** The rules every render must pass, and the measurements the issue names. */
 function expectGoodReport(r: QualityReport, opts: { mouth: boolean }) {
   expect(hardFailures(r)).toEqual([]);
@@ -99,6 +113,27 @@ describe('rendered videos pass their quality report', () => {
     );
     const sheet = await sharp(out.contactSheetPath).metadata();
     expect([sheet.format, sheet.width, sheet.height]).toEqual(['jpeg', 3 * 180 + 16, 2 * 320 + 12]);
+    // The end card's product picture (the blue bottle) is over the card in the last frame, and not yet drawn just
+    // before the card begins: it is read once and repeated on the video's ticks from the card's start.
+    const card = out.layout.endCard!;
+    const blueIn = async (t: number) => {
+      const png = path.join(dir, `end-card-${t.toFixed(2)}.png`);
+      await runProcess('ffmpeg', [
+        '-y',
+        '-v',
+        'error',
+        '-ss',
+        t.toFixed(3),
+        '-i',
+        out.videoPath,
+        '-frames:v',
+        '1',
+        png,
+      ]);
+      return blueShare(png, card.product!);
+    };
+    expect(await blueIn(out.durationSec - 0.1)).toBeGreaterThan(0.05);
+    expect(await blueIn(card.startSec - 0.2)).toBeLessThan(0.02);
   }, 120_000);
 
   it('product held low, CTA close-up: no text over the hand holding it, in 9:16, 4:5 and 1:1', async () => {
