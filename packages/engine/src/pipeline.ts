@@ -16,7 +16,7 @@ import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
 import { filmPlan, filmSegments, type FramedDrawer } from './motion/film.ts';
-import { boxAtTime, PUNCH_IN_ZOOM } from './motion/timeline.ts';
+import { boxAtTime, PUNCH_IN_ZOOM, type CameraKey } from './motion/timeline.ts';
 import type { ProviderUsage } from './remote/usage.ts';
 import { toSrt, toVtt } from './captions/index.ts';
 import { compositeProduct, frameOf, type Placement } from './composite/index.ts';
@@ -530,7 +530,7 @@ async function filmedRig(
 ): Promise<{
   segments: Array<{ path: string; durationSec: number }>;
   camera: string;
-  cameraKey: (t: number) => string;
+  cameraKey: CameraKey;
 }> {
   const plan = filmPlan(segments, shots, VIDEO_WIDTH, VIDEO_HEIGHT);
   return {

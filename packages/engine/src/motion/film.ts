@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../util/files.ts';
 import { drawAFewAtOnce } from './frames.ts';
-import { cameraFilter, cameraFilterKey, lrint, type CameraShot } from './timeline.ts';
+import { cameraFilter, cameraFilterKey, lrint, STILL_CAMERA, type CameraKey, type CameraShot } from './timeline.ts';
 
 /**
  * Filming the rig's camera with the held shots baked into the frames (decision 099).
@@ -90,7 +90,7 @@ export function filmPlan(
   shots: readonly CameraShot[],
   width: number,
   height: number,
-): { entries: FilmEntry[]; camera: string; cameraKey: (t: number) => string } {
+): { entries: FilmEntry[]; camera: string; cameraKey: CameraKey } {
   // Shot spans in frame-exact times: [start, end) with each boundary at the frame the camera switched on.
   const spans = shots.map((s, i) => ({
     start: i === 0 ? 0 : boundaryFrame(shots[i - 1]!.endSec) / CAMERA_FPS,
@@ -123,7 +123,7 @@ export function filmPlan(
   const moving = shots.map((s) => (isHeld(s) ? { ...s, zoomFrom: 1, zoomTo: 1 } : s));
   const still = moving.every((s) => s.zoomFrom === 1 && s.zoomTo === 1);
   const camera = still ? 'null' : cameraFilter(moving, width, height);
-  const cameraKey = still ? () => '' : cameraFilterKey(moving, width, height);
+  const cameraKey = still ? STILL_CAMERA : cameraFilterKey(moving, width, height);
   return { entries, camera, cameraKey };
 }
 

@@ -357,17 +357,26 @@ export function lrint(v: number): number {
   return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
 
+/** Where the camera is at a time: its shot (a change of shot is a cut) and how that shot frames the picture. */
+export interface CameraFraming {
+  shot: number;
+  /** Changes whenever the scaled size or the crop offset does; equal framings frame a picture alike. */
+  framing: string;
+}
+export type CameraKey = (t: number) => CameraFraming;
+/** The key of a camera that never moves. */
+export const STILL_CAMERA: CameraKey = () => ({ shot: 0, framing: '' });
+
 /**
- * What `cameraFilter` shows at time t, as a key that changes whenever its scaled size or crop offset does: the
- * expressions' own printed numbers and comparisons, the offsets as `crop` rounds them. Frames with equal keys
- * are framed alike.
+ * What `cameraFilter` shows at time t: the shot, and a key of its framing computed with the expressions' own
+ * printed numbers and comparisons, the offsets as `crop` rounds them.
  */
 export function cameraFilterKey(
   shots: readonly CameraShot[],
   width: number,
   height: number,
   frameWidth = 576,
-): (t: number) => string {
+): CameraKey {
   const k = width / frameWidth;
   const printed = shots.map((s) => {
     const d = Math.max(0.001, s.endSec - s.startSec);
@@ -381,14 +390,16 @@ export function cameraFilterKey(
     };
   });
   return (t) => {
-    const s = printed.find((p) => t < p.end) ?? printed[printed.length - 1];
-    if (!s) return '';
+    const found = printed.findIndex((p) => t < p.end);
+    const shot = found >= 0 ? found : printed.length - 1;
+    const s = printed[shot];
+    if (!s) return { shot: 0, framing: '' };
     const z = Math.max(1, s.from + s.slope * (t - s.start));
     const sw = 2 * Math.trunc((width * z) / 2);
     const sh = 2 * Math.trunc((height * z) / 2);
     const x = Math.max(0, Math.min(sw - width, s.cx * z - width / 2));
     const y = Math.max(0, Math.min(sh - height, s.cy * z - height / 2));
-    return `${sw}x${sh}+${lrint(x)}+${lrint(y)}`;
+    return { shot, framing: `${sw}x${sh}+${lrint(x)}+${lrint(y)}` };
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CameraMotion, VideoLayout } from '../layout/index.ts';
+import type { CameraKey } from '../motion/timeline.ts';
 import { FONT_DIR } from '../layout/font.ts';
 import type { WordTiming } from '../types.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
@@ -38,7 +39,7 @@ export interface RenderInput {
          * When the camera filter's framing changes (`cameraFilterKey`): with it, a 9:16 render paces its frames
          * (render/pace.ts) and draws camera and captions once per distinct picture.
          */
-        cameraKey?: (t: number) => string;
+        cameraKey?: CameraKey;
         posterSourcePath: string;
       }
     | { kind: 'photo'; imagePath: string }

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONT_DIR } from '../layout/font.ts';
 import { testPoseFrame } from '../motion/test-frame.fixture.ts';
-import { cameraFilter, cameraFilterKey, type CameraShot } from '../motion/timeline.ts';
+import { cameraFilter, cameraFilterKey, STILL_CAMERA, type CameraShot } from '../motion/timeline.ts';
 import { runProcess } from '../util/process.ts';
-import { captionEvents, paceSegments, type PlaySegment } from './pace.ts';
+import { CAMERA_STEP_TICKS, captionEvents, paceSegments, type PlaySegment } from './pace.ts';
 
 const W = 720;
 const H = 1280;
@@ -85,17 +85,29 @@ describe('pacing the rig: camera and captions drawn once per distinct picture', 
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('gives every output frame the picture it had when every frame was drawn, from fewer drawn frames', async () => {
+  it('gives every output frame the picture of drawing every frame with the camera where its entry starts', async () => {
     const assPath = path.join(dir, 'captions.ass');
     await writeFile(assPath, ASS);
     const total = segments.reduce((a, s) => a + s.durationSec, 0);
     const camera = cameraFilter(SHOTS, W, H);
+    const cameraKey = cameraFilterKey(SHOTS, W, H);
     const subtitles = `subtitles='${assPath}':fontsdir='${FONT_DIR}'`;
-    const paced = paceSegments(segments, cameraFilterKey(SHOTS, W, H), captionEvents(ASS));
+    const paced = paceSegments(segments, cameraKey, captionEvents(ASS));
+    // The tick each entry starts on, and for every tick the start of the entry that shows it.
+    const entryStarts: number[] = [];
+    paced.reduce((t, s) => (entryStarts.push(Math.round(t * 30)), t + s.durationSec), 0);
+    const ticks = Math.round(total * 30);
+    const cameraTick = Array.from({ length: ticks }, (_, k) => entryStarts.filter((a) => a <= k).at(-1)!);
 
+    // Every frame drawn on its own tick: captions at the tick's time, the camera at its entry's start (the
+    // first setpts), then the tick's own time back for the captions (the second).
+    const cameraTime = entryStarts.reduceRight(
+      (acc, a, i) => (i === entryStarts.length - 1 ? String(a) : `if(lt(N,${entryStarts[i + 1]}),${a},${acc})`),
+      '',
+    );
     const before = await frames(
       await concatList(path.join(dir, 'before.txt'), segments, 4),
-      `format=yuv420p,fps=30,${camera},${subtitles}`,
+      `format=yuv420p,fps=30,setpts='${cameraTime}',${camera},setpts=N,${subtitles}`,
       total,
     );
     const after = await frames(
@@ -103,16 +115,25 @@ describe('pacing the rig: camera and captions drawn once per distinct picture', 
       `format=yuv420p,${camera},${subtitles},fps=30`,
       total,
     );
-    expect(before.length).toBe(Math.round(total * 30));
+    expect(before.length).toBe(ticks);
     expect(after).toEqual(before);
-    // The push-in (to 0.71 s) changes nearly every frame; after it, only cuts, poses and captions do.
-    expect(paced.length).toBeLessThan(before.length * 0.6);
+    // A frame framed other than its own tick would frame it is never more than CAMERA_STEP_TICKS - 1 ticks
+    // behind, and always in the tick's own shot: a cut shows on its tick.
+    for (let k = 0; k < ticks; k++) {
+      const shown = cameraKey(cameraTick[k]! / 30);
+      const own = cameraKey(k / 30);
+      expect(shown.shot).toBe(own.shot);
+      if (shown.framing !== own.framing) expect(k - cameraTick[k]!).toBeLessThan(CAMERA_STEP_TICKS);
+    }
+    // The push-in (to 0.71 s) moves in steps with the picture; after it, only cuts, poses and captions change it.
+    const pushIn = entryStarts.filter((a) => a < 0.71 * 30).length;
+    expect(pushIn).toBeLessThan(0.71 * 30 * 0.6);
+    expect(paced.length).toBeLessThan(ticks * 0.5);
     expect(new Set(before.map((f) => f.split(' ')[1])).size).toBeLessThanOrEqual(paced.length);
   }, 60_000);
 
   it('starts every entry on a frame and ends the list where it ended', () => {
-    const still = () => '';
-    const paced = paceSegments(segments, still, []);
+    const paced = paceSegments(segments, STILL_CAMERA, []);
     const total = segments.reduce((a, s) => a + Number(s.durationSec.toFixed(4)), 0);
     expect(paced.reduce((a, s) => a + s.durationSec, 0)).toBeCloseTo(total, 6);
     let t = 0;

@@ -8,11 +8,23 @@
  * same arithmetic the filters use: which pose frame `fps` would show on each 30 fps tick, the camera's scaled
  * size and crop on that tick, and which caption events libass would draw then. Ticks that would look the same
  * become one play list entry starting exactly on its first tick; the filters then run once per entry and `fps`
- * repeats the finished picture. The output frames are the same pictures as before.
+ * repeats the finished picture. The output frames are the same pictures as before, except that a moving camera
+ * moves with the picture rather than on every tick (CAMERA_STEP_TICKS).
  */
+
+import type { CameraKey } from '../motion/timeline.ts';
 
 /** The output frame rate the rig is paced to (the renderer's `fps=30`). */
 export const PACE_FPS = 30;
+
+/**
+ * Within a moving shot, the camera moves with the picture (decision 172): its framing is taken where a new
+ * pose or caption starts, or after this many ticks with neither. Drawing the push-in anew on every tick made
+ * every one of its frames a picture of its own (scaled, captioned and blended each time) for a drift of a third
+ * of a pixel a tick at the frame's edges; moved every few ticks it is the same motion in steps of about a pixel,
+ * in time with the character's own 10–15 changes a second. Cuts between shots still land on their own tick.
+ */
+export const CAMERA_STEP_TICKS = 3;
 
 /** A frame file held for a while: the concat list's unit. */
 export interface PlaySegment {
@@ -103,29 +115,37 @@ function captionKey(events: readonly CaptionEvent[], micros: number): string {
 
 /**
  * The play list paced to distinct pictures: each entry starts on a 30 fps tick and covers the ticks that show
- * the same pose frame through the same camera window with the same captions. `cameraKey` describes the camera's
- * scale and crop at a time in seconds (as its filter evaluates them). The last entry ends where the original list
- * did, so `fps` makes as many frames as before.
+ * the same pose frame through the same camera window with the same captions, the camera's window being the one
+ * at the entry's start (the filter sees one frame, stamped there). A new entry starts where the pose frame, the
+ * captions or the shot change, and where a moving shot's framing has changed after CAMERA_STEP_TICKS ticks.
+ * `cameraKey` describes the camera at a time in seconds (as its filter evaluates it). The last entry ends where
+ * the original list did, so `fps` makes as many frames as before.
  */
 export function paceSegments(
   segments: readonly PlaySegment[],
-  cameraKey: (t: number) => string,
+  cameraKey: CameraKey,
   events: readonly CaptionEvent[],
 ): PlaySegment[] {
   const { starts, endMicros } = startsMicros(segments);
   if (!segments.length) return [];
   const ticks = Math.ceil((endMicros * PACE_FPS) / 1e6);
   const out: Array<{ path: string; startTick: number }> = [];
-  let lastKey = '';
+  let lastPicture = '';
+  let framing = '';
   let shown = 0;
   for (let tick = 0; tick < ticks; tick++) {
     // `fps` shows, on each tick, the latest frame whose rounded time is not after it.
     while (shown + 1 < segments.length && tickOf(starts[shown + 1]!) <= tick) shown++;
     const micros = tickMicros(tick);
     const path = segments[shown]!.path;
-    const key = `${path}|${cameraKey(micros / 1e6)}|${captionKey(events, micros)}`;
-    if (key !== lastKey) out.push({ path, startTick: tick });
-    lastKey = key;
+    const camera = cameraKey(micros / 1e6);
+    const picture = `${path}|${camera.shot}|${captionKey(events, micros)}`;
+    const held = tick - (out[out.length - 1]?.startTick ?? 0);
+    if (picture !== lastPicture || (camera.framing !== framing && held >= CAMERA_STEP_TICKS)) {
+      out.push({ path, startTick: tick });
+      framing = camera.framing;
+    }
+    lastPicture = picture;
   }
   return out.map((e, i) => {
     const from = tickMicros(e.startTick);
