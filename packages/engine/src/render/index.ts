@@ -125,17 +125,31 @@ export const VIDEO_CODEC_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf
 export const AUDIO_CODEC_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k'] as const;
 
 /**
- * Filters that turn a still picture, read once, into a stream on the output's 30 fps ticks from just before
- * `startSec` to the end of the video, for an overlay shown from then on. Read with `-loop 1`, ffmpeg decoded and
- * scaled the picture again for every frame of the video, about 0.5 s of CPU a render (a sixth of the encode) for
- * a picture shown in its last seconds; `loop` repeats the one scaled frame instead, and the frames come out the
- * same. The stream starts a tick early so the overlay's own `enable` test, not rounding, decides the first frame
- * that shows it (fading in from `startSec`, it is clear before then).
+ * The graph that lays a still picture (input `inputIndex`, read once) over `from`, fitted and centred in `box`,
+ * fading in from `startSec` and shown while `enable` holds; its output is `to`.
+ *
+ * Read with `-loop 1`, ffmpeg decoded and scaled the picture again for every frame of the video, about 0.5 s of
+ * CPU a render (a sixth of the encode) for a picture shown in its last seconds; here `loop` repeats the one scaled
+ * frame on the output's 30 fps ticks instead, and the frames come out the same (decision 171). The stream starts
+ * a tick early so that `enable`, not rounding, decides the first frame that shows it (the fade keeps it clear
+ * until `startSec`).
  */
-function repeatStill(startSec: number, durationSec: number): string {
-  const first = Math.max(0, Math.floor(startSec * PACE_FPS) - 1);
-  const last = Math.ceil(durationSec * PACE_FPS);
-  return `settb=1/${PACE_FPS},loop=loop=${Math.max(0, last - first)}:size=1:start=0,setpts=N+${first}`;
+function stillOverlay(
+  inputIndex: number,
+  from: string,
+  to: string,
+  box: { x: number; y: number; w: number; h: number },
+  show: { startSec: number; fadeSec: number; durationSec: number; enable: string },
+): string {
+  const first = Math.max(0, Math.floor(show.startSec * PACE_FPS) - 1);
+  const last = Math.ceil(show.durationSec * PACE_FPS);
+  const [x, y, w, h] = [box.x, box.y, box.w, box.h].map(Math.round) as [number, number, number, number];
+  return (
+    `;[${inputIndex}:v]scale=${w}:${h}:force_original_aspect_ratio=decrease,format=rgba,` +
+    `settb=1/${PACE_FPS},loop=loop=${Math.max(0, last - first)}:size=1:start=0,setpts=N+${first},` +
+    `fade=t=in:st=${show.startSec.toFixed(2)}:d=${show.fadeSec}:alpha=1[still${inputIndex}]` +
+    `;${from}[still${inputIndex}]overlay=x=${x}+(${w}-overlay_w)/2:y=${y}+(${h}-overlay_h)/2:enable='${show.enable}'${to}`
+  );
 }
 
 /** What ffmpeg's mono-to-stereo upmix does to each channel (its centre mix level, 1/√2). */
@@ -208,11 +222,12 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   if (card?.product && input.endCardImagePath) {
     // The end card's product picture, fading in over the card the captions file draws.
     args.push('-i', input.endCardImagePath);
-    const b = card.product;
-    graph +=
-      `;[${nextInput}:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
-      `${repeatStill(card.startSec, input.durationSec)},fade=t=in:st=${card.startSec.toFixed(2)}:d=0.3:alpha=1[card]` +
-      `;${last}[card]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='between(t,${card.startSec.toFixed(2)},${card.endSec.toFixed(2)})'[carded]`;
+    graph += stillOverlay(nextInput, last, '[carded]', card.product, {
+      startSec: card.startSec,
+      fadeSec: 0.3,
+      durationSec: input.durationSec,
+      enable: `between(t,${card.startSec.toFixed(2)},${card.endSec.toFixed(2)})`,
+    });
     last = '[carded]';
     nextInput++;
   }
@@ -220,11 +235,12 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   if (outro && input.outroLogoPath) {
     // The logo on the outro card the captions file draws, fading in with it; it stays to the last frame.
     args.push('-i', input.outroLogoPath);
-    const b = outro.logo;
-    graph +=
-      `;[${nextInput}:v]scale=${Math.round(b.w)}:${Math.round(b.h)}:force_original_aspect_ratio=decrease,format=rgba,` +
-      `${repeatStill(outro.startSec, input.durationSec)},fade=t=in:st=${outro.startSec.toFixed(2)}:d=0.25:alpha=1[logo]` +
-      `;${last}[logo]overlay=x=${Math.round(b.x)}+(${Math.round(b.w)}-overlay_w)/2:y=${Math.round(b.y)}+(${Math.round(b.h)}-overlay_h)/2:enable='gte(t,${outro.startSec.toFixed(2)})'[outro]`;
+    graph += stillOverlay(nextInput, last, '[outro]', outro.logo, {
+      startSec: outro.startSec,
+      fadeSec: 0.25,
+      durationSec: input.durationSec,
+      enable: `gte(t,${outro.startSec.toFixed(2)})`,
+    });
     last = '[outro]';
     nextInput++;
   }
