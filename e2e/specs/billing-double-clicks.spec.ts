@@ -78,24 +78,27 @@ test.describe('spending buttons charge once per intent', () => {
     expect(await holdsFor(page, 'Product-in-hand merge')).toBe(2);
     await expect(balance(page)).toHaveText('13.50');
 
-    // Generate Videos, double-clicked: one video per actor (2), not 4.
+    // A second tab gets ready to queue the same videos before the first one does: two videos render in a few
+    // seconds, so a tab that only came to the screen after the first click could find them finished already.
     await page.getByLabel('Script').fill(adScript('Magenta bottle'));
+    await toMerge(tab2, projectId, names);
+    await tab2.getByLabel('Script').fill(adScript('Magenta bottle'));
+    const generate2 = tab2.getByRole('button', { name: 'Generate Videos · 2.00 credits' });
+    await expect(generate2).toBeEnabled({ timeout: 30_000 });
+
+    // Generate Videos, double-clicked: one video per actor (2), not 4.
     const generate = page.getByRole('button', { name: 'Generate Videos · 2.00 credits' });
     await expect(generate).toBeEnabled();
     await generate.dblclick();
     await expect(page).toHaveURL(/\/jobs$/);
-    expect(await holdsFor(page, 'Product-in-hand video')).toBe(2);
-    await expect(page.getByTestId('job-card')).toHaveCount(2);
 
     // Tab 2 queues the same videos while they render: refused, pointed at Jobs, nothing charged.
-    await toMerge(tab2, projectId, names);
-    const generate2 = tab2.getByRole('button', { name: 'Generate Videos · 2.00 credits' });
-    await expect(generate2).toBeEnabled({ timeout: 30_000 });
     await generate2.click();
     await expect(tab2.getByText(MESSAGES.server.projectVideosInProgress)).toBeVisible();
     await expect(tab2.getByRole('button', { name: 'View jobs' })).toBeVisible();
     await tab2.screenshot({ path: testInfo.outputPath('videos-second-tab.png') });
     expect(await holdsFor(page, 'Product-in-hand video')).toBe(2);
+    await expect(page.getByTestId('job-card')).toHaveCount(2);
     await page.reload();
     await expect(balance(page)).toHaveText('11.50');
   });
