@@ -75,6 +75,8 @@ export default defineConfig({
         DATA_DIR,
         PUBLIC_URL: BASE_URL,
         ADMIN_EMAILS: ADMIN_EMAIL,
+        // The buying specs buy with demo money; the server's own default is BILLING=off (decision 173).
+        BILLING: 'demo',
         // One browser on this machine plays every user of the run from one address: the per-client limits on
         // sign-in mails and registrations are lifted here (the per-address ones still apply).
         SIGN_IN_MAIL_RATE_LIMIT: '10000',

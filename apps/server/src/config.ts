@@ -55,7 +55,11 @@ const Env = z.object({
    * Set it from the talking-actor provider's price per second and what one credit sells for.
    */
   REALISTIC_CREDITS_PER_SECOND: z.coerce.number().min(0).max(100).default(DEFAULT_REALISTIC_CREDITS_PER_SECOND),
-  BILLING: z.enum(BILLING_MODES).default('demo'),
+  /**
+   * off by default: purchases exist only when an operator chooses them. demo grants credits without payment, for
+   * trying the product on a closed server; stripe takes real money (decision 173).
+   */
+  BILLING: z.enum(BILLING_MODES).default('off'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends requests; for tests and stripe-mock only (http://127.0.0.1:12111). */

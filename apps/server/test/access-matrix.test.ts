@@ -557,7 +557,7 @@ describe.each(TEST_DIALECTS)('access matrix on %s', (dialect) => {
     const adminEmail = uniqueEmail('admin');
     const spareAdminEmail = uniqueEmail('admin2');
     const started = await collectRoutes(() =>
-      startTestServer({ dialect, env: { ADMIN_EMAILS: `${adminEmail},${spareAdminEmail}` } }),
+      startTestServer({ dialect, env: { ADMIN_EMAILS: `${adminEmail},${spareAdminEmail}`, BILLING: 'demo' } }),
     );
     routes = started.routes;
     const server = started.result;

@@ -23,7 +23,7 @@ for (const dialect of TEST_DIALECTS) {
     let server: TestServer;
     let admin: InsertedUser;
     beforeAll(async () => {
-      server = await startTestServer({ dialect, env: { ADMIN_EMAILS: ADMIN } });
+      server = await startTestServer({ dialect, env: { ADMIN_EMAILS: ADMIN, BILLING: 'demo' } });
       admin = await insertUser(server, { email: ADMIN });
     });
     afterAll(() => server.close());
@@ -102,7 +102,7 @@ for (const dialect of TEST_DIALECTS) {
     it('demo checkout grants the plan once per Idempotency-Key and reports the subscription', async () => {
       const u = await insertUser(server);
       const before = await req(u, 'GET', '/billing/subscription');
-      expect(before.json).toEqual({ mode: 'demo', subscription: null, portal: false });
+      expect(before.json).toEqual({ mode: 'demo', subscription: null, portal: false, purchase_blocked: null });
       const body = { plan: 'starter', interval: 'month' };
       const [a, b] = await Promise.all([
         req(u, 'POST', '/billing/checkout', body, 'buy-starter-1'),
@@ -330,7 +330,7 @@ describe('billing modes', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ detail: 'Purchases are turned off on this server' });
       const state = await (await fetch(`${server.url}/api/billing/subscription`, { headers: u.headers })).json();
-      expect(state).toEqual({ mode: 'off', subscription: null, portal: false });
+      expect(state).toEqual({ mode: 'off', subscription: null, portal: false, purchase_blocked: null });
     } finally {
       await server.close();
     }

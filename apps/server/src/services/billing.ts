@@ -1,4 +1,5 @@
 import {
+  PURCHASE_REFUSALS,
   type BillingInterval,
   type BillingState,
   type CheckoutRequest,
@@ -13,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { billingRepository as repo } from '../db/repositories/billing.ts';
 import { usersRepository } from '../db/repositories/users.ts';
 import type { Executor } from '../db/database.ts';
-import { HttpError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
 import { type PlanPrice, catalogue, planOfPrice } from './billing-catalogue.ts';
 import { expirePlanCredits, grantCredits, toHundredths } from './credits.ts';
 
@@ -48,12 +49,40 @@ export function stripeClient(cfg: StripeConfig): Stripe {
   return client;
 }
 
+/** Who is asking: the account, and the API key when the request came with one instead of a session. */
+export interface Buyer {
+  userId: number;
+  apiKeyId?: number | undefined;
+}
+
+/**
+ * Why this caller may not buy or open the portal, whatever the mode: an API key never spends money (a leaked key
+ * must not run up a bill or mint demo credits), and an unverified address is how credits were farmed.
+ */
+function purchaseBlocked(buyer: Buyer, user: { email_verified_at: string | null }): string | null {
+  if (buyer.apiKeyId !== undefined) return PURCHASE_REFUSALS.apiKey;
+  if (user.email_verified_at === null) return PURCHASE_REFUSALS.unverified;
+  return null;
+}
+
+async function assertMayBuy(ctx: AppContext, buyer: Buyer) {
+  const user = await usersRepository.findById(ctx.db.kysely, buyer.userId);
+  if (!user) throw unauthorized();
+  const blocked = purchaseBlocked(buyer, user);
+  if (blocked) throw forbidden(blocked);
+  return user;
+}
+
 /** GET /api/billing/subscription */
-export async function billingState(ctx: AppContext, userId: number): Promise<BillingState> {
+export async function billingState(ctx: AppContext, buyer: Buyer): Promise<BillingState> {
+  const userId = buyer.userId;
   const mode = ctx.config.billing.mode;
+  const user = await usersRepository.findById(ctx.db.kysely, userId);
+  if (!user) throw unauthorized();
   const sub = await repo.currentSubscription(ctx.db.kysely, userId);
   const customer = mode === 'stripe' ? await repo.customerOf(ctx.db.kysely, userId) : null;
   return {
+    purchase_blocked: mode === 'off' ? null : purchaseBlocked(buyer, user),
     mode,
     subscription: sub
       ? {
@@ -69,11 +98,11 @@ export async function billingState(ctx: AppContext, userId: number): Promise<Bil
 }
 
 /** POST /api/billing/checkout → {url}: a Stripe Checkout page, or in demo mode the credits granted at once. */
-export async function checkout(ctx: AppContext, userId: number, body: CheckoutRequest): Promise<{ url: string }> {
+export async function checkout(ctx: AppContext, buyer: Buyer, body: CheckoutRequest): Promise<{ url: string }> {
   const billing = ctx.config.billing;
   if (billing.mode === 'off') throw notFound(BILLING_MESSAGES.off);
-  const user = await usersRepository.findById(ctx.db.kysely, userId);
-  if (!user) throw unauthorized();
+  const user = await assertMayBuy(ctx, buyer);
+  const userId = user.id;
   const back = `${ctx.config.publicUrl}/credits`;
   if (billing.mode === 'demo') return demoCheckout(ctx, userId, body, back);
 
@@ -146,9 +175,10 @@ async function demoCheckout(ctx: AppContext, userId: number, body: CheckoutReque
 }
 
 /** POST /api/billing/portal → {url}: Stripe's Customer Portal (cancel, payment methods, invoices). */
-export async function portal(ctx: AppContext, userId: number): Promise<{ url: string }> {
+export async function portal(ctx: AppContext, buyer: Buyer): Promise<{ url: string }> {
   const billing = ctx.config.billing;
   if (billing.mode !== 'stripe') throw notFound(BILLING_MESSAGES.portalUnavailable);
+  const userId = (await assertMayBuy(ctx, buyer)).id;
   const customer = await repo.customerOf(ctx.db.kysely, userId);
   if (!customer) throw conflict(BILLING_MESSAGES.noCustomer);
   const stripe = stripeClient(billing);

@@ -19,7 +19,7 @@ import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/database.ts';
 import { creditsRepository } from '../db/repositories/credits.ts';
 import { usersRepository } from '../db/repositories/users.ts';
-import { trialKeyOf } from '../auth/trial-key.ts';
+import { legacyTrialKeyOf, trialKeyOf } from '../auth/trial-key.ts';
 
 /** Credits are stored in hundredths so fractional prices (0.05) never meet floating-point rounding. */
 export const toHundredths = (credits: number): number => Math.round(credits * 100);
@@ -92,23 +92,27 @@ export async function expirePlanCredits(trx: Executor, userId: number, capHundre
   return expired;
 }
 
-/**
- * The normalised address hashed with the database's own salt: comparable, but not the address. Normalised as
- * trialKeyOf does (case, spaces and `+tags` folded), so `ada+2@…` is the same address for the trial.
- */
-export async function trialEmailHash(db: Executor, email: string): Promise<string> {
+async function trialSalt(db: Executor): Promise<string> {
   const salt = await db
     .selectFrom('app_secrets')
     .select('value')
     .where('name', '=', 'trial_email_salt')
     .executeTakeFirstOrThrow();
-  return trialKeyOf(salt.value, email);
+  return salt.value;
 }
 
 /**
- * The free trial, once per e-mail address ever: the address's salted hash is claimed first (a unique key, so of
- * two concurrent sign-ups one wins) and outlives the account, so deleting it and signing up again grants
- * nothing. Returns whether credits were granted.
+ * The address's mailbox (canonicalEmail: case, +tags, Gmail's dots and googlemail.com folded) hashed with the
+ * database's own salt: comparable, but not the address (decision 174).
+ */
+export async function trialEmailHash(db: Executor, email: string): Promise<string> {
+  return trialKeyOf(await trialSalt(db), email);
+}
+
+/**
+ * The free trial, once per mailbox ever: the mailbox's salted hash is claimed first (a unique key, so of two
+ * concurrent sign-ups one wins) and outlives the account, so deleting it and signing up again grants nothing.
+ * A claim made under the key used before decision 174 counts too. Returns whether credits were granted.
  */
 export async function grantTrialOnce(
   trx: Executor,
@@ -117,14 +121,11 @@ export async function grantTrialOnce(
   amountHundredths: number,
 ): Promise<boolean> {
   if (amountHundredths <= 0) return false;
-  const emailHash = await trialEmailHash(trx, email);
-  const claimed = await trx
-    .insertInto('trial_claims')
-    .values({ email_hash: emailHash, created_at: now() })
-    .onConflict((oc) => oc.column('email_hash').doNothing())
-    .returning('email_hash')
-    .executeTakeFirst();
-  if (!claimed) return false;
+  const salt = await trialSalt(trx);
+  const emailHash = trialKeyOf(salt, email);
+  const legacy = legacyTrialKeyOf(salt, email);
+  if (legacy !== emailHash && (await creditsRepository.trialClaimed(trx, legacy))) return false;
+  if (!(await creditsRepository.claimTrial(trx, emailHash, now()))) return false;
   await grantCredits(trx, userId, amountHundredths, 'Free trial');
   return true;
 }

@@ -6,6 +6,26 @@ import { now, type Executor } from '../database.ts';
  * alike without explicit row locks: the WHERE clause is the check and the write at once.
  */
 export const creditsRepository = {
+  /** Claims the trial for a mailbox's key; false when it was claimed before (by any account, even a deleted one). */
+  async claimTrial(db: Executor, emailHash: string, at: string): Promise<boolean> {
+    const claimed = await db
+      .insertInto('trial_claims')
+      .values({ email_hash: emailHash, created_at: at })
+      .onConflict((oc) => oc.column('email_hash').doNothing())
+      .returning('email_hash')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  },
+
+  async trialClaimed(db: Executor, emailHash: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('trial_claims')
+      .select('email_hash')
+      .where('email_hash', '=', emailHash)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async addAvailable(db: Executor, userId: number, amount: number): Promise<void> {
     await db
       .updateTable('users')

@@ -71,7 +71,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
   api.get(
     '/billing/subscription',
     { preHandler: requireUser, schema: { tags: ['billing'], security, response: { 200: BillingState } } },
-    async (request) => billingState(ctx, request.userId),
+    async (request) => billingState(ctx, { userId: request.userId, apiKeyId: request.apiKeyId }),
   );
 
   api.post(
@@ -88,7 +88,9 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     },
     // A demo checkout grants credits at once: a double click or retry with the same key must grant once.
     async (request, reply) =>
-      sendIdempotent(ctx, request, reply, request.body, () => checkout(ctx, request.userId, request.body)),
+      sendIdempotent(ctx, request, reply, request.body, () =>
+        checkout(ctx, { userId: request.userId, apiKeyId: request.apiKeyId }, request.body),
+      ),
   );
 
   api.post(
@@ -97,7 +99,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       preHandler: requireUser,
       schema: { tags: ['billing'], security, response: { 200: RedirectUrl, 502: ErrorResponse, ...errors } },
     },
-    async (request) => portal(ctx, request.userId),
+    async (request) => portal(ctx, { userId: request.userId, apiKeyId: request.apiKeyId }),
   );
 
   // Stripe calls this with a signed raw body; it exists only when Stripe billing is configured.
