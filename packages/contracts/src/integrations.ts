@@ -39,13 +39,25 @@ export const INTEGRATION_MESSAGES = {
   webhookUrlHttps: 'Webhook endpoints must use https://',
   webhookUrlNotPublic: 'This address points to a private or local network. Webhooks can only reach public addresses.',
   webhookEndpointsLimit: `You can have at most ${INTEGRATION_LIMITS.webhookEndpointsPerUser} webhook endpoints`,
+  adminKeyOnlyForAdmins: 'Only administrators can create an admin key.',
+  apiKeyNotAdmin:
+    'This API key cannot use administrator routes. An administrator can create an admin key on purpose, or sign in.',
   keyCreatedNotice: 'Copy this key now. For your security it will not be shown again.',
   secretCreatedNotice: 'Copy this signing secret now. It will not be shown again.',
 } as const;
 
+/**
+ * What a key may do: `user` acts on its owner's own data; `admin` also reaches administrator routes, and only an
+ * administrator can make one, on purpose (decision 175).
+ */
+export const API_KEY_SCOPES = ['user', 'admin'] as const;
+export const ApiKeyScope = z.enum(API_KEY_SCOPES);
+export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
+
 export const ApiKey = z.object({
   id: z.number().int(),
   name: z.string(),
+  scope: ApiKeyScope,
   /** The first characters of the key (`hrk_ab12cd34`), enough to tell keys apart; never the whole key. */
   prefix: z.string(),
   created_at: IsoDate,
@@ -59,6 +71,8 @@ export const CreateApiKeyRequest = z.object({
     .trim()
     .min(1, INTEGRATION_MESSAGES.apiKeyNameRequired)
     .max(INTEGRATION_LIMITS.apiKeyNameMax, INTEGRATION_MESSAGES.apiKeyNameTooLong),
+  /** `user` unless asked otherwise; `admin` is refused (403) for anyone who is not an administrator. */
+  scope: ApiKeyScope.default('user'),
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 

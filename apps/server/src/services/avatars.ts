@@ -1,26 +1,14 @@
 import { FRAME, VALIDATION, sizeClassOf, type Avatar, type SavedBounds, type SizeClass } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../db/repositories/avatars.ts';
-import { usersRepository } from '../db/repositories/users.ts';
-import { forbidden, notFound, unprocessable } from '../errors.ts';
+import { notFound, unprocessable } from '../errors.ts';
 import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { getOwnedProject } from './projects.ts';
-import { isAdminRow } from './users.ts';
+import { auditAdmin, requireAdmin, type Caller } from './admin-audit.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';
 /** Multipart field the uploader sets to "true" to confirm they have the pictured people's consent (decision 121). */
 export const AVATAR_CONSENT_FIELD = 'consent';
-
-/** Admins are the verified e-mail addresses in ADMIN_EMAILS (case-insensitive); they alone may change the library. */
-export async function isAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<boolean> {
-  if (ctx.config.adminEmails.size === 0) return false;
-  const user = await usersRepository.findById(ctx.db.kysely, userId);
-  return !!user && isAdminRow(ctx, user);
-}
-
-export async function assertAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<void> {
-  if (!(await isAdmin(ctx, userId))) throw forbidden();
-}
 
 /**
  * GET /avatars/: the library the user can see, uploads newest first, then the catalogue actors in order.
@@ -125,8 +113,8 @@ export function checkBounds(b: SavedBounds): void {
   }
 }
 
-export async function updateAvatarBounds(ctx: AppContext, userId: number, id: number, b: SavedBounds): Promise<Avatar> {
-  await assertAdmin(ctx, userId);
+export async function updateAvatarBounds(ctx: AppContext, caller: Caller, id: number, b: SavedBounds): Promise<Avatar> {
+  const admin = await requireAdmin(ctx, caller);
   checkBounds(b);
   const row = await avatarsRepository.updateBounds(ctx.db.kysely, id, {
     x: b.x,
@@ -137,6 +125,7 @@ export async function updateAvatarBounds(ctx: AppContext, userId: number, id: nu
     corners: JSON.stringify([b.x1, b.y1, b.x2, b.y2, b.x3, b.y3, b.x4, b.y4]),
   });
   if (!row) throw notFound();
+  await auditAdmin(ctx, admin, 'avatars.bounds', { target: `avatar:${id}` });
   return toAvatar(row);
 }
 
@@ -147,10 +136,11 @@ export async function updateAvatarBounds(ctx: AppContext, userId: number, id: nu
  */
 export async function uploadAvatars(
   ctx: AppContext,
-  userId: number,
+  caller: Caller,
   walk: (onFile: (file: UploadedFile) => Promise<void>) => Promise<unknown>,
 ): Promise<Avatar[]> {
-  await assertAdmin(ctx, userId);
+  const admin = await requireAdmin(ctx, caller);
+  const userId = admin.userId;
   const created: AvatarRow[] = [];
   const consentAt = new Date().toISOString();
   try {
@@ -195,6 +185,7 @@ export async function uploadAvatars(
     }
     throw err;
   }
+  await auditAdmin(ctx, admin, 'avatars.upload', { target: created.map((r) => `avatar:${r.id}`).join(',') });
   // Newest first, as the list shows them.
   return created.reverse().map((r) => toAvatar(r));
 }
@@ -205,10 +196,11 @@ function hasConsent(fields: unknown): boolean {
   return typeof v === 'string' && ['true', 'on', '1', 'yes'].includes(v.trim().toLowerCase());
 }
 
-export async function deleteAvatar(ctx: AppContext, userId: number, id: number): Promise<void> {
-  await assertAdmin(ctx, userId);
+export async function deleteAvatar(ctx: AppContext, caller: Caller, id: number): Promise<void> {
+  const admin = await requireAdmin(ctx, caller);
   const keys = await avatarsRepository.remove(ctx.db.kysely, id);
   if (!keys) throw notFound();
+  await auditAdmin(ctx, admin, 'avatars.delete', { target: `avatar:${id}` });
   await Promise.all(keys.map((k) => ctx.files.delete(k).catch(() => undefined)));
 }
 

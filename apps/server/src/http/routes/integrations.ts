@@ -45,7 +45,7 @@ export const integrationRoutes: RouteModule = async (api, { ctx, requireSession 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await apiKeys.createApiKey(ctx, request.userId, request.body.name)),
+      reply.status(201).send(await apiKeys.createApiKey(ctx, request.userId, request.body.name, request.body.scope)),
   );
 
   api.delete(
