@@ -217,7 +217,7 @@ describe.each(TEST_DIALECTS)('webhooks (%s)', (dialect) => {
       'the refused attempt',
     );
     expect(refused.last_status_code).toBeNull();
-    expect(refused.last_error).toMatch(/loopback address; only public addresses can be reached/);
+    expect(refused.last_error).toMatch(/is not a public address; only public addresses can be reached/);
     expect(receiver.received.length).toBe(before);
   });
 

@@ -28,6 +28,8 @@ export const LIMITS = {
   hookTextMax: 500,
   productDetailsMax: 2000,
   characterDescriptionMax: 500,
+  /** Job event streams (GET /api/jobs/events) one user may hold open at once, per server process; then 429. */
+  eventStreamsPerUser: 10,
 } as const;
 
 export const TIMINGS = {

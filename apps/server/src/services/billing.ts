@@ -24,6 +24,7 @@ export const BILLING_MESSAGES = {
   noCustomer: 'You have no billing account yet: subscribe or buy credits first',
   alreadySubscribed: 'You already have a subscription: change or cancel it in the billing portal',
   badSignature: 'Invalid webhook signature',
+  futureEvent: 'The event is dated in the future',
   providerDown: 'The payment provider cannot be reached. Please try again later.',
 } as const;
 
@@ -213,6 +214,9 @@ async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
+/** How far ahead of our clock an event's date may be (clocks drift; Stripe's own tolerance is 5 minutes). */
+export const CLOCK_SKEW_SEC = 300;
+
 /**
  * POST /api/billing/webhook: the raw body's signature is verified with STRIPE_WEBHOOK_SECRET (400 otherwise),
  * then the event is applied in one transaction with its id claimed, so a replay changes nothing.
@@ -230,6 +234,13 @@ export async function handleWebhook(
     event = await stripeClient(billing).webhooks.constructEventAsync(rawBody, signature, billing.webhookSecret);
   } catch {
     throw badRequest(BILLING_MESSAGES.badSignature);
+  }
+  // Stripe's check refuses old signatures but not ones from the future: an event or signature dated ahead of
+  // our clock (more than the allowed skew) is refused, so a forged or replayed-forward event is not applied.
+  const nowSec = Date.now() / 1000;
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1] ?? 0);
+  if (event.created > nowSec + CLOCK_SKEW_SEC || signedAt > nowSec + CLOCK_SKEW_SEC) {
+    throw badRequest(BILLING_MESSAGES.futureEvent);
   }
   if (!HANDLED.has(event.type)) return 'ignored';
   // Which plan each invoice line paid for, asked of Stripe before the transaction (never inside one). If Stripe
