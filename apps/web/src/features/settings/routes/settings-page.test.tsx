@@ -90,7 +90,13 @@ describe('SettingsPage', () => {
   });
 
   it('creates an API key, shows it once with a copy button, and revokes a key', async () => {
-    const key = { id: 7, name: 'Zapier', prefix: 'hrk_abcdefgh', created_at: '2026-11-23T10:00:00.000Z' };
+    const key = {
+      id: 7,
+      name: 'Zapier',
+      prefix: 'hrk_abcdefgh',
+      scope: 'user',
+      created_at: '2026-11-23T10:00:00.000Z',
+    };
     answer(
       (url, init) =>
         init?.method === 'POST'
@@ -107,13 +113,32 @@ describe('SettingsPage', () => {
     const shown = await screen.findByLabelText('New key "Zapier"');
     expect(shown).toHaveValue('hrk_abcdefgh-the-whole-secret');
     expect(screen.getByText('Copy this key now. For your security it will not be shown again.')).toBeInTheDocument();
-    expect(actions()[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Zapier"}' });
+    expect(actions()[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Zapier","scope":"user"}' });
+    // Only administrators are offered an admin key.
+    expect(screen.queryByLabelText(/Admin key/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByLabelText('New key "Zapier"')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Revoke Zapier' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Revoked "Zapier"'));
     expect(actions().at(-1)).toEqual(['/api/api-keys/7', expect.objectContaining({ method: 'DELETE' })]);
+  });
+
+  it('an administrator makes an admin key only on purpose, and it is marked as such', async () => {
+    const key = { id: 9, name: 'Ops', prefix: 'hrk_zyxwvuts', created_at: '2026-11-23T10:00:00.000Z' };
+    answer(() => jsonResponse({ ...key, scope: 'admin', last_used_at: null, key: 'hrk_zyxwvuts-secret' }, 201), {
+      '/api/api-keys': [{ ...key, scope: 'admin', last_used_at: null }],
+    });
+    renderWithProviders(<SettingsPage />, { auth: { user: makeUser({ is_admin: true }) } });
+
+    expect(await screen.findByTestId('admin-key-badge')).toHaveTextContent('Admin');
+    const adminBox = screen.getByLabelText(/Admin key/);
+    expect(adminBox).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText('Key name'), 'Ops');
+    await userEvent.click(adminBox);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Key' }));
+    await screen.findByLabelText('New key "Ops"');
+    expect(actions()[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Ops","scope":"admin"}' });
   });
 
   it('adds a webhook (secret shown once), shows the server refusal, sends a test and lists deliveries', async () => {
