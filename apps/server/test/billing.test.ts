@@ -256,6 +256,13 @@ for (const dialect of TEST_DIALECTS) {
       expect(bad.err.trim()).toBe('The user has only 4.00 credits to take');
       expect((await run(['grant', u.email, 'lots'])).code).toBe(2);
       expect((await ledger(u)).entries).toMatchObject([{ kind: 'grant', change: 4, reason: 'Conference prize' }]);
+      // The shell's grant is in the admin log too, as the command line (decision 175).
+      const logged = await server.ctx.db.kysely
+        .selectFrom('admin_audit')
+        .select(['action', 'credential', 'target'])
+        .where('target', '=', `email:${u.email}`)
+        .execute();
+      expect(logged).toEqual([{ action: 'credits.grant', credential: 'cli', target: `email:${u.email}` }]);
     }, 60_000);
 
     it('refund requests: the owner reports a charged job once, an administrator approves or declines once', async () => {

@@ -16,9 +16,12 @@ export interface Caller {
 export interface AdminActor {
   userId: number;
   email: string;
-  credential: 'session' | 'api_key';
+  credential: 'session' | 'api_key' | 'cli';
   apiKeyId: number | null;
 }
+
+/** The shell (`npm run credits`): whoever can reach the database; logged under the system user's name. */
+export const cliActor = (by: string): AdminActor => ({ userId: 0, email: by, credential: 'cli', apiKeyId: null });
 
 async function adminRow(ctx: Pick<AppContext, 'db' | 'config'>, userId: number) {
   if (ctx.config.adminEmails.size === 0) return null;

@@ -11,7 +11,7 @@ export const adminAuditRepository = {
     entry: {
       userId: number;
       userEmail: string;
-      credential: 'session' | 'api_key';
+      credential: 'session' | 'api_key' | 'cli';
       apiKeyId: number | null;
       action: string;
       target: string | null;

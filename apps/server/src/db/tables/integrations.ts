@@ -19,9 +19,10 @@ export interface ApiKeysTable {
 /** One administrator action: who, with which credential (a session or which key), what and on what. */
 export interface AdminAuditTable {
   id: Id;
+  /** 0 for the command line (`npm run credits`). */
   user_id: number;
   user_email: string;
-  credential: 'session' | 'api_key';
+  credential: 'session' | 'api_key' | 'cli';
   api_key_id: number | null;
   action: string;
   target: string | null;
