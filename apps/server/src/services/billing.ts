@@ -11,6 +11,7 @@ import {
 } from '@hookreel/contracts';
 import Stripe from 'stripe';
 import type { AppContext } from '../context.ts';
+import type { Caller } from './admin-audit.ts';
 import { billingRepository as repo } from '../db/repositories/billing.ts';
 import { usersRepository } from '../db/repositories/users.ts';
 import type { Executor } from '../db/database.ts';
@@ -51,10 +52,7 @@ export function stripeClient(cfg: StripeConfig): Stripe {
 }
 
 /** Who is asking: the account, and the API key when the request came with one instead of a session. */
-export interface Buyer {
-  userId: number;
-  apiKeyId?: number | undefined;
-}
+type Buyer = Caller;
 
 /**
  * Why this caller may not buy or open the portal, whatever the mode: an API key never spends money (a leaked key
