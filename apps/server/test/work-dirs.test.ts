@@ -151,3 +151,26 @@ describe.each(TEST_DIALECTS)('work folders cleaned while running (%s)', (dialect
     expect((await stat(inside).catch(() => null)) === null).toBe(true);
   });
 });
+
+describe('an API process that runs no jobs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { RUN_JOBS: 'false' } });
+  });
+  afterAll(async () => {
+    await server?.ctx.jobs.stop();
+    await server?.close();
+  });
+
+  it('sweeps the stale upload folders (uploads are checked there) and leaves job folders to the runners', async () => {
+    const stale = `upload-${randomUUID()}`;
+    for (const name of [stale, 'job-555555-dead0005']) {
+      await mkdir(path.join(server.ctx.config.workDir, name), { recursive: true });
+    }
+    const old = new Date(Date.now() - 11 * 60_000);
+    await utimes(path.join(server.ctx.config.workDir, stale), old, old);
+    await server.ctx.jobs.start();
+    await waitFor(async () => !(await readdir(server.ctx.config.workDir)).includes(stale), 10_000, 'the upload sweep');
+    expect(await readdir(server.ctx.config.workDir)).toContain('job-555555-dead0005');
+  });
+});

@@ -35,12 +35,26 @@ export async function sweepOrphanWorkDirs(
   const ids = [...new Set(jobDirs.map((n) => Number(JOB_DIR.exec(n)![1])))];
   const running = ids.length ? await jobsRepository.runningIds(ctx.db.kysely, ids) : new Set<number>();
   const orphans = jobDirs.filter((n) => !running.has(Number(JOB_DIR.exec(n)![1])));
-  for (const name of all.filter((n) => UPLOAD_DIR.test(n))) {
-    const info = await stat(path.join(ctx.config.workDir, name)).catch(() => null);
-    if (info && nowMs - info.mtimeMs > UPLOAD_DIR_MAX_AGE_MS) orphans.push(name);
-  }
   for (const name of orphans) await remove(path.join(ctx.config.workDir, name));
-  return orphans;
+  return [...orphans, ...(await sweepStaleUploadDirs(ctx, nowMs, all))];
+}
+
+/**
+ * Removes upload check folders (`upload-<uuid>`) older than ten minutes: a process killed mid-check left them.
+ * API processes that run no jobs sweep these too, since uploads are checked there. Returns the names removed.
+ */
+export async function sweepStaleUploadDirs(
+  ctx: Pick<AppContext, 'config'>,
+  nowMs: number = Date.now(),
+  listed?: string[],
+): Promise<string[]> {
+  const stale: string[] = [];
+  for (const name of (listed ?? (await names(ctx.config.workDir))).filter((n) => UPLOAD_DIR.test(n))) {
+    const info = await stat(path.join(ctx.config.workDir, name)).catch(() => null);
+    if (info && nowMs - info.mtimeMs > UPLOAD_DIR_MAX_AGE_MS) stale.push(name);
+  }
+  for (const name of stale) await remove(path.join(ctx.config.workDir, name));
+  return stale;
 }
 
 /**
