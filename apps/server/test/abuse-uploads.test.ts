@@ -1,7 +1,7 @@
 import { readdir, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MESSAGES, MUSIC_LIMITS, VALIDATION } from '@hookreel/contracts';
+import { BATCH_COLUMNS, BATCH_LIMITS, BATCH_MESSAGES, MESSAGES, MUSIC_LIMITS, VALIDATION } from '@hookreel/contracts';
 import { ffprobe } from '@hookreel/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedAudioSec, MUSIC_MESSAGES } from '../src/services/music-file.ts';
@@ -149,5 +149,22 @@ describe.each(TEST_DIALECTS)('abuse: uploads (%s)', (dialect) => {
     );
     expect(res.status).toBe(422);
     expect(res.json).toEqual({ detail: VALIDATION.imageTooLarge });
+  });
+
+  it('a CSV sheet over its cap is refused before any row is read or any image fetched (already in place)', async () => {
+    const user = await registerUser(server);
+    const row = `https://example.com/${'a'.repeat(200)}.png,1,,A script,,,,,`;
+    const rows = Array.from({ length: Math.ceil(BATCH_LIMITS.csvMaxBytes / row.length) + 1 }, () => row);
+    const sheet = new FormData();
+    sheet.append('csv', [BATCH_COLUMNS.join(','), ...rows].join('\n'));
+    const res = await call(server, user, 'POST', '/api/batches', sheet);
+    // Pasted as a field it is cut off while the body is read (413); as a file, the sheet's own 256 KB cap (422).
+    expect(res.status).toBe(413);
+    const file = new FormData();
+    file.append('csv', new Blob([[BATCH_COLUMNS.join(','), ...rows].join('\n')], { type: 'text/csv' }), 'big.csv');
+    const asFile = await call(server, user, 'POST', '/api/batches', file);
+    expect(asFile.status).toBe(422);
+    expect(asFile.json).toEqual({ detail: `Line 1: ${BATCH_MESSAGES.tooLarge}` });
+    expect((await call(server, user, 'GET', '/api/batches')).json).toEqual([]);
   });
 });
