@@ -12,16 +12,22 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { closeContext, type AppContext } from '../apps/server/src/context.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers/app.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from '../apps/server/test/helpers/factories.ts';
 import { recordingEngine } from '../apps/server/test/helpers/recording-engine.ts';
+import { ensureSharedRedis, SHARED_REDIS_URL } from '../apps/server/test/helpers/shared-redis.ts';
+import { startWorkerContext } from '../apps/server/test/helpers/worker-context.ts';
 
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as Array<'sqlite' | 'postgres'>;
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 12);
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 5);
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 3000);
+const BULLMQ = process.env.BENCH_BULLMQ !== '0';
 
 /** A receiver that answers 200 after SLOW_MS: the slow endpoint of the report. */
 async function slowReceiver(): Promise<{ origin: string; close(): Promise<void> }> {
@@ -53,14 +59,32 @@ const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 
-async function runDialect(dialect: 'sqlite' | 'postgres'): Promise<number[]> {
+async function runDialect(dialect: 'sqlite' | 'postgres', bullmq = false): Promise<number[]> {
+  const label = bullmq ? `${dialect}+bullmq` : dialect;
   const receiver = await slowReceiver();
-  const server = await startTestServer({ dialect, env: { UNSAFE_WEBHOOK_TEST_ORIGINS: receiver.origin } });
+  const server = await startTestServer({
+    dialect,
+    env: { UNSAFE_WEBHOOK_TEST_ORIGINS: receiver.origin, ...(bullmq ? { REDIS_URL: SHARED_REDIS_URL } : {}) },
+  });
+  let worker: AppContext | null = null;
   try {
-    server.ctx.media = recordingEngine();
     // At the end, deliveries still talking to the slow receiver are handed back rather than awaited.
-    server.ctx.jobSettings = { ...server.ctx.jobSettings, shutdownGraceMs: 500 };
-    await server.ctx.jobs.start();
+    const settings = { shutdownGraceMs: 500, redisPrefix: `hookreel-bench-lanes-${randomBytes(4).toString('hex')}` };
+    server.ctx.jobSettings = { ...server.ctx.jobSettings, ...settings };
+    if (bullmq) {
+      // The API process only enqueues; a worker (as `npm run worker`) takes both lanes' queues.
+      worker = await startWorkerContext(server, {
+        redisUrl: SHARED_REDIS_URL,
+        media: recordingEngine(),
+        settings,
+        concurrency: Math.max(1, cpus().length),
+        backgroundConcurrency: 2,
+      });
+      worker.config.webhookTestOrigins = server.ctx.config.webhookTestOrigins;
+    } else {
+      server.ctx.media = recordingEngine();
+      await server.ctx.jobs.start();
+    }
     const users: Array<{ user: TestUser; endpointId: number }> = [];
     for (let i = 0; i < USERS; i++) {
       const user = await registerUser(server);
@@ -107,16 +131,17 @@ async function runDialect(dialect: 'sqlite' | 'postgres'): Promise<number[]> {
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     console.log(
-      `lanes ${dialect}: ${statuses.length} test clicks by ${USERS} users (${accepted} accepted, ${refused} refused ` +
+      `lanes ${label}: ${statuses.length} test clicks by ${USERS} users (${accepted} accepted, ${refused} refused ` +
         `429), ${Number(waiting.n)} deliveries waiting on a ${SLOW_MS} ms receiver ` +
         `(${((performance.now() - t0) / 1000).toFixed(1)} s into the flood)`,
     );
     console.log(
-      `lanes ${dialect}: render start delay over ${delays.length} renders p50 ${percentile(delays, 50)} ms, ` +
+      `lanes ${label}: render start delay over ${delays.length} renders p50 ${percentile(delays, 50)} ms, ` +
         `max ${Math.max(...delays)} ms (target under 1000 ms)`,
     );
     return delays;
   } finally {
+    if (worker) await closeContext(worker);
     await server.ctx.jobs.stop();
     await server.close();
     await receiver.close();
@@ -126,6 +151,10 @@ async function runDialect(dialect: 'sqlite' | 'postgres'): Promise<number[]> {
 async function main(): Promise<void> {
   let worst = 0;
   for (const dialect of DIALECTS) worst = Math.max(worst, ...(await runDialect(dialect)));
+  if (BULLMQ) {
+    await ensureSharedRedis();
+    worst = Math.max(worst, ...(await runDialect(DIALECTS.includes('postgres') ? 'postgres' : 'sqlite', true)));
+  }
   if (!(worst < 1000)) {
     console.error(`lanes FAILED: a render waited ${worst} ms to start`);
     process.exit(1);
