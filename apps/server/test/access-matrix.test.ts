@@ -534,6 +534,11 @@ const TABLE: Row[] = [
     expect: OWNED(202),
     call: (w) => ({ path: `/api/webhooks/${w.owned.webhookId}/test` }),
   },
+  {
+    route: 'POST /api/webhooks/:id/resume',
+    expect: OWNED(200),
+    call: (w) => ({ path: `/api/webhooks/${w.owned.webhookId}/resume` }),
+  },
   { route: 'GET /api/webhooks/deliveries', expect: SIGNED_IN(), call: () => ({ path: '/api/webhooks/deliveries' }) },
   { route: 'GET /api/admin/refunds', expect: ADMIN_ONLY(), call: () => ({ path: '/api/admin/refunds' }) },
   {

@@ -24,6 +24,7 @@ const ids = z.array(id);
  */
 export const processProductJob = defineJob({
   name: 'process-product',
+  lane: 'render',
   payload: z.object({ hookPackId: id, productKey: z.string() }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
@@ -45,6 +46,7 @@ export const processProductJob = defineJob({
 /** generate-characters: renders the pending characters' portraits; a re-run skips those already rendered. */
 export const generateCharactersJob = defineJob({
   name: 'generate-characters',
+  lane: 'render',
   payload: z.object({ hookPackId: id, characterIds: ids }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
@@ -79,6 +81,7 @@ export const generateCharactersJob = defineJob({
  */
 export const generatePreviewJob = defineJob({
   name: 'generate-preview',
+  lane: 'render',
   payload: z.object({ hookPackId: id, previewIds: ids, rerenderCharacterIds: ids.optional() }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
@@ -153,6 +156,7 @@ export const generatePreviewJob = defineJob({
  */
 export const renderHookVideoJob = defineJob({
   name: 'render-hook-video',
+  lane: 'render',
   payload: z.object({
     hookPackId: id,
     variantIndex: z.number().int().min(0),

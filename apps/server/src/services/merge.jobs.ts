@@ -23,6 +23,7 @@ export const isRealisticMerge = (key: string): boolean => key.endsWith(`/${REALI
  */
 export const mergeCharacterJob = defineJob({
   name: 'merge-character',
+  lane: 'render',
   payload: z.object({
     projectId: id,
     avatarId: id,

@@ -25,6 +25,7 @@ const id = z.number().int().positive();
  */
 export const renderProjectVideoJob = defineJob({
   name: 'render-project-video',
+  lane: 'render',
   // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
   // aspects: the frame shapes chosen when it was queued (absent on older jobs: 9:16 only).
   // upgradeOf: the draft job a "Make realistic" re-renders, so the draft can show how its upgrade is going.

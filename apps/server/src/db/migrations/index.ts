@@ -17,6 +17,7 @@ import { csvBatchesMigration } from './020-csv-batches.ts';
 import { brandKitMigration } from './021-brand-kit.ts';
 import { ownVoiceOverMigration } from './022-own-voice-over.ts';
 import { creditsTrialsKeysMigration } from './023-credits-trials-keys.ts';
+import { webhookPausingMigration } from './024-webhook-pausing.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   aspectsMigration,
   ownVoiceOverMigration,
   creditsTrialsKeysMigration,
+  webhookPausingMigration,
 ];

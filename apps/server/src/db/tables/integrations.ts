@@ -38,6 +38,10 @@ export interface WebhookEndpointsTable {
   /** The HMAC key deliveries are signed with; needed in clear to sign, so it cannot be hashed. */
   secret: string;
   created_at: string;
+  /** Failed attempts in a row since the last delivered one; reaching the limit pauses the endpoint. */
+  consecutive_failures: Generated<number>;
+  /** When it was paused for failing (nothing is sent until its owner resumes it); null while active. */
+  paused_at: string | null;
 }
 
 export interface WebhookDeliveriesTable {

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_KIT } from '@hookreel/contracts';
+import { DEFAULT_BRAND_KIT, INTEGRATION_MESSAGES } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -142,7 +142,12 @@ describe('SettingsPage', () => {
   });
 
   it('adds a webhook (secret shown once), shows the server refusal, sends a test and lists deliveries', async () => {
-    const endpoint = { id: 3, url: 'https://hooks.example.com/in', created_at: '2026-11-23T10:00:00.000Z' };
+    const endpoint = {
+      id: 3,
+      url: 'https://hooks.example.com/in',
+      created_at: '2026-11-23T10:00:00.000Z',
+      paused_at: null,
+    };
     const delivery = {
       id: 1,
       endpoint_id: 3,
@@ -185,5 +190,40 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send test' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Test event queued'));
     expect(actions().at(-1)).toEqual(['/api/webhooks/3/test', expect.objectContaining({ method: 'POST' })]);
+  });
+
+  it("shows a paused endpoint with Resume, and the server's message when tests come too fast", async () => {
+    const paused = {
+      id: 4,
+      url: 'https://dead.example.com/in',
+      created_at: '2026-11-23T10:00:00.000Z',
+      paused_at: '2026-11-23T12:00:00.000Z',
+    };
+    const active = {
+      id: 5,
+      url: 'https://live.example.com/in',
+      created_at: '2026-11-23T10:00:00.000Z',
+      paused_at: null,
+    };
+    const tooFast = INTEGRATION_MESSAGES.webhookTestRateLimited(5);
+    answer(
+      (url) =>
+        url === '/api/webhooks/4/resume'
+          ? jsonResponse({ ...paused, paused_at: null })
+          : jsonResponse({ detail: tooFast }, 429),
+      { '/api/webhooks': [paused, active] },
+    );
+    renderWithProviders(<SettingsPage />, { auth: { user: makeUser() } });
+
+    expect(await screen.findByText('Paused')).toBeInTheDocument();
+    expect(screen.getByText(INTEGRATION_MESSAGES.webhookPausedNotice, { exact: false })).toBeInTheDocument();
+    // A paused endpoint offers Resume instead of a test; the active one keeps its Send test.
+    expect(screen.getAllByRole('button', { name: 'Send test' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: `Resume ${paused.url}` }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Endpoint resumed'));
+    expect(actions().at(-1)).toEqual(['/api/webhooks/4/resume', expect.objectContaining({ method: 'POST' })]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send test' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(tooFast));
   });
 });
