@@ -64,6 +64,8 @@ export interface LipSyncResult {
 
 export interface LipSyncProvider {
   lipSync(req: LipSyncRequest): Promise<LipSyncResult>;
+  /** Longest voice the still (avatar) model takes, in seconds; null or absent when it has no known limit. */
+  readonly maxAudioSec?: number | null;
 }
 
 export interface FalConfig {
@@ -226,6 +228,10 @@ interface ResultResponse {
 
 export class FalLipSync implements LipSyncProvider {
   constructor(readonly config: FalConfig) {}
+
+  get maxAudioSec(): number | null {
+    return this.config.maxAudioSec ?? null;
+  }
 
   /**
    * A local file into fal's storage, as fal's own client does: `POST {storage}/storage/upload/initiate` (with the

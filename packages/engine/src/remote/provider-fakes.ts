@@ -405,7 +405,7 @@ export function openAIImagesHandler(opts: { portrait: Buffer; edited: Buffer; fa
         return openAIError(401, 'Incorrect API key provided: bad-key.', null, 'invalid_api_key');
       }
       const id = decodeURIComponent(modelGet[1]!);
-      if (!FAKE_OPENAI_IMAGE_MODELS.includes(id) && !/^gpt-|^o\d/.test(id)) {
+      if (!FAKE_OPENAI_IMAGE_MODELS.includes(id) && !/^(gpt-4|gpt-5|o\d)/.test(id)) {
         return openAIError(404, `The model '${id}' does not exist`, 'model', 'model_not_found');
       }
       return { json: { id, object: 'model', created: 1, owned_by: 'openai' } };
@@ -450,6 +450,16 @@ export function geminiImageEditHandler(opts: { image: Buffer; fail?: FakeReply }
       status: code,
       json: { error: { code, message, status } },
     });
+    const modelGet = /\/models\/([^/:]+)$/.exec(req.path.split('?')[0]!)?.[1];
+    if (req.method === 'GET' && modelGet) {
+      if (!req.headers['x-goog-api-key']) return error(403, 'PERMISSION_DENIED', 'Missing API key.');
+      if (req.headers['x-goog-api-key'] === 'bad-key') {
+        return error(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+      }
+      return /^gemini-/.test(modelGet)
+        ? { json: { name: `models/${modelGet}`, supportedGenerationMethods: ['generateContent'] } }
+        : error(404, 'NOT_FOUND', `models/${modelGet} is not found for API version v1beta`);
+    }
     const model = /\/models\/([^/:]+):generateContent$/.exec(req.path.split('?')[0]!)?.[1];
     if (req.method !== 'POST' || !model) return error(404, 'NOT_FOUND', `Not found: ${req.method} ${req.path}`);
     if (!req.headers['x-goog-api-key']) {
