@@ -64,6 +64,8 @@ let dir: string;
 let mp3: Buffer;
 let clip: Buffer;
 let elevenFail: FakeReply | undefined;
+/** fal submits answered 503 before the fake answers again (a job whose avatar step fails after the voice). */
+let falSubmitFailures = 0;
 let eleven: FakeServer;
 let cdn: FakeServer;
 let fal: FakeServer;
@@ -121,7 +123,14 @@ beforeAll(async () => {
   eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
   // fal serves results from its CDN, another origin: the key must not travel there.
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
-  fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
+  const falFake = falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 });
+  fal = await startFakeServer((req, s) => {
+    if (falSubmitFailures > 0 && req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
+      falSubmitFailures--;
+      return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+    }
+    return falFake(req, s);
+  });
   openai = await startFakeServer(openAIEditsHandler({ image: edited }));
   gemini = await startFakeServer(geminiImageEditHandler({ image: edited }));
   setProviderEnv();
@@ -557,6 +566,19 @@ for (const dialect of TEST_DIALECTS) {
         status: 'completed',
         render_quality: 'realistic',
       });
+    });
+
+    it('keeps the paid voice when the avatar step fails, and the retry reuses it instead of buying it again', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await projectWithActor(u, 'realistic');
+      const speechBefore = eleven.requests.length;
+      // Three 503s: the adapter gives up, and the job runner retries the job.
+      falSubmitFailures = 3;
+      const { job } = await queue(u, projectId);
+      expect(job.status).toBe('completed');
+      expect(falSubmitFailures).toBe(0);
+      expect(eleven.requests.length - speechBefore).toBe(1);
+      expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
     });
 
     it('refuses a Realistic script longer than the talking-actor model takes before holding or calling anything', async () => {

@@ -116,7 +116,9 @@ export const engineMedia: MediaPort = {
             },
           })
         : realistic
-          ? engineConfig().voice
+          ? input.voiceStore
+            ? sharedVoice(engineConfig().voice, input.voiceStore, { voiceName: voiceName() })
+            : engineConfig().voice
           : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
       lipSync: realistic ? engineConfig().lipsync : null,
