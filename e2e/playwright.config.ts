@@ -93,6 +93,7 @@ export default defineConfig({
         ELEVENLABS_BASE_URL: `http://127.0.0.1:${FAKES + 1}`,
         FAL_KEY: 'e2e:fake',
         FAL_BASE_URL: `http://127.0.0.1:${FAKES + 3}`,
+        FAL_STORAGE_URL: `http://127.0.0.1:${FAKES + 3}`,
         // The fake queue answers at once: poll it every 250-500 ms, not from 2 s as a real avatar model needs.
         FAL_POLL_INTERVAL_MS: '250',
         FAL_POLL_MAX_INTERVAL_MS: '500',

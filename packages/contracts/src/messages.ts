@@ -91,6 +91,9 @@ export const MESSAGES = {
     // A catalogue actor is a drawing; only the images provider makes it a real-looking person (decision 144).
     catalogueActorNeedsImages:
       'This server cannot make a catalogue actor photoreal (its images provider is not set up: OPENAI_IMAGE_MODEL). Choose an actor from your own photos for Realistic, or use Draft.',
+    // Checked before anything is paid: the talking-actor model refuses longer audio (docs/providers.md).
+    speechTooLong: (seconds: number, max: number) =>
+      `This script takes about ${seconds} s to say; this server's talking-actor model takes at most ${max} s of speech. Shorten the script (or speak faster), or use Draft.`,
   },
   notifications: {
     updateFailed: 'Failed to update notification settings',

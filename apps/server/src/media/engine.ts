@@ -53,7 +53,10 @@ export async function rigSpecOf(ref: RigActorRef | null | undefined, signal?: Ab
 
 async function seededActor(seed: string, description: string, signal?: AbortSignal): Promise<ActorSpec> {
   const reader = engineConfig().traits;
-  return actorFromSeed(seed, description, reader ? await reader.read(description, signal) : {});
+  // The language model only fills what the word rules miss: when it fails (a refused request, an outage), the rules
+  // alone make the actor, so a Draft never depends on a provider.
+  const read = reader ? await reader.read(description, signal).catch(() => ({})) : {};
+  return actorFromSeed(seed, description, read);
 }
 
 /**
@@ -113,7 +116,9 @@ export const engineMedia: MediaPort = {
             },
           })
         : realistic
-          ? engineConfig().voice
+          ? input.voiceStore
+            ? sharedVoice(engineConfig().voice, input.voiceStore, { voiceName: voiceName() })
+            : engineConfig().voice
           : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
       lipSync: realistic ? engineConfig().lipsync : null,

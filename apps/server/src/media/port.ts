@@ -168,6 +168,11 @@ export interface RenderProjectVideoInput {
   quality?: VideoQuality;
   watermark: boolean;
   /** Scratch directory for this run (removed afterwards); write outputs here. */
+  /**
+   * Realistic: where the paid voice of this job is kept, so a retry of the job (after the avatar step failed, say)
+   * reuses the take it paid for instead of buying it again.
+   */
+  voiceStore?: VoiceStore | null;
   workDir: string;
   signal: AbortSignal;
   onProgress(percent: number, logLine?: string): Promise<void>;

@@ -306,7 +306,15 @@ async function loadPack(job: ClaimedJob<{ hookPackId: number }>, jc: JobContext)
  * again. The JSON is written last: a take without it is unfinished and is spoken again.
  */
 function packVoiceStore(jc: JobContext, pack: HookPackRow): VoiceStore {
-  const keyOf = (key: string, ext: string) => `${packFilePrefix(pack)}/shared/voice-${key}.${ext}`;
+  return filesVoiceStore(jc, `${packFilePrefix(pack)}/shared`);
+}
+
+/**
+ * Spoken takes kept in file storage under `prefix` (`voice-<key>.wav|json`). Also a Realistic project job's paid
+ * voice (`users/<id>/paid/job-<id>`): a retry of the job reuses the take it bought.
+ */
+export function filesVoiceStore(jc: JobContext, prefix: string): VoiceStore {
+  const keyOf = (key: string, ext: string) => `${prefix}/voice-${key}.${ext}`;
   return {
     async load(key, outDir) {
       if (!(await jc.app.files.exists(keyOf(key, 'json')))) return null;

@@ -236,11 +236,25 @@ export function projectVideoCredits(
   project: PricedProject,
 ): number {
   if (quality !== 'realistic') return PRICES.video;
+  return realisticVideoCost(ctx.config.realisticCreditsPerSecond, projectSpeechSeconds(project));
+}
+
+/** Seconds of speech a project's video carries: the user's own recording's length, else the script's estimate. */
+function projectSpeechSeconds(project: PricedProject): number {
   const own = project.voice_source === 'own' && project.voice_over_duration_sec != null;
-  const seconds = own
+  return own
     ? Math.max(MIN_BILLED_SECONDS, Math.ceil(Number(project.voice_over_duration_sec)))
     : spokenSeconds(project.script, project.voice_speed);
-  return realisticVideoCost(ctx.config.realisticCreditsPerSecond, seconds);
+}
+
+/**
+ * A Realistic video's speech must fit the talking-actor model (OmniHuman takes under 30 s): refused here, 422,
+ * before any credit is held or any provider called, rather than failing at the last step after the voice and the
+ * image were paid for. Long speech is refused, not split (decision 183).
+ */
+export function assertSpeechFitsAvatar(seconds: number): void {
+  const max = engineConfig().lipsync?.maxAudioSec;
+  if (max != null && seconds > max) throw unprocessable(MESSAGES.realistic.speechTooLong(seconds, max));
 }
 
 /** The quality a video job was queued in (jobs from before the choice existed were drafts). */
@@ -262,7 +276,16 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
     if (!project.script.trim()) throw unprocessable(VALIDATION.scriptRequired);
     const row = await projectsRepository.findOwned(trx, userId, projectId);
     const quality = VideoQuality.catch('draft').parse(row?.render_quality);
-    if (quality === 'realistic') assertRealisticAvailable();
+    const priced: PricedProject = {
+      script: project.script,
+      voice_speed: row?.voice_speed ?? 1,
+      voice_source: row?.voice_source,
+      voice_over_duration_sec: row?.voice_over_duration_sec ?? null,
+    };
+    if (quality === 'realistic') {
+      assertRealisticAvailable();
+      assertSpeechFitsAvatar(projectSpeechSeconds(priced));
+    }
     // The render features the first chosen actor (render-project-video); the card and file name say who. Without
     // one there is nobody to present the product: the editor keeps Generate disabled, and so does the server.
     const chosen = (await projectsRepository.charactersOf(trx, [projectId])).find((c) => c.selected);
@@ -277,12 +300,7 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
       projectName: project.name,
       projectId,
       price: 'video',
-      credits: projectVideoCredits(ctx, quality, {
-        script: project.script,
-        voice_speed: row?.voice_speed ?? 1,
-        voice_source: row?.voice_source,
-        voice_over_duration_sec: row?.voice_over_duration_sec ?? null,
-      }),
+      credits: projectVideoCredits(ctx, quality, priced),
       insufficientMessage: INSUFFICIENT_CREDITS.videos,
       batchId: newBatchId(),
     });
@@ -317,6 +335,7 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
       throw conflict(MESSAGES.jobs.upgradeUnderway);
     }
     assertRealisticAvailable();
+    assertSpeechFitsAvatar(projectSpeechSeconds(project));
     const draft = renderProjectVideoJob.payload.parse(JSON.parse(job.payload));
     // The actor the draft featured, or the project's first chosen one: gone since, nobody real is left to animate.
     const chars = await projectsRepository.charactersOf(trx, [project.id]);

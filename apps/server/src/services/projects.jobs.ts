@@ -10,6 +10,7 @@ import { rotatedBox } from '@hookreel/engine';
 import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './provider-errors.ts';
+import { filesVoiceStore } from './hook-packs.jobs.ts';
 import { isOnFreeTrial } from './users.ts';
 import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
@@ -78,6 +79,9 @@ export const renderProjectVideoJob = defineJob({
             }
           : undefined,
         quality,
+        // The voice is paid per take: kept per job, so a retry after a later step failed does not buy it again.
+        voiceStore:
+          quality === 'realistic' && !voiceOver ? filesVoiceStore(jc, `users/${job.userId}/paid/job-${job.id}`) : null,
         watermark,
         workDir: jc.workDir,
         signal: jc.signal,
