@@ -880,7 +880,7 @@ function toPreview(p: PreviewCharacterRow): PreviewCharacter {
     url: p.image_key,
     errors: p.errors,
     approved: p.approved === 1,
-    status: p.status,
+    status: p.status ?? (p.approved === 1 ? 'accepted' : 'pending'),
     created_at: p.created_at,
     position_x: p.position_x,
     position_y: p.position_y,
