@@ -21,8 +21,9 @@ describe('the decision index', () => {
     expect(records.length).toBeGreaterThan(80);
     const index = readFileSync(INDEX_FILE, 'utf8');
     for (const r of records) expect(index).toContain(`| ${r.number} | [`);
-    // Stale or hand-edited: run `npm run decisions:index` and commit the result.
-    expect(index).toBe(renderIndex(records));
+    expect(index, 'docs/decisions/README.md is stale: run `npm run decisions:index` and commit it').toBe(
+      renderIndex(records),
+    );
   });
 
   it('reads header lines and refuses a record without them or with an unknown status', () => {
