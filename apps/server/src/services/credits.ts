@@ -13,7 +13,7 @@ import {
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { now } from '../db/database.ts';
+import { now, type DialectName } from '../db/database.ts';
 import { forbidden, paymentRequired, unprocessable } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/database.ts';
@@ -130,6 +130,34 @@ export async function grantTrialOnce(
   return true;
 }
 
+/** Only verified addresses may spend: unverified sign-ups are how credits were farmed (docs/security.md). */
+async function assertMaySpend(trx: Executor, userId: number): Promise<void> {
+  const owner = await usersRepository.findById(trx, userId);
+  if (owner && owner.email_verified_at === null) throw forbidden(MESSAGES.server.emailNotVerified);
+}
+
+/**
+ * A request that holds credits for several jobs checks its whole price first, in the transaction that then holds
+ * them: a short balance is one 402 naming the request's price and shortfall, not the price of the one job the
+ * balance ran out on (decision 197).
+ */
+export async function assertCoversRequest(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  userId: number,
+  amountHundredths: number,
+  insufficientMessage: string,
+): Promise<void> {
+  await assertMaySpend(trx, userId);
+  const available = await creditsRepository.availableLocked(trx, dialect, userId);
+  if (available < amountHundredths) {
+    throw paymentRequired(insufficientMessage, {
+      required: fromHundredths(amountHundredths),
+      available: fromHundredths(available),
+    });
+  }
+}
+
 /**
  * Reserves credits for an operation; call it in the same transaction that creates the job so a job never
  * exists without its hold. Throws 402 with the given message and the missing amount when the balance is short.
@@ -141,9 +169,7 @@ export async function reserveCredits(
   operation: string,
   insufficientMessage: string,
 ): Promise<number> {
-  // Only verified addresses may spend: unverified sign-ups are how credits were farmed (docs/security.md).
-  const owner = await usersRepository.findById(trx, userId);
-  if (owner && owner.email_verified_at === null) throw forbidden(MESSAGES.server.emailNotVerified);
+  await assertMaySpend(trx, userId);
   const moved = await creditsRepository.moveAvailableToHeld(trx, userId, amountHundredths);
   if (!moved) {
     const b = await creditsRepository.balances(trx, userId);

@@ -56,6 +56,7 @@ import {
   submitJobs,
   withEstimates,
 } from './jobs.ts';
+import { assertCoversRequest, toHundredths } from './credits.ts';
 import { engineConfig } from '../media/engine.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
 import { extraAspectsOf, videoStyleOf } from './video-style.ts';
@@ -649,6 +650,13 @@ export async function queueVideos(
       quality === 'realistic'
         ? realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS)
         : PRICES.video;
+    await assertCoversRequest(
+      trx,
+      ctx.db.dialect,
+      userId,
+      toHundredths(credits) * variants.length,
+      INSUFFICIENT_CREDITS.videos,
+    );
     const rows = await repo.replaceVariants(trx, packId, variants);
     const batchId = newBatchId();
     const ids: number[] = [];
@@ -872,7 +880,7 @@ function toPreview(p: PreviewCharacterRow): PreviewCharacter {
     url: p.image_key,
     errors: p.errors,
     approved: p.approved === 1,
-    status: p.status,
+    status: p.status ?? (p.approved === 1 ? 'accepted' : 'pending'),
     created_at: p.created_at,
     position_x: p.position_x,
     position_y: p.position_y,

@@ -22,6 +22,7 @@ import {
   projectVideoCredits,
   submitJobs,
 } from './jobs.ts';
+import { assertCoversRequest, toHundredths } from './credits.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 import { extraAspectsOf } from './video-style.ts';
@@ -132,6 +133,8 @@ export async function queueProductInHandVideos(
     if (active.some((j) => actors.has(payloadAvatar(j.payload) ?? -1))) {
       throw conflict(MESSAGES.server.projectVideosInProgress);
     }
+    const price = toHundredths(credits) * merged.length;
+    await assertCoversRequest(trx, ctx.db.dialect, userId, price, INSUFFICIENT_CREDITS.videos);
     const ids: number[] = [];
     for (const [i, c] of merged.entries()) {
       ids.push(

@@ -1,5 +1,5 @@
 import type { LedgerKind } from '@hookreel/contracts';
-import { now, type Executor } from '../database.ts';
+import { now, type DialectName, type Executor } from '../database.ts';
 
 /**
  * Credit movements. Each balance change is one conditional UPDATE, so it is atomic in SQLite and PostgreSQL
@@ -32,6 +32,16 @@ export const creditsRepository = {
       .set((eb) => ({ credits_available: eb('credits_available', '+', amount), updated_at: now() }))
       .where('id', '=', userId)
       .execute();
+  },
+
+  /**
+   * The spendable balance, locked on PostgreSQL until the transaction ends so holds that follow in it see this
+   * figure (SQLite runs one transaction at a time).
+   */
+  async availableLocked(db: Executor, dialect: DialectName, userId: number): Promise<number> {
+    let q = db.selectFrom('users').select('credits_available').where('id', '=', userId);
+    if (dialect === 'postgres') q = q.forUpdate();
+    return (await q.executeTakeFirst())?.credits_available ?? 0;
   },
 
   /** Moves `amount` from available to held if the user has it; false when they do not. */
