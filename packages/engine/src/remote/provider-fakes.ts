@@ -171,3 +171,6 @@ export function geminiImageEditHandler(opts: { image: Buffer; fail?: FakeReply }
     };
   };
 }
+
+// Test photos for the photo actor (a public-domain portrait and photos derived from it in code).
+export { ASTRONAUT_PNG, portraitFixture, type PortraitFixture } from '../photo/fixtures.ts';
