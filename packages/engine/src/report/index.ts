@@ -6,6 +6,7 @@ import { parseEbur128 } from './ebur128.ts';
 import { mp4Facts, type Mp4Facts } from './mp4.ts';
 import { meterLoudness } from './meter.ts';
 import { photoActorChecks } from './photo.ts';
+import type { Point3 } from '../photo/landmarks.ts';
 export { PHOTO_CHECKS, photoActorChecks, warpEdge, type PhotoMeasures } from './photo.ts';
 
 /** The grey picture sampled for lip motion (a quarter of a 720 px frame's width, the frame's shape), how often, and the patch size. */
@@ -64,7 +65,12 @@ export interface AnalyseInput {
    * A photo actor: its face as stored with the avatar. The face is then detected on frames of the finished video
    * and the photo checks (lip sync, identity, face found, blinks, seam; report/photo.ts) join the report.
    */
-  photo?: { face: PhotoFace; warpRadius?: number } | null;
+  photo?: {
+    face: PhotoFace;
+    warpRadius?: number;
+    /** The animation's edge of its warped region from a frame's points (photoActorChecks' `edge`). */
+    edge?: (points: readonly Point3[]) => Point3[][];
+  } | null;
   signal?: AbortSignal;
 }
 
@@ -94,6 +100,7 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
       videoPath: input.videoPath,
       face: input.photo.face,
       warpRadius: input.photo.warpRadius,
+      edge: input.photo.edge,
       words: input.words,
       sceneEndSec: Math.min(sceneEndOf(layout), probe.duration),
       signal: input.signal,

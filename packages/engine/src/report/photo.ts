@@ -61,6 +61,11 @@ export interface PhotoChecksInput {
   sceneEndSec: number;
   /** The animation's warp radius (share of the face's length) when it is not PHOTO_CHECKS.warpRadius. */
   warpRadius?: number;
+  /**
+   * The animation's own edge of its warped region, from a frame's 478 points (pieces of polyline in that frame's
+   * pixels), instead of `warpEdge`. It is scaled by 0.85 and 1.15 about its centroid for the other two rings.
+   */
+  edge?: (points: readonly Point3[]) => Point3[][];
   signal?: AbortSignal;
 }
 
@@ -259,6 +264,14 @@ function ringEdge(img: Rgb, pieces: readonly (readonly Point3[])[]): number[] {
   return out;
 }
 
+/** Pieces of polyline scaled by k about the centroid of all their points. */
+function scaleAbout(pieces: Point3[][], k: number): Point3[][] {
+  const all = pieces.flat();
+  const cx = all.reduce((a, p) => a + p[0], 0) / Math.max(1, all.length);
+  const cy = all.reduce((a, p) => a + p[1], 0) / Math.max(1, all.length);
+  return pieces.map((piece) => piece.map(([x, y, z]) => [cx + (x - cx) * k, cy + (y - cy) * k, z] as Point3));
+}
+
 /** The q-quantile of some numbers (0 for none). */
 const quantile = (xs: readonly number[], q: number): number => {
   if (!xs.length) return 0;
@@ -348,7 +361,10 @@ export async function photoActorChecks(
         return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as const;
       };
       const radius = input.warpRadius ?? P.warpRadius;
-      const rings = [0.85, 1, 1.15].map((k) => warpEdge(ref, radius * k));
+      const custom = input.edge;
+      const rings = custom
+        ? [0.85, 1, 1.15].map((k) => scaleAbout(custom(ref), k))
+        : [0.85, 1, 1.15].map((k) => warpEdge(ref, radius * k));
       const e0 = eyesMid(ref);
       const base: number[][] = [];
       const perFrame: number[] = [];
