@@ -118,6 +118,11 @@ class FaceWorker {
     });
   }
 
+  /** The running child's process id (for the bench's memory figure), or null. */
+  pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   /** Ends the child (its pending requests fail); the next request starts a new one. */
   stop(): void {
     const child = this.child;
@@ -152,4 +157,9 @@ export function warmFaceDetector(): Promise<void> {
 /** Ends the detector's process now (tests, shutdown). */
 export function stopFaceDetector(): void {
   worker.stop();
+}
+
+/** The detector's process id while it runs (the bench reads its peak memory), else null. */
+export function faceDetectorPid(): number | null {
+  return worker.pid();
 }
