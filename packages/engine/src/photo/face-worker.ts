@@ -24,7 +24,7 @@ export interface RawImage {
 
 type Request =
   | { op: 'image'; path: string }
-  | { op: 'frames'; path: string; width: number; height: number; count: number; describe: number[] }
+  | { op: 'frames'; path: string; width: number; height: number; count: number; describe: number[]; iris?: boolean }
   | { op: 'ping' };
 
 interface Pending {
@@ -141,9 +141,12 @@ export function detectImage(path: string, opts?: { signal?: AbortSignal }): Prom
   return worker.request<RawImage>({ op: 'image', path }, { timeoutMs: 60_000, ...opts });
 }
 
-/** Detects the faces on raw RGB24 frames stored back to back in one file; `describe` frames get a descriptor. */
+/**
+ * Detects the faces on raw RGB24 frames stored back to back in one file; `describe` frames get a descriptor.
+ * Without `iris`, the iris model is skipped and each face has the 468 mesh points only.
+ */
 export function detectFrames(
-  input: { path: string; width: number; height: number; count: number; describe: number[] },
+  input: { path: string; width: number; height: number; count: number; describe: number[]; iris?: boolean },
   opts?: { signal?: AbortSignal },
 ): Promise<RawFace[][]> {
   return worker.request<RawFace[][]>({ op: 'frames', ...input }, { timeoutMs: 60_000 + input.count * 2_000, ...opts });

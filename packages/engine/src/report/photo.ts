@@ -355,10 +355,10 @@ export async function photoActorChecks(
       // The rings are placed once, from the first frame's face, and then follow the eyes, which the warp never
       // moves: a ring on the moving lip would slide over the picture and see edges that are not seams.
       const ref = faces[first]!.mesh;
+      // The four eye corners (mesh points; the frames are detected without the iris model).
       const eyesMid = (m: readonly Point3[]) => {
-        const a = m[MESH.irisCentres[0]]!;
-        const b = m[MESH.irisCentres[1]]!;
-        return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as const;
+        const c = [...MESH.leftEye.corners, ...MESH.rightEye.corners].map((k) => m[k]!);
+        return [c.reduce((a, p) => a + p[0], 0) / 4, c.reduce((a, p) => a + p[1], 0) / 4] as const;
       };
       const radius = input.warpRadius ?? P.warpRadius;
       const custom = input.edge;
