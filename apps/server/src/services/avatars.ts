@@ -170,12 +170,20 @@ export async function uploadAvatars(
   await assertAdmin(ctx, userId);
   const created: AvatarRow[] = [];
   const consentAt = new Date().toISOString();
+  // The whole request is read (and each picture sanitised) before any face is analysed: a request refused for
+  // its size, its file count or a missing consent costs no analysis, and the body is never left half-read.
+  const picked: Array<{ clean: CleanImage; name: string | null }> = [];
+  const fields = await walk(async (file) => {
+    if (file.fieldname !== AVATAR_UPLOAD_FIELD)
+      throw unprocessable(`Unexpected file field ${file.fieldname.slice(0, 40)}`);
+    picked.push({ clean: await sanitizeImage(file.buffer), name: cleanDisplayName(file.filename) });
+  });
+  if (picked.length === 0) throw unprocessable(VALIDATION.imageRequired);
+  // The field may come after the files.
+  if (!hasConsent(fields)) throw unprocessable(VALIDATION.avatarConsentRequired);
   try {
-    const fields = await walk(async (file) => {
-      if (file.fieldname !== AVATAR_UPLOAD_FIELD)
-        throw unprocessable(`Unexpected file field ${file.fieldname.slice(0, 40)}`);
-      const clean = await sanitizeImage(file.buffer);
-      const face = await photoFace(ctx, clean, cleanDisplayName(file.filename));
+    for (const { clean, name } of picked) {
+      const face = await photoFace(ctx, clean, name);
       const stored = await storeCleanImage(ctx, { userId, area: 'avatars', clean });
       try {
         created.push(
@@ -184,7 +192,7 @@ export async function uploadAvatars(
             created_by_user_id: userId,
             image_key: stored.key,
             prompt: null,
-            name: cleanDisplayName(file.filename),
+            name,
             catalogue_actor_id: null,
             gender: null,
             race: null,
@@ -204,11 +212,9 @@ export async function uploadAvatars(
         await ctx.files.delete(stored.key).catch(() => undefined);
         throw err;
       }
-    });
-    if (created.length === 0) throw unprocessable(VALIDATION.imageRequired);
-    // The field may come after the files; without it, the rows and files made so far are removed below.
-    if (!hasConsent(fields)) throw unprocessable(VALIDATION.avatarConsentRequired);
+    }
   } catch (err) {
+    // All or nothing: one refused photo removes the ones already stored.
     for (const row of created) {
       await avatarsRepository.remove(ctx.db.kysely, row.id).catch(() => undefined);
       await ctx.files.delete(row.image_key).catch(() => undefined);
