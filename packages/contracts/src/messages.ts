@@ -145,6 +145,16 @@ export const MESSAGES = {
     uploaded: (n: number) => `Successfully uploaded ${n} avatar(s)`,
     deleted: 'Avatar deleted successfully',
     deleteConfirm: 'Are you sure you want to delete this avatar?',
+    /** Why a photo cannot be a talking actor (decision 189), keyed by the face analysis's refusal. */
+    face: {
+      'no-face': 'We could not find a face in this photo. Upload a clear photo of one person facing the camera.',
+      'many-faces': 'This photo shows more than one face. Upload a photo of one person alone.',
+      turned: 'The head is turned or tilted too far. Upload a photo where the person looks straight at the camera.',
+      'eyes-closed': 'The eyes look closed in this photo. Upload a photo with the eyes open.',
+      'too-small':
+        'The face is too small in this photo. Upload a closer photo where the face is at least 200 pixels tall.',
+      'mouth-covered': 'The mouth is hidden in this photo. Upload a photo where the mouth is fully visible.',
+    },
   },
   payments: {
     failed: 'Payment failed. Please try again.',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ACTORS, MESSAGES, type Accent, type Language } from '@hookreel/contracts';
 import {
   actorFromDescription,
+  analyzePortrait,
   actorFromSeed,
   catalogueActorDescription,
   catalogueActorSpec,
@@ -182,6 +183,7 @@ export const engineMedia: MediaPort = {
     const read = reader ? await reader.read(description, signal).catch(() => ({})) : {};
     return rankCatalogueActors(ACTORS, description, read).map((r) => r.actor.id);
   },
+  analyzePortrait: ({ imagePath, signal }) => analyzePortrait(imagePath, { signal }),
   catalogueActorPhotoTag: (catalogueActorId) => catalogueActorPhotoRequest(catalogueActorId)?.tag ?? null,
   async catalogueActorPhoto(input) {
     const req = catalogueActorPhotoRequest(input.catalogueActorId);
