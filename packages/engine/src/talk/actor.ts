@@ -243,7 +243,7 @@ function mouthColours(rgba: Uint8Array, w: number, g: FaceGeometry, face: PhotoF
   const cr = mean(samples(p(280)[0], p(280)[1], 2, 2));
   return {
     teeth,
-    cavity: [lips[0] * 0.36, lips[1] * 0.2, lips[2] * 0.2],
+    cavity: [lips[0] * 0.42, lips[1] * 0.22, lips[2] * 0.21],
     tongue: [lips[0] * 0.8, lips[1] * 0.52, lips[2] * 0.55],
     photoTeeth,
     lightSlope: Math.max(0.7, Math.min(1.4, lum(cl) / Math.max(1, lum(cr)))),
@@ -318,7 +318,6 @@ function paintMouth(p: PreparedPhoto, s: FaceState, to: Float64Array, out: Uint8
   const src = p.cropRgba;
   const teethH = 0.16 * W;
   const lowTeethH = 0.09 * W * Math.max(0, 1 - m.tuck * s.amount);
-  const tongueShow = Math.min(1, 0.55 + m.tongue) * s.amount;
   for (let x = Math.floor(xa); x <= Math.ceil(xb); x++) {
     const yu = upper(x);
     const yl = lower(x);
@@ -334,31 +333,34 @@ function paintMouth(p: PreparedPhoto, s: FaceState, to: Float64Array, out: Uint8
       const dl = yl - y;
       const cover = Math.min(1, Math.max(0, du + 0.5), Math.max(0, dl + 0.5));
       if (cover <= 0) continue;
-      let r: number;
-      let gg: number;
-      let b: number;
       const gap = yl - yu;
-      if (c.photoTeeth && du < sgap * 0.55) {
-        [r, gg, b] = sample(src, w, sx, srcUpper(sx) + du);
-      } else if (c.photoTeeth && dl < sgap * 0.45) {
-        [r, gg, b] = sample(src, w, sx, srcLower(sx) - dl);
-      } else if (!c.photoTeeth && du < teethH * (1 - 0.5 * across)) {
-        // Upper teeth: shadowed under the lip, with faint gaps between incisors.
-        const k = light * (0.78 + 0.22 * Math.min(1, du / 2.5)) * (1 - 0.08 * toothGap(t));
-        [r, gg, b] = [c.teeth[0] * k, c.teeth[1] * k, c.teeth[2] * k];
-      } else if (!c.photoTeeth && dl < lowTeethH * (1 - 0.6 * across) && gap > 0.12 * W) {
-        const k = light * 0.7;
-        [r, gg, b] = [c.teeth[0] * k, c.teeth[1] * k, c.teeth[2] * k];
-      } else {
-        // Cavity, lighter near the lips; the tongue rises from the floor of the mouth.
-        const depth = Math.min(du, dl) / Math.max(1, gap / 2);
-        const k = light * (1 - 0.55 * Math.min(1, depth));
-        const tongueTop = yl - gap * 0.45 * tongueShow;
-        if (tongueShow > 0 && y > tongueTop && across < 0.75) {
-          const kt = light * (0.7 + 0.3 * Math.min(1, (y - tongueTop) / Math.max(1, gap * 0.2)));
-          [r, gg, b] = [c.tongue[0] * kt, c.tongue[1] * kt, c.tongue[2] * kt];
-        } else [r, gg, b] = [c.cavity[0] * k, c.cavity[1] * k, c.cavity[2] * k];
+      // Cavity, lighter near the lips; the tongue fills the floor of the mouth; teeth hang from their lips.
+      const depth = Math.min(1, Math.min(du, dl) / Math.max(1, gap / 2));
+      const kc = light * (1 - 0.45 * depth);
+      let col: [number, number, number] = [c.cavity[0] * kc, c.cavity[1] * kc, c.cavity[2] * kc];
+      const tongueTop = yl - gap * (0.3 + 0.25 * m.tongue) * s.amount;
+      if (y > tongueTop && across < 0.8) {
+        const kt = light * (0.62 + 0.38 * Math.min(1, (y - tongueTop) / Math.max(1, gap * 0.25))) * (1 - 0.3 * across);
+        col = mix(col, [c.tongue[0] * kt, c.tongue[1] * kt, c.tongue[2] * kt], Math.min(1, (y - tongueTop) / 1.5));
       }
+      const upperBand = c.photoTeeth ? sgap * 0.6 : teethH * (1 - 0.5 * across);
+      const lowerBand = c.photoTeeth ? sgap * 0.28 : gap > 0.12 * W ? lowTeethH * (1 - 0.6 * across) : 0;
+      if (du < upperBand + 1) {
+        const teeth: [number, number, number] = c.photoTeeth
+          ? sample(src, w, sx, srcUpper(sx) + du)
+          : ((k: number) => [c.teeth[0] * k, c.teeth[1] * k, c.teeth[2] * k] as [number, number, number])(
+              light * (0.78 + 0.22 * Math.min(1, du / 2.5)) * (1 - 0.08 * toothGap(t)),
+            );
+        col = mix(col, teeth, Math.min(1, upperBand + 1 - du));
+      } else if (dl < lowerBand + 1) {
+        const teeth: [number, number, number] = c.photoTeeth
+          ? sample(src, w, sx, srcLower(sx) - dl)
+          : [c.teeth[0] * light * 0.7, c.teeth[1] * light * 0.7, c.teeth[2] * light * 0.7];
+        col = mix(col, teeth, Math.min(1, lowerBand + 1 - dl));
+      }
+      // Parted less than in the photo: its own opening, squeezed between the lips.
+      if (c.photoTeeth && gap <= sgap * 1.1) col = sample(src, w, sx, srcUpper(sx) + (du / gap) * sgap);
+      const [r, gg, b] = col;
       const o = (y * w + x) * 4;
       out[o] = out[o]! * (1 - cover) + r * cover;
       out[o + 1] = out[o + 1]! * (1 - cover) + gg * cover;
@@ -366,6 +368,12 @@ function paintMouth(p: PreparedPhoto, s: FaceState, to: Float64Array, out: Uint8
     }
   }
 }
+
+const mix = (a: readonly number[], b: readonly number[], k: number): [number, number, number] => [
+  a[0]! + (b[0]! - a[0]!) * k,
+  a[1]! + (b[1]! - a[1]!) * k,
+  a[2]! + (b[2]! - a[2]!) * k,
+];
 
 /** Darkening between incisors across the mouth (0–1), t from corner to corner. */
 function toothGap(t: number): number {

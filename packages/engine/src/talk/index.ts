@@ -137,7 +137,8 @@ function stateRgba(prep: Prepared, s: FaceState): Buffer {
   return out;
 }
 
-async function prepare(input: {
+/** Prepares an actor once (face mesh, crop, colours; kept for the renders that follow): a bench times it apart. */
+export async function preparePhotoActor(input: {
   photoPath: string;
   face: PhotoFace;
   product: { cutoutPath: string; placement: ProductPlacement } | null;
@@ -193,7 +194,7 @@ export async function photoActor(input: {
   seed: string;
   mouthStills?: MouthStills | null;
 }): Promise<TalkingPhoto> {
-  const { prep, productBox, prepSec } = await prepare(input);
+  const { prep, productBox, prepSec } = await preparePhotoActor(input);
   const timeline = photoTimeline({ words: input.words, totalSec: input.totalSec, seed: input.seed });
   const rest: FaceState = { mouth: 'rest', amount: 1, eyes: 'open', head: { tilt: 0, down: 0 } };
   const files = new Map<string, { state: FaceState; file: string }>();
