@@ -17,6 +17,7 @@ import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
 import { photoActor, type MouthStills } from './talk/index.ts';
+import { warpRing } from './talk/face.ts';
 import { filmPlan, filmSegments, type FramedDrawer } from './motion/film.ts';
 import { boxAtTime, PUNCH_IN_ZOOM, type CameraKey } from './motion/timeline.ts';
 import type { ProviderUsage } from './remote/usage.ts';
@@ -300,6 +301,12 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     layout,
     words: voice.words,
     mouthRawPath,
+    photo: frames.talkingFace
+      ? {
+          face: frames.talkingFace,
+          edge: (points) => [warpRing(points.map((q) => [q[0], q[1]] as const)).map(([x, y]) => [x, y, 0])],
+        }
+      : null,
     signal: input.signal,
   });
   const aspects: AspectOutput[] = [];
@@ -529,6 +536,19 @@ interface PreparedFrames {
   poseSegments: ReadonlyArray<{ path: string; durationSec: number }>;
   /** Draws a rig's pose frame through a held shot's framing (null for a photo). */
   drawFramed: FramedDrawer | null;
+  /** The face of a talking photo (its report gets the photo checks). */
+  talkingFace?: PhotoFace | null;
+}
+
+/**
+ * The face points when they belong to this image: a still merged with a product (576x1024, fitted by the
+ * composite) no longer matches the photo's points, and then the photo stays still.
+ */
+async function faceOfImage(imagePath: string, face: PhotoFace): Promise<PhotoFace | null> {
+  const meta = await sharp(imagePath).rotate().metadata();
+  const w = meta.autoOrient?.width ?? meta.width;
+  const h = meta.autoOrient?.height ?? meta.height;
+  return w === face.imageSize.width && h === face.imageSize.height ? face : null;
 }
 
 /**
@@ -582,11 +602,12 @@ async function prepareFrames(
       productBox: rig.boxes.product,
     };
   }
-  if (input.actor.face && !input.lipSync) {
+  const face = input.actor.face && !input.lipSync ? await faceOfImage(input.actor.imagePath, input.actor.face) : null;
+  if (face) {
     // A photo with face points talks: its states are drawn once per actor and sequenced like the rig's poses.
     const talking = await photoActor({
       photoPath: input.actor.imagePath,
-      face: input.actor.face,
+      face,
       product: input.product ?? null,
       words,
       totalSec: durationSec,
@@ -607,6 +628,7 @@ async function prepareFrames(
       stillPath: talking.posterSourcePath,
       actorBoxes: { face: talking.boxes.face, mouth: talking.boxes.mouth, body: talking.boxes.body },
       productBox,
+      talkingFace: face,
     };
   }
   const imagePath = path.join(dir, 'frame.png');

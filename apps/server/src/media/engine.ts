@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ACTORS, MESSAGES, type Accent, type Language } from '@hookreel/contracts';
 import {
   actorFromDescription,
+  analyzePortrait,
   actorFromSeed,
   catalogueActorDescription,
   catalogueActorSpec,
@@ -92,7 +93,7 @@ export const engineMedia: MediaPort = {
       actor: rigSpec
         ? { kind: 'procedural', spec: rigSpec }
         : actorStill
-          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender }
+          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender, face: actorStill.face ?? null }
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
       productFrameBox: rigSpec ? null : (actorStill?.productBox ?? null),
@@ -177,6 +178,7 @@ export const engineMedia: MediaPort = {
     const read = reader ? await reader.read(description, signal).catch(() => ({})) : {};
     return rankCatalogueActors(ACTORS, description, read).map((r) => r.actor.id);
   },
+  analyzePortrait: ({ imagePath, signal }) => analyzePortrait(imagePath, { signal }),
   catalogueActorPhotoTag: (catalogueActorId) => catalogueActorPhotoRequest(catalogueActorId)?.tag ?? null,
   async catalogueActorPhoto(input) {
     const req = catalogueActorPhotoRequest(input.catalogueActorId);

@@ -1,5 +1,5 @@
-import type { Aspect, Box, CaptionStyle, QualityReport, VideoQuality } from '@hookreel/contracts';
-import type { BrandLook, Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
+import type { Aspect, Box, CaptionStyle, PhotoFace, QualityReport, VideoQuality } from '@hookreel/contracts';
+import type { BrandLook, Placement, PortraitAnalysis, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
 export type { ProviderUsage } from '@hookreel/engine';
@@ -29,6 +29,11 @@ export interface MediaPort {
    * description states (read by rules, and by the language model where one is configured and answers).
    */
   rankCatalogueActors(input: { description: string; signal?: AbortSignal }): Promise<string[]>;
+  /**
+   * The face in a portrait photo (478 points, pose, boxes, descriptor), or why the photo cannot be animated
+   * (decision 190). Runs the face detector's child process; ~0.1–0.3 s warm, ~1.3 s for the first photo.
+   */
+  analyzePortrait(input: { imagePath: string; signal?: AbortSignal }): Promise<PortraitAnalysis>;
   /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
   renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
   /**
@@ -159,6 +164,12 @@ export interface RenderProjectVideoInput {
     rig?: { actor: RigActorRef; product: { cutoutPath: string; placement: Placement } | null } | null;
     /** Where the still already holds the product (576x1024 frame), so text keeps off it; null if unknown. */
     productBox?: Box | null;
+    /**
+     * An uploaded photo's face, found when it was uploaded (decision 190), in the avatar photo's own pixels
+     * (`face.imageSize`); null for drawn actors and older uploads. When `imagePath` is the merged 576x1024 still,
+     * the photo was fitted into that frame by the composite.
+     */
+    face?: PhotoFace | null;
   } | null;
   style?: VideoStyle;
   /**

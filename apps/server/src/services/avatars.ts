@@ -1,9 +1,26 @@
-import { FRAME, VALIDATION, sizeClassOf, type Avatar, type SavedBounds, type SizeClass } from '@hookreel/contracts';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  FRAME,
+  PhotoFace,
+  VALIDATION,
+  sizeClassOf,
+  type Avatar,
+  type SavedBounds,
+  type SizeClass,
+} from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../db/repositories/avatars.ts';
 import { usersRepository } from '../db/repositories/users.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
-import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
+import {
+  cleanDisplayName,
+  sanitizeImage,
+  storeCleanImage,
+  type CleanImage,
+  type UploadedFile,
+} from '../uploads/index.ts';
 import { getOwnedProject } from './projects.ts';
 import { isAdminRow } from './users.ts';
 
@@ -153,11 +170,21 @@ export async function uploadAvatars(
   await assertAdmin(ctx, userId);
   const created: AvatarRow[] = [];
   const consentAt = new Date().toISOString();
+  // The whole request is read (and each picture sanitised) before any face is analysed: a request refused for
+  // its size, its file count or a missing consent costs no analysis, and the body is never left half-read.
+  const picked: Array<{ clean: CleanImage; name: string | null }> = [];
+  const fields = await walk(async (file) => {
+    if (file.fieldname !== AVATAR_UPLOAD_FIELD)
+      throw unprocessable(`Unexpected file field ${file.fieldname.slice(0, 40)}`);
+    picked.push({ clean: await sanitizeImage(file.buffer), name: cleanDisplayName(file.filename) });
+  });
+  if (picked.length === 0) throw unprocessable(VALIDATION.imageRequired);
+  // The field may come after the files.
+  if (!hasConsent(fields)) throw unprocessable(VALIDATION.avatarConsentRequired);
   try {
-    const fields = await walk(async (file) => {
-      if (file.fieldname !== AVATAR_UPLOAD_FIELD)
-        throw unprocessable(`Unexpected file field ${file.fieldname.slice(0, 40)}`);
-      const stored = await storeUploadedImage(ctx, { userId, area: 'avatars', buffer: file.buffer });
+    for (const { clean, name } of picked) {
+      const face = await photoFace(ctx, clean, name);
+      const stored = await storeCleanImage(ctx, { userId, area: 'avatars', clean });
       try {
         created.push(
           await avatarsRepository.insert(ctx.db.kysely, {
@@ -165,7 +192,7 @@ export async function uploadAvatars(
             created_by_user_id: userId,
             image_key: stored.key,
             prompt: null,
-            name: cleanDisplayName(file.filename),
+            name,
             catalogue_actor_id: null,
             gender: null,
             race: null,
@@ -178,17 +205,16 @@ export async function uploadAvatars(
             corners: null,
             consent_confirmed_at: consentAt,
             consent_by_user_id: userId,
+            face_json: JSON.stringify(face),
           }),
         );
       } catch (err) {
         await ctx.files.delete(stored.key).catch(() => undefined);
         throw err;
       }
-    });
-    if (created.length === 0) throw unprocessable(VALIDATION.imageRequired);
-    // The field may come after the files; without it, the rows and files made so far are removed below.
-    if (!hasConsent(fields)) throw unprocessable(VALIDATION.avatarConsentRequired);
+    }
   } catch (err) {
+    // All or nothing: one refused photo removes the ones already stored.
     for (const row of created) {
       await avatarsRepository.remove(ctx.db.kysely, row.id).catch(() => undefined);
       await ctx.files.delete(row.image_key).catch(() => undefined);
@@ -197,6 +223,34 @@ export async function uploadAvatars(
   }
   // Newest first, as the list shows them.
   return created.reverse().map((r) => toAvatar(r));
+}
+
+/**
+ * The face of an uploaded photo, found once here and kept with the avatar so a render never detects again
+ * (decision 190). A photo that cannot be animated is refused with the reason, which the upload screen shows.
+ */
+async function photoFace(ctx: AppContext, clean: CleanImage, name: string | null): Promise<PhotoFace> {
+  await mkdir(ctx.config.workDir, { recursive: true });
+  const file = path.join(ctx.config.workDir, `avatar-face-${randomUUID()}.${clean.ext}`);
+  try {
+    await writeFile(file, clean.data);
+    const r = await ctx.media.analyzePortrait({ imagePath: file });
+    if (!r.ok) throw unprocessable(name ? `${name}: ${r.message}` : r.message);
+    return r.face;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** A stored avatar's face, or null (drawn actors, older uploads, or JSON this version cannot read). */
+export function avatarFace(row: Pick<AvatarRow, 'face_json'> | null | undefined): PhotoFace | null {
+  if (!row?.face_json) return null;
+  try {
+    const parsed = PhotoFace.safeParse(JSON.parse(row.face_json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 function hasConsent(fields: unknown): boolean {

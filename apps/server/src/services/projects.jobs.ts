@@ -11,6 +11,7 @@ import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
+import { avatarFace } from './avatars.ts';
 import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
 import { localVoiceOver } from './voice-over.ts';
@@ -123,7 +124,7 @@ async function actorFor(
   await jc.app.files.toLocalFile(key, imagePath);
   const gender = avatar?.gender === 'male' ? 'male' : 'female';
   const productBox = productBoxOf(chosen, key);
-  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox };
+  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox, face: avatarFace(avatar) };
   // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
   let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
   if (chosen.merge_status === 'merged' && chosen.mask_placement && fileKey) {

@@ -80,6 +80,16 @@ describe('analyzePortrait on the astronaut portrait and photos derived from it',
     expect(r.ok ? 'ok' : r.reason).toBe('turned');
   }, 60_000);
 
+  it('a detector process that dies fails its request, and the next request starts a new one', async () => {
+    const file = await write('portrait');
+    const asked = detectImage(file);
+    stopFaceDetector();
+    await expect(asked).rejects.toThrow(/face detector stopped/);
+    const again = await detectImage(file);
+    expect(again.faces).toHaveLength(1);
+    expect(again.faces[0]!.mesh).toHaveLength(478);
+  }, 60_000);
+
   it('gives the same face a near-identical descriptor in the mirrored photo', async () => {
     const a = await analyzePortrait(await write('portrait'));
     const b = await analyzePortrait(await write('mirrored'));

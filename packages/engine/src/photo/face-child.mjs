@@ -2,7 +2,7 @@
 // tfjs WebAssembly backend, with the face-mesh, iris and face-description weights that ship inside the npm
 // package. A crash or the model's memory stays here, never in the server or a render worker.
 // Requests come over the IPC channel: { id, op: 'image', path } or { id, op: 'frames', path, width, height, count,
-// describe: number[] } (raw RGB24 frames back to back; `describe` lists the frames that also get a descriptor).
+// describe: number[], iris?: boolean } (raw RGB24 frames back to back; `describe` lists the frames that also get a descriptor).
 // Answers: { id, ok: true, result } or { id, ok: false, error }.
 import { readFile, open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -84,6 +84,11 @@ async function image(m) {
 
 async function frames(m) {
   const size = m.width * m.height * 3;
+  // Every frame is detected afresh (cacheSensitivity 0): with human's frame cache on, small mouth changes were
+  // read from the previous frame and the lip-sync correlation fell from 0.52 to 0.44 on the same video.
+  const started = Date.now();
+  // Frames skip the iris model unless asked: the checks read eyelids and eye corners, not irises.
+  human.config.face.iris.enabled = m.iris === true;
   const file = await open(m.path, 'r');
   const wanted = new Set(m.describe ?? []);
   const out = [];
@@ -96,7 +101,9 @@ async function frames(m) {
     }
   } finally {
     await file.close();
+    human.config.face.iris.enabled = true;
   }
+  if (process.env.HOOKREEL_FACE_TIMING) console.error(`face frames: ${out.length} in ${Date.now() - started} ms`);
   return out;
 }
 

@@ -24,7 +24,7 @@ export interface RawImage {
 
 type Request =
   | { op: 'image'; path: string }
-  | { op: 'frames'; path: string; width: number; height: number; count: number; describe: number[] }
+  | { op: 'frames'; path: string; width: number; height: number; count: number; describe: number[]; iris?: boolean }
   | { op: 'ping' };
 
 interface Pending {
@@ -118,6 +118,11 @@ class FaceWorker {
     });
   }
 
+  /** The running child's process id (for the bench's memory figure), or null. */
+  pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   /** Ends the child (its pending requests fail); the next request starts a new one. */
   stop(): void {
     const child = this.child;
@@ -136,9 +141,12 @@ export function detectImage(path: string, opts?: { signal?: AbortSignal }): Prom
   return worker.request<RawImage>({ op: 'image', path }, { timeoutMs: 60_000, ...opts });
 }
 
-/** Detects the faces on raw RGB24 frames stored back to back in one file; `describe` frames get a descriptor. */
+/**
+ * Detects the faces on raw RGB24 frames stored back to back in one file; `describe` frames get a descriptor.
+ * Without `iris`, the iris model is skipped and each face has the 468 mesh points only.
+ */
 export function detectFrames(
-  input: { path: string; width: number; height: number; count: number; describe: number[] },
+  input: { path: string; width: number; height: number; count: number; describe: number[]; iris?: boolean },
   opts?: { signal?: AbortSignal },
 ): Promise<RawFace[][]> {
   return worker.request<RawFace[][]>({ op: 'frames', ...input }, { timeoutMs: 60_000 + input.count * 2_000, ...opts });
@@ -152,4 +160,9 @@ export function warmFaceDetector(): Promise<void> {
 /** Ends the detector's process now (tests, shutdown). */
 export function stopFaceDetector(): void {
   worker.stop();
+}
+
+/** The detector's process id while it runs (the bench reads its peak memory), else null. */
+export function faceDetectorPid(): number | null {
+  return worker.pid();
 }

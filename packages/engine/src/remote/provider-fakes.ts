@@ -174,3 +174,4 @@ export function geminiImageEditHandler(opts: { image: Buffer; fail?: FakeReply }
 
 // Test photos for the photo actor (a public-domain portrait and photos derived from it in code).
 export { ASTRONAUT_PNG, portraitFixture, type PortraitFixture } from '../photo/fixtures.ts';
+export { PHOTO_VIDEO_WORDS, photoActorVideo, type PhotoVideoKind } from '../photo/video-fixtures.ts';

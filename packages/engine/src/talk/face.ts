@@ -123,8 +123,9 @@ export class FaceGeometry {
     const l = p(61);
     const r = p(291);
     this.mouth = [(l[0] + r[0]) / 2, (l[1] + r[1]) / 2];
-    const eyeL = p(MESH.irisCentres[0]);
-    const eyeR = p(MESH.irisCentres[1]);
+    // Outer eye corners (present whether or not the iris points were found).
+    const eyeL = p(MESH.leftEye.corners[0]);
+    const eyeR = p(MESH.rightEye.corners[1]);
     const ax = eyeR[0] - eyeL[0];
     const ay = eyeR[1] - eyeL[1];
     // Along the eyes, pointing the way the mouth's picture-left corner to its right corner does.
@@ -306,6 +307,22 @@ function eyeMovers(g: FaceGeometry, eyes: EyeState): (i: number, x: number, y: n
     }
     return [x + da * g.ex[0] + db * g.ey[0], y + da * g.ex[1] + db * g.ey[1]];
   };
+}
+
+/**
+ * The edge of the warped region in a picture whose face has these points: the ellipse around the head where the
+ * head's move has faded out (the mouth's and eyes' moves fade well inside it). For the report's seam check.
+ */
+export function warpRing(points: ReadonlyArray<readonly [number, number]>): Array<[number, number]> {
+  const g = new FaceGeometry(points);
+  const out: Array<[number, number]> = [];
+  for (let j = 0; j <= 48; j++) {
+    const t = (j / 48) * 2 * Math.PI;
+    const hx = Math.cos(t) * 0.66 * g.L * 1.55;
+    const hy = Math.sin(t) * 0.78 * g.L * 1.55 - 0.08 * g.L;
+    out.push([g.centre[0] + hx * g.ex[0] + hy * g.ey[0], g.centre[1] + hx * g.ex[1] + hy * g.ey[1]]);
+  }
+  return out;
 }
 
 /** Point indices whose rest place is not a mesh point: the caller adds rings around the head. */

@@ -183,11 +183,11 @@ const sameState = (a: FaceState, b: FaceState) =>
   a.head.tilt === b.head.tilt &&
   a.head.down === b.head.down;
 
-/** Eyes at t: a blink is half, closed, closed, half (eyelids, not a cut); the gaze drifts every few seconds. */
+/** Eyes at t: a blink is half, closed three frames, half (eyelids, not a cut); the gaze drifts every few seconds. */
 function eyesAt(t: number, blinks: readonly number[], h: Buffer): EyeState {
   for (const b of blinks) {
     const f = Math.floor((t - b) * FPS);
-    if (f >= 0 && f < 4) return f === 0 || f === 3 ? 'half' : 'closed';
+    if (f >= 0 && f < 5) return f === 0 || f === 4 ? 'half' : 'closed';
   }
   const slot = Math.floor(t / 1.7);
   const v = h[slot % h.length]! % 7;
