@@ -96,7 +96,7 @@ export const engineMedia: MediaPort = {
       actor: rigSpec
         ? { kind: 'procedural', spec: rigSpec }
         : actorStill
-          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender }
+          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender, face: actorStill.face ?? null }
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
       productFrameBox: rigSpec ? null : (actorStill?.productBox ?? null),
