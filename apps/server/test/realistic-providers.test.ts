@@ -581,6 +581,44 @@ for (const dialect of TEST_DIALECTS) {
       expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
     });
 
+    it('keeps the paid image edit when the avatar step fails, and the retry animates it instead of editing again', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const created = await call(
+        server,
+        asUser(u),
+        'POST',
+        '/api/projects/',
+        projectForm('Placed serum', await productPhoto({ transparent: true }), 'serum.png'),
+      );
+      const projectId = (created.json as { id: number }).id;
+      expect(
+        (
+          await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {
+            script: TEST_SCRIPT,
+            quality: 'realistic',
+          })
+        ).status,
+      ).toBe(200);
+      // Placed but never merged: the render job makes the product-in-hand still through the image edit itself.
+      const actorId = await uploadedActor(u);
+      await projectsRepository.setMergeState(server.ctx.db.kysely, projectId, actorId, {
+        status: 'not_merged',
+        maskPlacement: JSON.stringify(placement),
+      });
+      const [editsBefore, speechBefore] = [openai.requests.length, eleven.requests.length];
+      // Three 503s: the adapter gives up after the edit and the voice were paid, and the job runner retries.
+      falSubmitFailures = 3;
+      const { job } = await queue(u, projectId);
+      expect(job.status).toBe('completed');
+      expect(falSubmitFailures).toBe(0);
+      expect(openai.requests.length - editsBefore).toBe(1);
+      expect(eleven.requests.length - speechBefore).toBe(1);
+      expect(job.cost).toMatchObject({ images: 1, characters: TEST_SCRIPT.length, seconds: 2.5 });
+      expect(job.logs.some((l) => l.includes('Reusing the product-in-hand still this job already paid for'))).toBe(
+        true,
+      );
+    });
+
     it('refuses a Realistic script longer than the talking-actor model takes before holding or calling anything', async () => {
       const u = await insertUser(server, { credits: 3 });
       const projectId = await projectWithActor(u, 'realistic');

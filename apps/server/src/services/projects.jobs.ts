@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
@@ -48,7 +49,7 @@ export const renderProjectVideoJob = defineJob({
     const actor =
       quality === 'realistic'
         ? await withProviderErrors(() =>
-            realisticActorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey),
+            realisticActorFor(jc, job.userId, job.id, projectId, avatarId ?? null, project.fileKey),
           )
         : await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey);
     const watermark = await isOnFreeTrial(jc.app, job.userId);
@@ -81,8 +82,7 @@ export const renderProjectVideoJob = defineJob({
           : undefined,
         quality,
         // The voice is paid per take: kept per job, so a retry after a later step failed does not buy it again.
-        voiceStore:
-          quality === 'realistic' && !voiceOver ? filesVoiceStore(jc, `users/${job.userId}/paid/job-${job.id}`) : null,
+        voiceStore: quality === 'realistic' && !voiceOver ? filesVoiceStore(jc, paidPrefix(job.userId, job.id)) : null,
         watermark,
         workDir: jc.workDir,
         signal: jc.signal,
@@ -108,6 +108,9 @@ export const renderProjectVideoJob = defineJob({
     };
   },
 });
+
+/** Where a Realistic project job keeps what it paid a provider for (voice, edited still) for its retries. */
+const paidPrefix = (userId: number, jobId: number): string => `users/${userId}/paid/job-${jobId}`;
 
 /** The actor's still on local disk: the named actor, else the project's first chosen one; null for a generated actor. */
 async function actorFor(
@@ -163,6 +166,7 @@ async function actorFor(
 async function realisticActorFor(
   jc: JobContext,
   userId: number,
+  jobId: number,
   projectId: number,
   avatarId: number | null,
   fileKey: string | null,
@@ -188,18 +192,33 @@ async function realisticActorFor(
   }
   if (!chosen.mask_placement || !fileKey) return { imagePath: picturePath, gender };
   // The cut-out the merge (or a draft render) made, or made here when it never was or the product changed since.
-  const cutoutPath = await projectCutout(jc, userId, projectId, fileKey);
-  await jc.progress(4, 'Placing the product in the actor’s hand (photoreal)');
   const imagePath = path.join(jc.workDir, 'held-realistic.png');
-  await jc.app.media.compositeProduct({
-    actorPath: picturePath,
-    productPath: cutoutPath,
-    placement: JSON.parse(chosen.mask_placement) as MaskPlacement,
-    outPath: imagePath,
-    signal: jc.signal,
-    quality: 'realistic',
-    onUsage: (usage) => jc.recordUsage(usage),
-  });
+  // The edit is paid per call: kept per job (for this actor picture, product and placement), so a retry after a
+  // later step failed animates the still it bought instead of editing again.
+  const tag = createHash('sha256')
+    .update(
+      `${photo ? `catalogue-${avatar.catalogue_actor_id}` : avatar.image_key}\n${fileKey}\n${chosen.mask_placement}`,
+    )
+    .digest('hex')
+    .slice(0, 12);
+  const paidKey = `${paidPrefix(userId, jobId)}/held-${tag}.png`;
+  if (await jc.app.files.exists(paidKey)) {
+    await jc.app.files.toLocalFile(paidKey, imagePath);
+    await jc.log('Reusing the product-in-hand still this job already paid for');
+  } else {
+    const cutoutPath = await projectCutout(jc, userId, projectId, fileKey);
+    await jc.progress(4, 'Placing the product in the actor’s hand (photoreal)');
+    await jc.app.media.compositeProduct({
+      actorPath: picturePath,
+      productPath: cutoutPath,
+      placement: JSON.parse(chosen.mask_placement) as MaskPlacement,
+      outPath: imagePath,
+      signal: jc.signal,
+      quality: 'realistic',
+      onUsage: (usage) => jc.recordUsage(usage),
+    });
+    await jc.app.files.putFile(paidKey, imagePath, 'image/png');
+  }
   return { imagePath, gender, productBox: productBoxOf({ ...chosen, merged_key: imagePath }, imagePath) };
 }
 
