@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AvatarWithStatus } from '@hookreel/contracts';
-import { Avatar, Capabilities, Job, MESSAGES, PriceList, Project } from '@hookreel/contracts';
+import { Avatar, Capabilities, Job, MESSAGES, PriceList, Project, ProviderUsageByPlan } from '@hookreel/contracts';
 import {
   elevenLabsHandler,
   falQueueHandler,
@@ -58,6 +58,7 @@ const PROVIDER_ENV = [
 const UPGRADE_HUNDREDTHS = 16;
 // Spoken at 1.1x the same script takes 3 s: 1 + 3 × 0.04.
 const FAST_PRICE_HUNDREDTHS = 112;
+const ADMIN_EMAIL = 'realistic-admin@example.com';
 const placement = { position_x: 300, position_y: 640, scale: 0.3, rotation: -8 };
 
 let dir: string;
@@ -147,7 +148,7 @@ for (const dialect of TEST_DIALECTS) {
     const api = (p: string) => `${server.url}/api${p}`;
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
+      server = await startTestServer({ dialect, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
       server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50, retryBaseMs: 100 };
       await server.ctx.jobs.start();
     });
@@ -605,6 +606,15 @@ for (const dialect of TEST_DIALECTS) {
         status: 'not_merged',
         maskPlacement: JSON.stringify(placement),
       });
+      const admin = await insertUser(server, { email: ADMIN_EMAIL });
+      // What the operator's provider-usage report says for users without a plan (every user of this file).
+      const usageRow = async () => {
+        const res = await call(server, asUser(admin), 'GET', '/api/admin/provider-usage?days=1');
+        expect(res.status).toBe(200);
+        const row = ProviderUsageByPlan.parse(res.json).plans.find((p) => p.plan === 'none');
+        return row ?? { jobs: 0, images: 0, characters: 0, seconds: 0, calls: 0, credits_charged: 0 };
+      };
+      const reportBefore = await usageRow();
       const [editsBefore, speechBefore] = [openai.requests.length, eleven.requests.length];
       // Three 503s: the adapter gives up after the edit and the voice were paid, and the job runner retries.
       falSubmitFailures = 3;
@@ -617,6 +627,16 @@ for (const dialect of TEST_DIALECTS) {
       expect(job.logs.some((l) => l.includes('Reusing the product-in-hand still this job already paid for'))).toBe(
         true,
       );
+      // The paid calls of both attempts reach the operator's report once each, beside the credits captured.
+      const reportAfter = await usageRow();
+      expect({
+        jobs: reportAfter.jobs - reportBefore.jobs,
+        images: reportAfter.images - reportBefore.images,
+        characters: reportAfter.characters - reportBefore.characters,
+        seconds: Math.round((reportAfter.seconds - reportBefore.seconds) * 100) / 100,
+        calls: reportAfter.calls - reportBefore.calls,
+        credits: Math.round((reportAfter.credits_charged - reportBefore.credits_charged) * 100) / 100,
+      }).toEqual({ jobs: 1, images: 1, characters: TEST_SCRIPT.length, seconds: 2.5, calls: 3, credits: 1.16 });
     });
 
     it('refuses a Realistic script longer than the talking-actor model takes before holding or calling anything', async () => {
