@@ -14,7 +14,6 @@ import { jobSettingsFromEnv, type JobSettings } from './jobs/settings.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { engineMedia } from './media/engine.ts';
 import type { MediaPort } from './media/port.ts';
-import { projectsTableSource, type ProjectSource } from './services/jobs.ts';
 
 /** Everything a service needs, built once per process from the config (and replaced piecewise in tests). */
 export interface AppContext {
@@ -30,8 +29,6 @@ export interface AppContext {
   jobSettings: JobSettings;
   /** All media work (renders, cut-outs, composites) behind one port; packages/engine by default, tests swap it. */
   media: MediaPort;
-  /** How the jobs area reads a user's project. */
-  projectSource: ProjectSource;
   mailer: Mailer;
   /** Test-only switches for fetching pasted image addresses (a local fake server); unset in a running server. */
   remoteImageFetch?: RemoteImageFetchOptions;
@@ -51,7 +48,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     jobEvents: undefined as unknown as JobEventBus,
     jobSettings: jobSettingsFromEnv(),
     media: engineMedia,
-    projectSource: projectsTableSource,
     mailer: createMailer(config),
     closers: [() => db.destroy()],
   };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBalances } from '../src/services/credits.ts';
-import { queueProjectVideo } from '../src/services/jobs.ts';
+import { queueProjectVideo } from '../src/services/projects/index.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';

@@ -18,7 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { publicStats } from '../services/estimates.ts';
+import { publicStats } from '../services/jobs/index.ts';
 import { sessionStands } from '../services/users.ts';
 import { createUploadLimiter } from '../uploads/rate-limit.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
 import { JobExecutor } from './executor.ts';
-import type { JobQueue } from './queue.ts';
+import type { JobBackend } from './queue.ts';
 import type { JobDefinitionMap } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
 
@@ -43,7 +43,7 @@ export function createBullmqQueue(
   redisUrl: string,
   definitions: JobDefinitionMap,
   hooks: JobRunnerHooks,
-): JobQueue {
+): JobBackend {
   let queue: Queue<Message> | null = null;
   let queueConn: Redis | null = null;
   let worker: Worker<Message> | null = null;

@@ -8,7 +8,13 @@ import type { JobRunnerHooks } from './hooks.ts';
  * Dispatch of jobs whose rows already exist. Two backends behind this one interface: the embedded runner polls
  * the jobs table; scale mode carries ids over BullMQ. Either way the row is the source of truth.
  */
-export interface JobQueue {
+export interface JobQueue extends JobBackend {
+  /** The names of the jobs that make a video (marked `video: true` on their definition): what the jobs screens list. */
+  readonly videoJobNames: readonly string[];
+}
+
+/** One way of dispatching jobs; createJobQueue adds what every backend shares. */
+export interface JobBackend {
   readonly backend: 'embedded' | 'bullmq';
   /** Call after the transaction that inserted the rows has committed. Never throws: a lost id is swept up. */
   enqueue(jobIds: number | readonly number[]): Promise<void>;
@@ -21,7 +27,11 @@ export interface JobQueue {
 /** The runner for every job in `definitions` (job-definitions.ts), checked here at boot. */
 export function createJobQueue(ctx: AppContext, definitions: JobDefinitionMap, hooks: JobRunnerHooks): JobQueue {
   assertJobDefinitions(definitions);
-  return ctx.config.redisUrl
+  const backend = ctx.config.redisUrl
     ? createBullmqQueue(ctx, ctx.config.redisUrl, definitions, hooks)
     : createEmbeddedQueue(ctx, definitions, hooks);
+  const videoJobNames = Object.values(definitions)
+    .filter((d) => d.video === true)
+    .map((d) => d.name);
+  return Object.assign(backend, { videoJobNames });
 }

@@ -23,6 +23,9 @@ import {
   type TalkingVideoOutput,
 } from '@hookreel/engine';
 import type { AspectRender, MediaPort, RigActorRef } from './port.ts';
+import { cleanAudio, probeAudio } from './audio.ts';
+import { capabilitiesOf } from './capabilities.ts';
+import { drawCatalogueActor } from './portraits.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /** Which synthesiser speaks (its line of the config summary: provider, model, voice), part of a take's key. */
@@ -77,6 +80,14 @@ function catalogueActorPhotoRequest(catalogueActorId: string) {
 
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
+  capabilities: () => capabilitiesOf(engineConfig()),
+  async writeHookLines(input) {
+    const writer = engineConfig().hooks;
+    return writer ? writer.write(input) : null;
+  },
+  drawCatalogueActor,
+  probeAudio,
+  cleanAudio,
   describeUsage: formatUsage,
   async renderProjectVideo(input) {
     const realistic = input.quality === 'realistic';

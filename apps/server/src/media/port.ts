@@ -1,4 +1,13 @@
-import type { Aspect, Box, CaptionStyle, QualityReport, VideoQuality } from '@hookreel/contracts';
+import type {
+  Actor,
+  Aspect,
+  Box,
+  Capabilities,
+  CaptionStyle,
+  HookLine,
+  QualityReport,
+  VideoQuality,
+} from '@hookreel/contracts';
 import type { BrandLook, Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
@@ -13,6 +22,25 @@ export type RigActorRef = { catalogueActorId: string } | { seed: string; descrip
  * and writes local files; storing them is the caller's business.
  */
 export interface MediaPort {
+  /** What this server's engine can do (remote stages, Realistic and what it lacks), for the browser and the rules. */
+  capabilities(): Capabilities;
+  /**
+   * Hook lines written by the language model for a pack, or null when no model is configured (the rules then
+   * write them). Throws when the model fails; the caller falls back to the rules.
+   */
+  writeHookLines(input: {
+    hook: string;
+    productDetails?: string | null;
+    category?: string | null;
+    language: string;
+    count: number;
+  }): Promise<HookLine[] | null>;
+  /** A catalogue actor's portrait (576x1024 PNG), as the catalogue shows it; the same actor always looks the same. */
+  drawCatalogueActor(actor: Actor): Promise<Buffer | Uint8Array>;
+  /** What a local audio file is (container, streams, declared length); throws when it cannot be read as media. */
+  probeAudio(filePath: string): Promise<AudioProbe>;
+  /** The first audio stream re-encoded as clean AAC (M4A), tags and pictures dropped; throws when that fails. */
+  cleanAudio(input: { inPath: string; outPath: string; channels: 1 | 2 }): Promise<void>;
   /** The log line for one billable provider call, e.g. "Provider cost: fal avatar (…) 8.4 s". */
   describeUsage(usage: ProviderUsage): string;
   /** A project's script spoken by its actor, with captions: MP4 and an optional poster JPEG. */
@@ -101,6 +129,13 @@ export interface MediaPort {
     report?: QualityReport | null;
     aspects?: AspectRender[];
   }>;
+}
+
+/** What ffprobe found in an uploaded audio file; lengths in seconds, null when the file does not declare one. */
+export interface AudioProbe {
+  formatName: string;
+  durationSec: number | null;
+  streams: Array<{ type: string; codec: string; durationSec: number | null }>;
 }
 
 /** An extra frame shape of a finished render (4:5, 1:1): local files and what was measured on it. */

@@ -1,37 +1,11 @@
 import { ACTORS, type Actor } from '@hookreel/contracts';
-import { HAND_ANCHOR, catalogueActorSpec, renderActorPortrait } from '@hookreel/engine';
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { HAND_ANCHOR } from '../media/values.ts';
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 
-/** Draws a catalogue actor as a 576x1024 PNG portrait. */
+/** Draws a catalogue actor as a 576x1024 PNG portrait (ctx.media.drawCatalogueActor unless a test swaps it). */
 export type RenderActorPortrait = (actor: Actor) => Promise<Buffer | Uint8Array>;
-
-/**
- * The engine's procedural portrait for a catalogue actor (DiceBear head, our body and scene). Portraits are
- * deterministic, so they are cached on local disk by their spec: every fresh DATA_DIR (a test, a new worker)
- * copies the 12 files instead of drawing them again.
- */
-export const renderCatalogueActor: RenderActorPortrait = async (actor) => {
-  const spec = catalogueActorSpec(actor);
-  const version = createHash('sha256').update(JSON.stringify(spec)).update(ENGINE_ACTORS_VERSION).digest('hex');
-  const cached = path.join(tmpdir(), 'hookreel-actor-cache', `${version.slice(0, 32)}.png`);
-  try {
-    return await readFile(cached);
-  } catch {
-    const png = await renderActorPortrait(spec);
-    await mkdir(path.dirname(cached), { recursive: true });
-    await writeFile(`${cached}.${process.pid}.tmp`, png);
-    await rename(`${cached}.${process.pid}.tmp`, cached);
-    return png;
-  }
-};
-/** Bump when the engine's drawing of actors changes, so cached portraits are redrawn. */
-const ENGINE_ACTORS_VERSION = 'actors-v6-rig';
 
 /**
  * Default "product in hand" box per actor, in the 576x1024 frame. Widths differ on purpose so the size filter
@@ -78,13 +52,13 @@ export const catalogueKey = (actor: Actor) => `catalogue/actor-${actor.id}.png`;
  * catalogue_actor_id. Actors an admin deleted (tombstones) are not brought back.
  */
 export async function seedActorCatalogue(
-  ctx: Pick<AppContext, 'db' | 'files'>,
+  ctx: Pick<AppContext, 'db' | 'files' | 'media'>,
   opts: { render?: RenderActorPortrait } = {},
 ): Promise<{ inserted: number }> {
   const db = ctx.db.kysely;
   const existing = new Set((await avatarsRepository.catalogueRows(db)).map((r) => r.catalogue_actor_id));
   const missing = ACTORS.filter((a) => !existing.has(a.id));
-  const render = opts.render ?? renderCatalogueActor;
+  const render = opts.render ?? ((actor: Actor) => ctx.media.drawCatalogueActor(actor));
   let inserted = 0;
   for (const actor of missing) {
     const key = catalogueKey(actor);

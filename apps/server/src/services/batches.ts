@@ -36,7 +36,7 @@ import { projectsRepository } from '../db/repositories/projects.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { asciiSlug, videoFileName } from './file-names.ts';
-import { createJob, submitJobs, withEstimates } from './jobs.ts';
+import { createJob, submitJobs, withEstimates } from './jobs/index.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 import { fetchRemoteImage, type RemoteImageFetchOptions } from './remote-images.ts';
 

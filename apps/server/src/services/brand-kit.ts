@@ -11,7 +11,7 @@ import {
 } from '@hookreel/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CAPTION_FONT_FILES, type BrandLook } from '@hookreel/engine';
+import { CAPTION_FONT_FILES, type BrandLook } from '../media/values.ts';
 import type { AppContext } from '../context.ts';
 import { brandKitsRepository, type BrandKitRow } from '../db/repositories/brand-kits.ts';
 import { HttpError, unprocessable } from '../errors.ts';

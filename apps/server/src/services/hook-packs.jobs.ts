@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StoredVoiceMeta, VoiceStore } from '@hookreel/engine';
+import type { StoredVoiceMeta, VoiceStore } from '../media/values.ts';
 import { Aspect, MESSAGES, VideoQuality } from '@hookreel/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -153,6 +153,7 @@ export const generatePreviewJob = defineJob({
  */
 export const renderHookVideoJob = defineJob({
   name: 'render-hook-video',
+  video: true,
   payload: z.object({
     hookPackId: id,
     variantIndex: z.number().int().min(0),

@@ -47,16 +47,8 @@ import {
   type HookMatrix,
 } from '@hookreel/contracts';
 import { aspectFileName, videoFileName } from './file-names.ts';
-import {
-  assertInventedCharacters,
-  assertRealisticAvailable,
-  createJob,
-  newBatchId,
-  packUpgradesUnderway,
-  submitJobs,
-  withEstimates,
-} from './jobs.ts';
-import { engineConfig } from '../media/engine.ts';
+import { createJob, newBatchId, packUpgradesUnderway, submitJobs, withEstimates } from './jobs/index.ts';
+import { assertInventedCharacters, assertRealisticAvailable } from './video/index.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
 import { extraAspectsOf, videoStyleOf } from './video-style.ts';
 import { storedAspectsOf } from '../jobs/quality.ts';
@@ -566,10 +558,9 @@ export async function suggestHookLines(
     const picked = mergeHookLines(rules, lines, LIMITS.videosPerHookPack);
     return { lines: picked.map((l) => l.text), angles: picked.map((l) => l.angle), source };
   };
-  const writer = engineConfig().hooks;
-  if (!writer) return answer([], 'rules');
   try {
-    return answer(await writer.write({ ...input, count: LIMITS.videosPerHookPack }), 'model');
+    const written = await ctx.media.writeHookLines({ ...input, count: LIMITS.videosPerHookPack });
+    return written ? answer(written, 'model') : answer([], 'rules');
   } catch {
     return answer([], 'rules');
   }
@@ -638,7 +629,7 @@ export async function queueVideos(
     // Realistic packs hold a hook video's Realistic price per video (every hook is priced at one length).
     const quality = VideoQuality.catch('draft').parse(pack.render_quality);
     if (quality === 'realistic') {
-      assertRealisticAvailable('hookPacks');
+      assertRealisticAvailable(ctx, 'hookPacks');
       await assertInventedCharacters(
         trx,
         packId,

@@ -13,15 +13,8 @@ import { projectsRepository } from '../db/repositories/projects.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { measureThroughput, remainingSeconds } from './estimates.ts';
-import {
-  assertRealisticActor,
-  assertRealisticAvailable,
-  createJob,
-  newBatchId,
-  projectVideoCredits,
-  submitJobs,
-} from './jobs.ts';
+import { createJob, measureThroughput, newBatchId, remainingSeconds, submitJobs } from './jobs/index.ts';
+import { assertRealisticActor, assertRealisticAvailable, projectVideoCredits } from './video/index.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 import { extraAspectsOf } from './video-style.ts';
@@ -43,8 +36,8 @@ export async function mergeSingle(
   // A Realistic project's merge is the photoreal one its videos will animate (the image-edit provider).
   const quality = VideoQuality.catch('draft').parse(project.render_quality);
   if (quality === 'realistic') {
-    assertRealisticAvailable();
-    assertRealisticActor(avatar);
+    assertRealisticAvailable(ctx);
+    assertRealisticActor(ctx, avatar);
   }
   // The editor's mask is kept beside the merge for reference; the composite itself uses the placement.
   const mask = input.mask ? await storeUploadedImage(ctx, { userId, area: 'masks', buffer: input.mask.buffer }) : null;
@@ -118,8 +111,8 @@ export async function queueProductInHandVideos(
   if (merged.length === 0) throw unprocessable(VALIDATION.selectOneActor);
   const quality = VideoQuality.catch('draft').parse(project.render_quality);
   if (quality === 'realistic') {
-    assertRealisticAvailable();
-    for (const c of merged) assertRealisticActor(c);
+    assertRealisticAvailable(ctx);
+    for (const c of merged) assertRealisticActor(ctx, c);
   }
   const credits = projectVideoCredits(ctx, quality, project);
   const batchId = newBatchId();

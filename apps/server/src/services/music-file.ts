@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MUSIC_LIMITS } from '@hookreel/contracts';
-import { FFMPEG, ffprobe, runProcess } from '@hookreel/engine';
 import { HttpError, payloadTooLarge, unprocessable } from '../errors.ts';
 import type { AppContext } from '../context.ts';
+import type { AudioProbe } from '../media/port.ts';
 
 /** The music types we accept, decided by their first bytes, never by the name or the client's MIME type. */
 export type AudioType = 'mp3' | 'wav' | 'm4a';
@@ -54,7 +54,7 @@ const MUSIC_RULES: AudioRules = {
 
 /** Turns untrusted bytes into a clean music bed (see storeUploadedAudio). */
 export async function storeUploadedMusic(
-  ctx: Pick<AppContext, 'files'>,
+  ctx: Pick<AppContext, 'files' | 'media'>,
   input: { userId: number; area: 'projects' | 'hook-packs'; buffer: Buffer },
 ): Promise<{ key: string }> {
   const { key } = await storeUploadedAudio(ctx, { ...input, rules: MUSIC_RULES });
@@ -68,7 +68,7 @@ export async function storeUploadedMusic(
  * Throws HttpError 4xx for anything else; nothing is written then.
  */
 export async function storeUploadedAudio(
-  ctx: Pick<AppContext, 'files'>,
+  ctx: Pick<AppContext, 'files' | 'media'>,
   input: { userId: number; area: 'projects' | 'hook-packs'; buffer: Buffer; rules: AudioRules },
 ): Promise<{ key: string; durationSec: number }> {
   const { rules } = input;
@@ -82,44 +82,36 @@ export async function storeUploadedAudio(
   try {
     const raw = path.join(dir, `in.${type}`);
     await writeFile(raw, input.buffer);
-    let probe: Awaited<ReturnType<typeof ffprobe>>;
+    let probe: AudioProbe;
     try {
-      probe = await ffprobe(raw);
+      probe = await ctx.media.probeAudio(raw);
     } catch {
       throw unprocessable(messages.broken);
     }
-    if (!FORMAT_OF[type].test(probe.format.format_name ?? '')) throw new HttpError(415, messages.wrongType);
-    const audio = probe.streams.filter((s) => s.codec_type === 'audio');
-    const video = probe.streams.filter((s) => s.codec_type === 'video');
+    if (!FORMAT_OF[type].test(probe.formatName)) throw new HttpError(415, messages.wrongType);
+    const audio = probe.streams.filter((s) => s.type === 'audio');
+    const video = probe.streams.filter((s) => s.type === 'video');
     // Cover art in an MP3 or M4A shows up as a one-picture video stream; anything more is a video file.
     if (
       audio.length !== 1 ||
-      !CODECS.test(audio[0]!.codec_name) ||
-      video.some((v) => v.codec_name !== 'mjpeg' && v.codec_name !== 'png')
+      !CODECS.test(audio[0]!.codec) ||
+      video.some((v) => v.codec !== 'mjpeg' && v.codec !== 'png')
     )
       throw new HttpError(415, messages.wrongType);
-    const declared = Number(probe.format.duration ?? audio[0]!.duration ?? NaN);
+    const declared = probe.durationSec ?? audio[0]!.durationSec ?? NaN;
     if (!Number.isFinite(declared) || declared < 0.5) throw unprocessable(messages.broken);
     if (declared > rules.maxDurationSec) throw unprocessable(messages.tooLong);
     if (declared < rules.minDurationSec) throw unprocessable(messages.tooShort ?? messages.broken);
     const clean = path.join(dir, 'clean.m4a');
     try {
-      await runProcess(
-        FFMPEG,
-        [
-          ...['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', raw, '-map', '0:a:0', '-map_metadata', '-1'],
-          ...['-vn', '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', `${rules.channels}`],
-          ...['-movflags', '+faststart', clean],
-        ],
-        { timeoutMs: 120_000 },
-      );
+      await ctx.media.cleanAudio({ inPath: raw, outPath: clean, channels: rules.channels });
     } catch {
       throw unprocessable(messages.broken);
     }
     // The header's duration can lie; what was stored is measured again (and is what the video will follow).
     let durationSec: number;
     try {
-      durationSec = Number((await ffprobe(clean)).format.duration ?? NaN);
+      durationSec = (await ctx.media.probeAudio(clean)).durationSec ?? NaN;
     } catch {
       throw unprocessable(messages.broken);
     }

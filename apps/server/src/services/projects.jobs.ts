@@ -2,11 +2,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { isRealisticMerge, projectCutout, projectCutoutKey } from './merge.jobs.ts';
-import { projectsRepository } from '../db/repositories/projects.ts';
+import { projectsRepository, type ProjectRow } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
-import type { RenderProjectVideoInput } from '../media/port.ts';
+import type { ProjectForRender, RenderProjectVideoInput } from '../media/port.ts';
 import { Aspect, MaskPlacement, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
-import { rotatedBox } from '@hookreel/engine';
+import { rotatedBox } from '../media/values.ts';
 import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './provider-errors.ts';
@@ -25,6 +25,7 @@ const id = z.number().int().positive();
  */
 export const renderProjectVideoJob = defineJob({
   name: 'render-project-video',
+  video: true,
   // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
   // aspects: the frame shapes chosen when it was queued (absent on older jobs: 9:16 only).
   // upgradeOf: the draft job a "Make realistic" re-renders, so the draft can show how its upgrade is going.
@@ -38,8 +39,10 @@ export const renderProjectVideoJob = defineJob({
   async handler(job, jc) {
     const { projectId, avatarId } = job.payload;
     const quality = job.payload.quality ?? 'draft';
-    const project = await jc.app.projectSource.findOwned(jc.app.db.kysely, job.userId, projectId);
-    if (!project) throw new PermanentJobError('The project no longer exists');
+    // Read once: the script and names for the render, and the look and voice beside them.
+    const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
+    if (!row) throw new PermanentJobError('The project no longer exists');
+    const project = forRender(row);
     if (!project.script.trim()) throw new PermanentJobError('The project has no script to speak');
     await jc.progress(2, `Rendering "${project.name}"`);
     const actor =
@@ -49,11 +52,10 @@ export const renderProjectVideoJob = defineJob({
           )
         : await actorFor(jc, job.userId, projectId, avatarId ?? null, project.fileKey);
     const watermark = await isOnFreeTrial(jc.app, job.userId);
-    const row = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
-    const style = row ? renderStyleOf(row) : null;
-    const musicPath = style ? await localMusic(jc, style.musicKey) : null;
-    const brand = row ? await renderBrandLook(jc, job.userId, row) : null;
-    const voiceOver = row ? await localVoiceOver(jc, row) : null;
+    const style = renderStyleOf(row);
+    const musicPath = await localMusic(jc, style.musicKey);
+    const brand = await renderBrandLook(jc, job.userId, row);
+    const voiceOver = await localVoiceOver(jc, row);
     if (voiceOver && 'missing' in voiceOver) {
       throw new PermanentJobError(
         'Your voice-over recording is missing: upload it again or choose the generated voice',
@@ -65,17 +67,15 @@ export const renderProjectVideoJob = defineJob({
         jobId: job.id,
         project,
         actor,
-        style: style
-          ? {
-              captionStyle: style.captionStyle,
-              cta: style.cta,
-              musicPath,
-              voiceSpeed: style.voiceSpeed,
-              brand,
-              voiceOverPath: voiceOver?.path ?? null,
-              aspects: job.payload.aspects ?? [],
-            }
-          : undefined,
+        style: {
+          captionStyle: style.captionStyle,
+          cta: style.cta,
+          musicPath,
+          voiceSpeed: style.voiceSpeed,
+          brand,
+          voiceOverPath: voiceOver?.path ?? null,
+          aspects: job.payload.aspects ?? [],
+        },
         quality,
         watermark,
         workDir: jc.workDir,
@@ -225,3 +225,13 @@ function productBoxOf(
   const cy = p ? p.position_y : c.y + c.height / 2;
   return rotatedBox(cx, cy, c.width, c.height, p ? p.rotation : c.rotation);
 }
+
+/** What the engine needs of a project to render it. */
+const forRender = (p: ProjectRow): ProjectForRender => ({
+  id: p.id,
+  name: p.name,
+  script: p.script,
+  language: p.language,
+  accent: p.accent,
+  fileKey: p.file_key,
+});

@@ -1,4 +1,4 @@
-import { ContentRuleError, ProviderError } from '@hookreel/engine';
+import { ContentRuleError, ProviderError } from '../media/values.ts';
 import { PermanentJobError } from '../jobs/definition.ts';
 
 /**

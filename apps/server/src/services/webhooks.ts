@@ -15,7 +15,7 @@ import { webhooksRepository, type WebhookEndpointRow } from '../db/repositories/
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import type { EndedJob } from '../jobs/hooks.ts';
 import { checkedAddress, parseFetchUrl, SafeFetchError, systemResolver } from '../net/safe-fetch.ts';
-import { createJob, submitJobs, VIDEO_JOB_NAMES, withEstimates } from './jobs.ts';
+import { createJob, submitJobs, withEstimates } from './jobs/index.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { deliverWebhookJob, WEBHOOK_MAX_ATTEMPTS } from './webhooks.jobs.ts';
 
@@ -155,7 +155,7 @@ export async function sendTestWebhook(ctx: AppContext, userId: number, endpointI
  * the last video of a pack's batch to finish sends `pack.completed` (at least one video made) or `pack.failed`.
  */
 export async function emitJobEndedEvents(ctx: AppContext, ended: EndedJob): Promise<void> {
-  if (!(VIDEO_JOB_NAMES as readonly string[]).includes(ended.name)) return;
+  if (!ctx.jobs.videoJobNames.includes(ended.name)) return;
   const db = ctx.db.kysely;
   const endpoints = await webhooksRepository.listEndpoints(db, ended.userId);
   if (endpoints.length === 0) return;
@@ -176,7 +176,7 @@ export async function emitJobEndedEvents(ctx: AppContext, ended: EndedJob): Prom
 
   if (row.hook_pack_id === null || !row.batch_id) return;
   const batch = (await jobsRepository.batchJobs(db, row.batch_id)).filter(
-    (j) => j.hook_pack_id === row.hook_pack_id && (VIDEO_JOB_NAMES as readonly string[]).includes(j.name),
+    (j) => j.hook_pack_id === row.hook_pack_id && ctx.jobs.videoJobNames.includes(j.name),
   );
   if (batch.some((j) => j.status !== 'completed' && j.status !== 'failed')) return;
   const pack = await hookPacksRepository.findOwned(db, ended.userId, row.hook_pack_id);

@@ -1,8 +1,8 @@
 import { LANGUAGES, type VideoQuality } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { jobStatsRepository } from '../db/repositories/job-stats.ts';
-import type { JobRow } from '../db/repositories/jobs.ts';
-import { renderQualityOf, VIDEO_JOB_NAMES } from './jobs.ts';
+import type { AppContext } from '../../context.ts';
+import { jobStatsRepository } from '../../db/repositories/job-stats.ts';
+import type { JobRow } from '../../db/repositories/jobs.ts';
+import { renderQualityOf } from './payloads.ts';
 
 /**
  * Time estimates from what this installation actually measured (docs/decisions/110): the median render time
@@ -38,8 +38,8 @@ export interface EstimateSnapshot extends Throughput {
  * when `quality` is given (a few more recent runs are read so that each quality can have its sample).
  */
 export async function measureThroughput(
-  ctx: Pick<AppContext, 'db'>,
-  names: readonly string[] = VIDEO_JOB_NAMES,
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
+  names: readonly string[] = ctx.jobs.videoJobNames,
   quality?: VideoQuality,
 ): Promise<Throughput> {
   const recent = await jobStatsRepository.recentRuns(ctx.db.kysely, names, quality ? SAMPLE * 5 : SAMPLE);
@@ -57,14 +57,14 @@ export async function measureThroughput(
 const cache = new WeakMap<object, { at: number; snapshot: Promise<EstimateSnapshot> }>();
 
 /** The current throughput and queue, shared by every job DTO built within SNAPSHOT_TTL_MS. */
-export function estimateSnapshot(ctx: Pick<AppContext, 'db'>, now = Date.now()): Promise<EstimateSnapshot> {
+export function estimateSnapshot(ctx: Pick<AppContext, 'db' | 'jobs'>, now = Date.now()): Promise<EstimateSnapshot> {
   const hit = cache.get(ctx.db);
   if (hit && now - hit.at < SNAPSHOT_TTL_MS) return hit.snapshot;
   const snapshot = (async () => {
     const [draft, realistic, active] = await Promise.all([
-      measureThroughput(ctx, VIDEO_JOB_NAMES, 'draft'),
-      measureThroughput(ctx, VIDEO_JOB_NAMES, 'realistic'),
-      jobStatsRepository.active(ctx.db.kysely, VIDEO_JOB_NAMES),
+      measureThroughput(ctx, ctx.jobs.videoJobNames, 'draft'),
+      measureThroughput(ctx, ctx.jobs.videoJobNames, 'realistic'),
+      jobStatsRepository.active(ctx.db.kysely, ctx.jobs.videoJobNames),
     ]);
     return {
       ...draft,
@@ -96,7 +96,7 @@ export function etaSeconds(
 }
 
 /** GET /stats: the figures the landing page and FAQs quote, all measured or counted here. */
-export async function publicStats(ctx: Pick<AppContext, 'db'>) {
+export async function publicStats(ctx: Pick<AppContext, 'db' | 'jobs'>) {
   const [throughput, actors] = await Promise.all([
     measureThroughput(ctx),
     jobStatsRepository.libraryActors(ctx.db.kysely),
