@@ -6,6 +6,7 @@ import { MUSIC_LIMITS } from '@hookreel/contracts';
 import { HttpError, payloadTooLarge, unprocessable } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import type { AudioProbe } from '../media/port.ts';
+import type { UploadedFile } from '../uploads/index.ts';
 
 /** The music types we accept, decided by their first bytes, never by the name or the client's MIME type. */
 export type AudioType = 'mp3' | 'wav' | 'm4a';
@@ -50,6 +51,12 @@ const MUSIC_RULES: AudioRules = {
   messages: MUSIC_MESSAGES,
   name: 'music',
   channels: 2,
+};
+
+/** The music file of a multipart upload, or 422 when the form sent none. */
+export const musicFile = (file: UploadedFile | null): Buffer => {
+  if (!file || file.fieldname !== 'music') throw unprocessable(MUSIC_MESSAGES.broken);
+  return file.buffer;
 };
 
 /** Turns untrusted bytes into a clean music bed (see storeUploadedAudio). */

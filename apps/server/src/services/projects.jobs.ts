@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { isRealisticMerge, projectCutout, projectCutoutKey } from './merge.jobs.ts';
+import { isRealisticMerge, projectCutout, projectCutoutKey } from './product-cutout.ts';
 import { projectsRepository, type ProjectRow } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
 import type { ProjectForRender, RenderProjectVideoInput } from '../media/port.ts';
@@ -13,7 +13,7 @@ import { withProviderErrors } from './provider-errors.ts';
 import { isOnFreeTrial } from './users.ts';
 import { renderBrandLook } from './brand-kit.ts';
 import { localMusic, renderStyleOf } from './video-style.ts';
-import { localVoiceOver } from './voice-over.ts';
+import { localVoiceOver } from './project-voice.ts';
 
 const id = z.number().int().positive();
 

@@ -16,7 +16,7 @@ import { HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { brandStyleOf, newStyleDefaults } from './brand-kit.ts';
 import { videoStyleOf } from './video-style.ts';
-import { VOICE_OVER_MESSAGES, voiceOverOf } from './voice-over.ts';
+import { VOICE_OVER_MESSAGES, voiceOverOf } from './project-voice.ts';
 
 export type { ProjectRow } from '../db/repositories/projects.ts';
 

@@ -1,5 +1,6 @@
 import { ErrorResponse, HookPack, IdParam, MUSIC_LIMITS, Project } from '@hookreel/contracts';
 import * as style from '../../services/music.ts';
+import * as packStyle from '../../services/pack-music.ts';
 import { MUSIC_MESSAGES } from '../../services/music-file.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { payloadTooLarge, unprocessable } from '../../errors.ts';
@@ -56,7 +57,7 @@ export const musicRoutes: RouteModule = async (api, { ctx, requireUser }) => {
         response: { 200: HookPack, ...errors },
       },
     },
-    async (request) => style.setPackMusic(ctx, request.userId, request.params.id, await musicPart(request)),
+    async (request) => packStyle.setPackMusic(ctx, request.userId, request.params.id, await musicPart(request)),
   );
   api.delete(
     '/hooks/:id/music',
@@ -64,6 +65,6 @@ export const musicRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       onRequest: requireUser,
       schema: { tags: ['hook-packs'], params: IdParam, response: { 200: HookPack, ...errors } },
     },
-    async (request) => style.clearPackMusic(ctx, request.userId, request.params.id),
+    async (request) => packStyle.clearPackMusic(ctx, request.userId, request.params.id),
   );
 };

@@ -10,7 +10,7 @@ import { jobAspectVideos, qualityOfResult } from '../../jobs/quality.ts';
 import type { JobName } from '../../job-definitions.ts';
 import { releaseHold } from '../credits.ts';
 import { aspectFileName, videoFileName } from '../file-names.ts';
-import { packUpgradeCredits, upgradeCredits, type PricedProject } from '../video/realistic.ts';
+import { packUpgradeCredits, upgradeCredits, type PricedProject } from '../video/index.ts';
 import { estimateSnapshot, etaSeconds, type EstimateSnapshot } from './estimates.ts';
 import { renderQualityOf, upgradeOf } from './payloads.ts';
 
