@@ -3,7 +3,7 @@ import { VideoQuality, type MaskPlacement } from '@hookreel/contracts';
 import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
-import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
+import { defineJob, PermanentJobError } from '../jobs/definition.ts';
 import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './provider-errors.ts';
