@@ -13,7 +13,6 @@ import {
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { now } from '../db/database.ts';
 import { forbidden, paymentRequired, unprocessable } from '../errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/database.ts';
@@ -97,12 +96,7 @@ export async function expirePlanCredits(trx: Executor, userId: number, capHundre
  * trialKeyOf does (case, spaces and `+tags` folded), so `ada+2@…` is the same address for the trial.
  */
 export async function trialEmailHash(db: Executor, email: string): Promise<string> {
-  const salt = await db
-    .selectFrom('app_secrets')
-    .select('value')
-    .where('name', '=', 'trial_email_salt')
-    .executeTakeFirstOrThrow();
-  return trialKeyOf(salt.value, email);
+  return trialKeyOf(await creditsRepository.trialEmailSalt(db), email);
 }
 
 /**
@@ -118,13 +112,7 @@ export async function grantTrialOnce(
 ): Promise<boolean> {
   if (amountHundredths <= 0) return false;
   const emailHash = await trialEmailHash(trx, email);
-  const claimed = await trx
-    .insertInto('trial_claims')
-    .values({ email_hash: emailHash, created_at: now() })
-    .onConflict((oc) => oc.column('email_hash').doNothing())
-    .returning('email_hash')
-    .executeTakeFirst();
-  if (!claimed) return false;
+  if (!(await creditsRepository.claimTrial(trx, emailHash))) return false;
   await grantCredits(trx, userId, amountHundredths, 'Free trial');
   return true;
 }

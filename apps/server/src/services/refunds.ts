@@ -1,11 +1,9 @@
 import type { RefundRequest } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
-import { now } from '../db/database.ts';
-import { jobsRepository } from '../db/repositories/jobs.ts';
-import type { Executor } from '../db/database.ts';
-import type { RefundRequestsTable } from '../db/tables/billing.ts';
-import { conflict, notFound, unprocessable } from '../errors.ts';
 import { isUniqueViolation } from '../db/database.ts';
+import { jobsRepository } from '../db/repositories/jobs.ts';
+import { refundsRepository, type RefundRequestRow } from '../db/repositories/refunds.ts';
+import { conflict, notFound, unprocessable } from '../errors.ts';
 import { fromHundredths, grantCredits } from './credits.ts';
 
 export const REFUND_MESSAGES = {
@@ -14,9 +12,7 @@ export const REFUND_MESSAGES = {
   alreadyDecided: 'This refund request was already decided',
 } as const;
 
-type Row = Omit<RefundRequestsTable, 'id'> & { id: number; user_email: string };
-
-const toDto = (r: Row): RefundRequest => ({
+const toDto = (r: RefundRequestRow): RefundRequest => ({
   id: r.id,
   job_id: r.job_id,
   user_email: r.user_email,
@@ -28,13 +24,6 @@ const toDto = (r: Row): RefundRequest => ({
   created_at: r.created_at,
   decided_at: r.decided_at,
 });
-
-const selectRequests = (db: Executor) =>
-  db
-    .selectFrom('refund_requests as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .selectAll('r')
-    .select('u.email as user_email');
 
 /**
  * POST /api/jobs/{id}/refund-request: a completed, charged job that came out wrong. One request per job; an
@@ -49,50 +38,34 @@ export async function requestRefund(
   const db = ctx.db.kysely;
   const job = await jobsRepository.findOwned(db, userId, jobId);
   if (!job) throw notFound();
-  const hold =
-    job.hold_id === null
-      ? undefined
-      : await db
-          .selectFrom('credit_holds')
-          .select(['amount', 'state'])
-          .where('id', '=', job.hold_id)
-          .executeTakeFirst();
+  const hold = job.hold_id === null ? undefined : await refundsRepository.holdOf(db, job.hold_id);
   if (job.status !== 'completed' || !hold || hold.state !== 'captured')
     throw unprocessable(REFUND_MESSAGES.notCompleted);
   try {
-    await db
-      .insertInto('refund_requests')
-      .values({
-        user_id: userId,
-        job_id: job.id,
-        project_name: job.project_name,
-        amount: hold.amount,
-        reason: reason.trim(),
-        state: 'pending',
-        decision_note: null,
-        decided_by: null,
-        created_at: now(),
-        decided_at: null,
-      })
-      .execute();
+    await refundsRepository.insert(db, {
+      user_id: userId,
+      job_id: job.id,
+      project_name: job.project_name,
+      amount: hold.amount,
+      reason: reason.trim(),
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(REFUND_MESSAGES.alreadyRequested);
     throw err;
   }
-  const row = await selectRequests(db).where('r.job_id', '=', job.id).executeTakeFirstOrThrow();
-  return toDto(row);
+  return toDto(await refundsRepository.withEmailByJob(db, job.id));
 }
 
 /** GET /api/credits/refunds: the user's own requests, newest first. */
 export async function listOwnRefunds(ctx: AppContext, userId: number): Promise<RefundRequest[]> {
-  const rows = await selectRequests(ctx.db.kysely).where('r.user_id', '=', userId).orderBy('r.id', 'desc').execute();
-  return rows.map(toDto);
+  return (await refundsRepository.ofUser(ctx.db.kysely, userId)).map(toDto);
 }
 
 /** GET /api/admin/refunds: pending first, then the latest decisions. */
 export async function listRefundsForAdmin(ctx: AppContext): Promise<RefundRequest[]> {
-  const rows = await selectRequests(ctx.db.kysely).orderBy('r.id', 'desc').limit(200).execute();
-  return rows.map(toDto).sort((a, b) => Number(b.state === 'pending') - Number(a.state === 'pending'));
+  return (await refundsRepository.latest(ctx.db.kysely, 200))
+    .map(toDto)
+    .sort((a, b) => Number(b.state === 'pending') - Number(a.state === 'pending'));
 }
 
 /**
@@ -107,20 +80,14 @@ export async function decideRefund(
   note?: string,
 ): Promise<RefundRequest> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('refund_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+    const row = await refundsRepository.findById(trx, requestId);
     if (!row) throw notFound();
-    const res = await trx
-      .updateTable('refund_requests')
-      .set({
-        state: decision === 'approve' ? 'approved' : 'declined',
-        decision_note: note?.trim() || null,
-        decided_by: adminEmail,
-        decided_at: now(),
-      })
-      .where('id', '=', requestId)
-      .where('state', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw conflict(REFUND_MESSAGES.alreadyDecided);
+    const decided = await refundsRepository.decide(trx, requestId, {
+      state: decision === 'approve' ? 'approved' : 'declined',
+      decision_note: note?.trim() || null,
+      decided_by: adminEmail,
+    });
+    if (!decided) throw conflict(REFUND_MESSAGES.alreadyDecided);
     if (decision === 'approve') {
       await grantCredits(trx, row.user_id, row.amount, `Refund: ${row.project_name}`, {
         kind: 'refund',
@@ -129,6 +96,5 @@ export async function decideRefund(
       });
     }
   });
-  const row = await selectRequests(ctx.db.kysely).where('r.id', '=', requestId).executeTakeFirstOrThrow();
-  return toDto(row);
+  return toDto(await refundsRepository.withEmailById(ctx.db.kysely, requestId));
 }

@@ -6,6 +6,27 @@ import { now, type Executor } from '../database.ts';
  * alike without explicit row locks: the WHERE clause is the check and the write at once.
  */
 export const creditsRepository = {
+  /** The database's own salt for hashing trial addresses (made by a migration, never changed). */
+  async trialEmailSalt(db: Executor): Promise<string> {
+    const salt = await db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', 'trial_email_salt')
+      .executeTakeFirstOrThrow();
+    return salt.value;
+  },
+
+  /** Claims the trial for an address hash: true for the first claim ever, false once it was claimed. */
+  async claimTrial(db: Executor, emailHash: string): Promise<boolean> {
+    const claimed = await db
+      .insertInto('trial_claims')
+      .values({ email_hash: emailHash, created_at: now() })
+      .onConflict((oc) => oc.column('email_hash').doNothing())
+      .returning('email_hash')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  },
+
   async addAvailable(db: Executor, userId: number, amount: number): Promise<void> {
     await db
       .updateTable('users')
