@@ -1,5 +1,5 @@
 import { LIMITS } from '@hookreel/contracts';
-import { asciiSlug } from '../src/services/file-names.ts';
+import { asciiSlug } from '../src/services/video/file-names.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../src/services/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';

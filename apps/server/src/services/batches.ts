@@ -1,4 +1,4 @@
-import { newStyleDefaults } from './brand-kit.ts';
+import { newStyleDefaults } from './video/index.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   BATCH_LIMITS,
@@ -35,7 +35,7 @@ import { jobsRepository } from '../db/repositories/jobs.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { asciiSlug, videoFileName } from './file-names.ts';
+import { asciiSlug, videoFileName } from './video/index.ts';
 import { createJob, submitJobs, withEstimates } from './jobs/index.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
 import { fetchRemoteImage, type RemoteImageFetchOptions } from './remote-images.ts';

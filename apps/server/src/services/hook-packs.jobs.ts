@@ -7,13 +7,13 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { hookPacksRepository as repo, type HookPackRow } from '../db/repositories/hook-packs.ts';
 import { defineJob, PermanentJobError, type ClaimedJob, type JobContext } from '../jobs/definition.ts';
-import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
+import { withEstimatedProgress } from './video/index.ts';
 import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
-import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
-import { renderBrandLook } from './brand-kit.ts';
-import { localMusic, renderStyleOf } from './video-style.ts';
+import { qualityLine, storeAspects, storeQuality } from './video/index.ts';
+import { renderBrandLook } from './video/index.ts';
+import { localMusic, renderStyleOf } from './video/index.ts';
 import { isOnFreeTrial } from './users.ts';
-import { withProviderErrors } from './provider-errors.ts';
+import { withProviderErrors } from './video/index.ts';
 
 const id = z.number().int().positive();
 const ids = z.array(id);

@@ -46,13 +46,13 @@ import {
   type HookLinesResponse,
   type HookMatrix,
 } from '@hookreel/contracts';
-import { aspectFileName, videoFileName } from './file-names.ts';
+import { aspectFileName, videoFileName } from './video/index.ts';
 import { createJob, newBatchId, packUpgradesUnderway, submitJobs, withEstimates } from './jobs/index.ts';
 import { assertInventedCharacters, assertRealisticAvailable } from './video/index.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
-import { extraAspectsOf, videoStyleOf } from './video-style.ts';
-import { storedAspectsOf } from '../jobs/quality.ts';
-import { brandStyleOf, newStyleDefaults } from './brand-kit.ts';
+import { extraAspectsOf, videoStyleOf } from './video/index.ts';
+import { storedAspectsOf } from './video/index.ts';
+import { brandStyleOf, newStyleDefaults } from './video/index.ts';
 import { cellIdOfPair, planMatrix, type PlannedVariant } from './hook-packs-matrix.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';

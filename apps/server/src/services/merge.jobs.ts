@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError } from '../jobs/definition.ts';
-import { withEstimatedProgress } from '../jobs/estimated-progress.ts';
+import { withEstimatedProgress } from './video/index.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
-import { withProviderErrors } from './provider-errors.ts';
+import { withProviderErrors } from './video/index.ts';
 import { projectCutout, REALISTIC_MERGE_FILE } from './product-cutout.ts';
 
 const id = z.number().int().positive();

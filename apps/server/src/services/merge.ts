@@ -17,7 +17,7 @@ import { createJob, measureThroughput, newBatchId, remainingSeconds, submitJobs 
 import { assertRealisticActor, assertRealisticAvailable, projectVideoCredits } from './video/index.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
-import { extraAspectsOf } from './video-style.ts';
+import { extraAspectsOf } from './video/index.ts';
 import { getOwnedProject } from './projects.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Project } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
-import { musicFile, storeUploadedMusic } from './music-file.ts';
+import { musicFile, storeUploadedMusic } from './video/index.ts';
 import type { UploadedFile } from '../uploads/index.ts';
 import { getOwnedProject, getProject } from './projects.ts';
 

@@ -7,12 +7,12 @@ import { defineJob, PermanentJobError, type JobContext } from '../jobs/definitio
 import type { ProjectForRender, RenderProjectVideoInput } from '../media/port.ts';
 import { Aspect, MaskPlacement, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
 import { rotatedBox } from '../media/values.ts';
-import { qualityLine, storeAspects, storeQuality } from '../jobs/quality.ts';
+import { qualityLine, storeAspects, storeQuality } from './video/index.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
-import { withProviderErrors } from './provider-errors.ts';
+import { withProviderErrors } from './video/index.ts';
 import { isOnFreeTrial } from './users.ts';
-import { renderBrandLook } from './brand-kit.ts';
-import { localMusic, renderStyleOf } from './video-style.ts';
+import { renderBrandLook } from './video/index.ts';
+import { localMusic, renderStyleOf } from './video/index.ts';
 import { localVoiceOver } from './project-voice.ts';
 
 const id = z.number().int().positive();

@@ -14,8 +14,8 @@ import { projectsRepository, type ProjectCharacterJoined, type ProjectRow } from
 import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { brandStyleOf, newStyleDefaults } from './brand-kit.ts';
-import { videoStyleOf } from './video-style.ts';
+import { brandStyleOf, newStyleDefaults } from './video/index.ts';
+import { videoStyleOf } from './video/index.ts';
 import { VOICE_OVER_MESSAGES, voiceOverOf } from './project-voice.ts';
 
 export type { ProjectRow } from '../db/repositories/projects.ts';

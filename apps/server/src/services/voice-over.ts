@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { unprocessable } from '../errors.ts';
 import type { UploadedFile } from '../uploads/index.ts';
-import { storeUploadedAudio } from './music-file.ts';
+import { storeUploadedAudio } from './video/index.ts';
 import { VOICE_OVER_MESSAGES, VOICE_OVER_RULES } from './project-voice.ts';
 
 export { VOICE_OVER_MESSAGES } from './project-voice.ts';

@@ -1,5 +1,5 @@
-import { ContentRuleError, ProviderError } from '../media/values.ts';
-import { PermanentJobError } from '../jobs/definition.ts';
+import { ContentRuleError, ProviderError } from '../../media/values.ts';
+import { PermanentJobError } from '../../jobs/definition.ts';
 
 /**
  * Provider failures as job failures a person can read. A refusal (bad key, bad input, content rules, a model that

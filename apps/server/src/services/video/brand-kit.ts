@@ -11,11 +11,11 @@ import {
 } from '@hookreel/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CAPTION_FONT_FILES, type BrandLook } from '../media/values.ts';
-import type { AppContext } from '../context.ts';
-import { brandKitsRepository, type BrandKitRow } from '../db/repositories/brand-kits.ts';
-import { HttpError, unprocessable } from '../errors.ts';
-import { sanitizeImage, type UploadedFile } from '../uploads/index.ts';
+import { CAPTION_FONT_FILES, type BrandLook } from '../../media/values.ts';
+import type { AppContext } from '../../context.ts';
+import { brandKitsRepository, type BrandKitRow } from '../../db/repositories/brand-kits.ts';
+import { HttpError, unprocessable } from '../../errors.ts';
+import { sanitizeImage, type UploadedFile } from '../../uploads/index.ts';
 
 /**
  * A user's brand kit (docs/video-design.md#brand-kit, decision 133). The kit is only ever read and written for the

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MUSIC_LIMITS } from '@hookreel/contracts';
-import { HttpError, payloadTooLarge, unprocessable } from '../errors.ts';
-import type { AppContext } from '../context.ts';
-import type { AudioProbe } from '../media/port.ts';
-import type { UploadedFile } from '../uploads/index.ts';
+import { HttpError, payloadTooLarge, unprocessable } from '../../errors.ts';
+import type { AppContext } from '../../context.ts';
+import type { AudioProbe } from '../../media/port.ts';
+import type { UploadedFile } from '../../uploads/index.ts';
 
 /** The music types we accept, decided by their first bytes, never by the name or the client's MIME type. */
 export type AudioType = 'mp3' | 'wav' | 'm4a';

@@ -9,7 +9,7 @@ import {
   VideoQuality,
 } from '@hookreel/contracts';
 import path from 'node:path';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../../context.ts';
 
 /**
  * How a project's or hook pack's videos look and sound beside the script: caption preset, end card CTA and the

@@ -10,8 +10,8 @@ import {
   type JobAspectVideo,
   type QualityReport,
 } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import type { AspectRender } from '../media/port.ts';
+import type { AppContext } from '../../context.ts';
+import type { AspectRender } from '../../media/port.ts';
 
 /**
  * What a video job keeps of its quality report in the row's result JSON: the verdict for cards and the storage
