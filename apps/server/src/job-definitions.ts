@@ -1,7 +1,7 @@
 import type { AnyJobDefinition } from './jobs/definition.ts';
 import type { JobRunnerHooks } from './jobs/hooks.ts';
 import { notifyBatchIfDone } from './mail/notifications.ts';
-import { captureHold, releaseHold } from './services/credits.ts';
+import { captureHold, releaseHold } from './services/billing/index.ts';
 import {
   generateCharactersJob,
   generatePreviewJob,

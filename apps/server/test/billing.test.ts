@@ -9,7 +9,7 @@ import {
   estimatePack,
 } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureHold, grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { captureHold, grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
 import { createUserWithFreeCredits, deleteAccount } from '../src/services/users.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

@@ -3,7 +3,7 @@ import { Job } from '@hookreel/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, type AppContext } from '../src/context.ts';
-import { ledgerBalances } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { createJob } from '../src/services/jobs/index.ts';
 import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';

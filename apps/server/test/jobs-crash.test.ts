@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerBalances } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { queueProjectVideo } from '../src/services/projects/index.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

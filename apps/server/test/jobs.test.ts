@@ -7,7 +7,7 @@ import { JOB_DEFINITIONS } from '../src/job-definitions.ts';
 import { assertJobDefinitions, InvalidJobPayloadError, PermanentJobError } from '../src/jobs/definition.ts';
 import { jobsRepository } from '../src/db/repositories/jobs.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
-import { ledgerBalances } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { createJob, submitJobs } from '../src/services/jobs/index.ts';
 import { mergeCharacterJob } from '../src/services/merge.jobs.ts';
 import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';

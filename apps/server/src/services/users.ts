@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { billingRepository } from '../db/repositories/billing.ts';
 import { usersRepository, type UserRow } from '../db/repositories/users.ts';
 import { unauthorized } from '../errors.ts';
-import { fromHundredths, grantTrialOnce, toHundredths } from './credits.ts';
+import { fromHundredths, grantTrialOnce, toHundredths } from './billing/index.ts';
 
 /** Every file a user owns is stored under this prefix, so deleting the account can delete them all at once. */
 export const userFilePrefix = (userId: number): string => `users/${userId}`;

@@ -17,12 +17,12 @@ import {
 } from '@hookreel/contracts';
 import { z } from 'zod';
 import { usersRepository } from '../../db/repositories/users.ts';
-import { adjustCredits } from '../../services/admin-credits.ts';
+import { adjustCredits } from '../../services/billing/index.ts';
 import { assertAdmin } from '../../services/avatars.ts';
-import { billingState, checkout, handleWebhook, portal } from '../../services/billing.ts';
-import { ledgerPage, priceList } from '../../services/credits.ts';
-import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/refunds.ts';
-import { providerUsageByPlan } from '../../services/provider-usage.ts';
+import { billingState, checkout, handleWebhook, portal } from '../../services/billing/index.ts';
+import { ledgerPage, priceList } from '../../services/billing/index.ts';
+import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/billing/index.ts';
+import { providerUsageByPlan } from '../../services/billing/index.ts';
 import { unauthorized } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';

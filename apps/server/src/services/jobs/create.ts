@@ -7,7 +7,7 @@ import { jobsRepository } from '../../db/repositories/jobs.ts';
 import type { Database } from '../../db/schema.ts';
 import { encodePayload, type JobDefinition } from '../../jobs/definition.ts';
 import type { JobName } from '../../job-definitions.ts';
-import { reserveCredits, toHundredths } from '../credits.ts';
+import { reserveCredits, toHundredths } from '../billing/index.ts';
 
 /** The 402 message per priced operation (docs/product.md#messages). */
 const INSUFFICIENT_MESSAGE: Record<PricedOperation, string> = {

@@ -8,7 +8,7 @@ import { parseCost } from '../../jobs/cost.ts';
 import { jobFilePrefix } from '../../jobs/files.ts';
 import { jobAspectVideos, qualityOfResult } from '../video/index.ts';
 import type { JobName } from '../../job-definitions.ts';
-import { releaseHold } from '../credits.ts';
+import { releaseHold } from '../billing/index.ts';
 import { aspectFileName, videoFileName } from '../video/index.ts';
 import { packUpgradeCredits, upgradeCredits, type PricedProject } from '../video/index.ts';
 import { estimateSnapshot, etaSeconds, type EstimateSnapshot } from './estimates.ts';

@@ -1,8 +1,8 @@
 import type { ProviderUsageByPlan } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { billingRepository } from '../db/repositories/billing.ts';
-import { jobsRepository } from '../db/repositories/jobs.ts';
-import { parseCost } from '../jobs/cost.ts';
+import type { AppContext } from '../../context.ts';
+import { billingRepository } from '../../db/repositories/billing.ts';
+import { jobsRepository } from '../../db/repositories/jobs.ts';
+import { parseCost } from '../../jobs/cost.ts';
 import { fromHundredths } from './credits.ts';
 
 type PlanRow = ProviderUsageByPlan['plans'][number];

@@ -1,7 +1,7 @@
 import type { AdminCreditAdjustment } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { usersRepository } from '../db/repositories/users.ts';
-import { notFound } from '../errors.ts';
+import type { AppContext } from '../../context.ts';
+import { usersRepository } from '../../db/repositories/users.ts';
+import { notFound } from '../../errors.ts';
 import { fromHundredths, grantCredits, takeCredits, toHundredths } from './credits.ts';
 
 export const ADMIN_CREDIT_MESSAGES = { noSuchUser: 'No account has this e-mail address' } as const;

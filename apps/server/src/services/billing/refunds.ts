@@ -1,9 +1,9 @@
 import type { RefundRequest } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { isUniqueViolation } from '../db/database.ts';
-import { jobsRepository } from '../db/repositories/jobs.ts';
-import { refundsRepository, type RefundRequestRow } from '../db/repositories/refunds.ts';
-import { conflict, notFound, unprocessable } from '../errors.ts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { jobsRepository } from '../../db/repositories/jobs.ts';
+import { refundsRepository, type RefundRequestRow } from '../../db/repositories/refunds.ts';
+import { conflict, notFound, unprocessable } from '../../errors.ts';
 import { fromHundredths, grantCredits } from './credits.ts';
 
 export const REFUND_MESSAGES = {

@@ -12,13 +12,13 @@ import {
   realisticVideoCost,
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context.ts';
-import { forbidden, paymentRequired, unprocessable } from '../errors.ts';
-import type { Database } from '../db/schema.ts';
-import type { Executor } from '../db/database.ts';
-import { creditsRepository } from '../db/repositories/credits.ts';
-import { usersRepository } from '../db/repositories/users.ts';
-import { trialKeyOf } from '../auth/trial-key.ts';
+import type { AppContext } from '../../context.ts';
+import { forbidden, paymentRequired, unprocessable } from '../../errors.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../../db/database.ts';
+import { creditsRepository } from '../../db/repositories/credits.ts';
+import { usersRepository } from '../../db/repositories/users.ts';
+import { trialKeyOf } from '../../auth/trial-key.ts';
 
 /** Credits are stored in hundredths so fractional prices (0.05) never meet floating-point rounding. */
 export const toHundredths = (credits: number): number => Math.round(credits * 100);

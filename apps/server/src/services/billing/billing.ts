@@ -9,12 +9,12 @@ import {
   planPrice,
 } from '@hookreel/contracts';
 import Stripe from 'stripe';
-import type { AppContext } from '../context.ts';
-import { billingRepository as repo } from '../db/repositories/billing.ts';
-import { usersRepository } from '../db/repositories/users.ts';
-import type { Executor } from '../db/database.ts';
-import { HttpError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
-import { type PlanPrice, catalogue, planOfPrice } from './billing-catalogue.ts';
+import type { AppContext } from '../../context.ts';
+import { billingRepository as repo } from '../../db/repositories/billing.ts';
+import { usersRepository } from '../../db/repositories/users.ts';
+import type { Executor } from '../../db/database.ts';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import { type PlanPrice, catalogue, planOfPrice } from './catalogue.ts';
 import { expirePlanCredits, grantCredits, toHundredths } from './credits.ts';
 
 export const BILLING_MESSAGES = {
