@@ -28,7 +28,7 @@ import { grantCredits } from '../apps/server/src/services/billing/credits.ts';
 import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/jobs/index.ts';
 import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
 import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
-import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
+import { createUserWithFreeCredits } from '../apps/server/src/services/account/users.ts';
 import { bareEncode, cpuSeconds, findFile, type FloorRun, machineBusySeconds } from './lib/floor.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 12);

@@ -19,7 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { publicStats } from '../services/jobs/index.ts';
-import { sessionStands } from '../services/users.ts';
+import { sessionStands } from '../services/account/index.ts';
 import { createUploadLimiter } from '../uploads/rate-limit.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';
 import { createAuthGuard, createKeyChecker, createSessionGuard, createStreamGuard } from './auth-guard.ts';

@@ -12,7 +12,7 @@ import { packFilePrefix, variantFileKey } from './hook-packs-files.ts';
 import { qualityLine, storeAspects, storeQuality } from './video/index.ts';
 import { renderBrandLook } from './video/index.ts';
 import { localMusic, renderStyleOf } from './video/index.ts';
-import { isOnFreeTrial } from './users.ts';
+import { isOnFreeTrial } from './account/index.ts';
 import { withProviderErrors } from './video/index.ts';
 
 const id = z.number().int().positive();

@@ -10,7 +10,7 @@ import { rotatedBox } from '../media/values.ts';
 import { qualityLine, storeAspects, storeQuality } from './video/index.ts';
 import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 import { withProviderErrors } from './video/index.ts';
-import { isOnFreeTrial } from './users.ts';
+import { isOnFreeTrial } from './account/index.ts';
 import { renderBrandLook } from './video/index.ts';
 import { localMusic, renderStyleOf } from './video/index.ts';
 import { localVoiceOver } from './project-voice.ts';

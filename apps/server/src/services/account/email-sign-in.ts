@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.ts';
-import { minutesOf, signInLimitsOf } from '../auth/attempt-limiter.ts';
-import { hashSecret, hashShortCode, inMinutes, newLinkSecret, newSixDigitCode } from '../auth/one-time-secret.ts';
-import { oneTimeCodesRepository } from '../db/repositories/one-time-codes.ts';
-import { signInEmail } from '../mail/templates.ts';
+import type { AppContext } from '../../context.ts';
+import { minutesOf, signInLimitsOf } from '../../auth/attempt-limiter.ts';
+import { hashSecret, hashShortCode, inMinutes, newLinkSecret, newSixDigitCode } from '../../auth/one-time-secret.ts';
+import { oneTimeCodesRepository } from '../../db/repositories/one-time-codes.ts';
+import { signInEmail } from '../../mail/templates.ts';
 
 /** How long a sign-in link and code work, and how many wrong codes kill a code. */
 export const SIGN_IN_CODE_MINUTES = 10;

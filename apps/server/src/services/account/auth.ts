@@ -1,20 +1,20 @@
 import { MESSAGES, VALIDATION, type LoginRequest, type RegisterRequest, type TokenPair } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { now } from '../db/database.ts';
-import type { Executor } from '../db/database.ts';
-import { identitiesRepository } from '../db/repositories/identities.ts';
-import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
-import { usersRepository } from '../db/repositories/users.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { hashRefreshToken, newRefreshToken, newTokenFamily } from '../auth/refresh-token.ts';
-import type { FlowState } from '../auth/oidc/flow-cookie.ts';
-import type { SignInClient, VerifiedIdentity } from '../auth/oidc/sign-in-client.ts';
-import { badRequest, conflict, HttpError, unauthorized, unprocessable } from '../errors.ts';
-import { minutesOf, signInLimitsOf } from '../auth/attempt-limiter.ts';
-import { hashSecret, inMinutes, inSeconds, newLinkSecret } from '../auth/one-time-secret.ts';
-import { isPasswordTooWeak } from '../auth/password-strength.ts';
-import { oneTimeCodesRepository } from '../db/repositories/one-time-codes.ts';
-import { verifyEmail } from '../mail/templates.ts';
+import type { AppContext } from '../../context.ts';
+import { now } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
+import { identitiesRepository } from '../../db/repositories/identities.ts';
+import { refreshTokensRepository } from '../../db/repositories/refresh-tokens.ts';
+import { usersRepository } from '../../db/repositories/users.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hashRefreshToken, newRefreshToken, newTokenFamily } from '../../auth/refresh-token.ts';
+import type { FlowState } from '../../auth/oidc/flow-cookie.ts';
+import type { SignInClient, VerifiedIdentity } from '../../auth/oidc/sign-in-client.ts';
+import { badRequest, conflict, HttpError, unauthorized, unprocessable } from '../../errors.ts';
+import { minutesOf, signInLimitsOf } from '../../auth/attempt-limiter.ts';
+import { hashSecret, inMinutes, inSeconds, newLinkSecret } from '../../auth/one-time-secret.ts';
+import { isPasswordTooWeak } from '../../auth/password-strength.ts';
+import { oneTimeCodesRepository } from '../../db/repositories/one-time-codes.ts';
+import { verifyEmail } from '../../mail/templates.ts';
 import { createUnverifiedUser, createUserWithFreeCredits, verifyEmailAndGrantTrial } from './users.ts';
 
 /** Where verification links point (server-rendered page, see routes/auth.ts). */

@@ -1,11 +1,11 @@
 import type { User } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context.ts';
-import type { Database } from '../db/schema.ts';
-import { billingRepository } from '../db/repositories/billing.ts';
-import { usersRepository, type UserRow } from '../db/repositories/users.ts';
-import { unauthorized } from '../errors.ts';
-import { fromHundredths, grantTrialOnce, toHundredths } from './billing/index.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { billingRepository } from '../../db/repositories/billing.ts';
+import { usersRepository, type UserRow } from '../../db/repositories/users.ts';
+import { unauthorized } from '../../errors.ts';
+import { fromHundredths, grantTrialOnce, toHundredths } from '../billing/index.ts';
 
 /** Every file a user owns is stored under this prefix, so deleting the account can delete them all at once. */
 export const userFilePrefix = (userId: number): string => `users/${userId}`;
