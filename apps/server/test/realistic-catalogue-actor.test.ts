@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { resetEngineConfig } from '../src/media/engine.ts';
-import { catalogueActorPhotoKey } from '../src/services/catalogue-actor-photo.ts';
+import { catalogueActorPhotoKey } from '../src/services/actors/catalogue-actor-photo.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';

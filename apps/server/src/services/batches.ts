@@ -38,7 +38,7 @@ import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { asciiSlug, videoFileName } from './video/index.ts';
 import { createJob, submitJobs, withEstimates } from './jobs/index.ts';
 import { renderProjectVideoJob } from './projects.jobs.ts';
-import { fetchRemoteImage, type RemoteImageFetchOptions } from './remote-images.ts';
+import { fetchRemoteImage, type RemoteImageFetchOptions } from './platform/index.ts';
 
 /*
  * Batch from a spreadsheet (decision 138). POST /batches checks every row and fetches or matches its product

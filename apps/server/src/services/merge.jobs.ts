@@ -5,9 +5,9 @@ import { avatarsRepository } from '../db/repositories/avatars.ts';
 import { projectsRepository } from '../db/repositories/projects.ts';
 import { defineJob, PermanentJobError } from '../jobs/definition.ts';
 import { withEstimatedProgress } from './video/index.ts';
-import { realisticCatalogueActor } from './catalogue-actor-photo.ts';
+import { realisticCatalogueActor } from './actors/index.ts';
 import { withProviderErrors } from './video/index.ts';
-import { projectCutout, REALISTIC_MERGE_FILE } from './product-cutout.ts';
+import { projectCutout, REALISTIC_MERGE_FILE } from './actors/index.ts';
 
 const id = z.number().int().positive();
 

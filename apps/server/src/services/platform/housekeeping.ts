@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.ts';
-import { idempotencyRepository } from '../db/repositories/idempotency.ts';
-import { oneTimeCodesRepository } from '../db/repositories/one-time-codes.ts';
-import { refreshTokensRepository } from '../db/repositories/refresh-tokens.ts';
+import type { AppContext } from '../../context.ts';
+import { idempotencyRepository } from '../../db/repositories/idempotency.ts';
+import { oneTimeCodesRepository } from '../../db/repositories/one-time-codes.ts';
+import { refreshTokensRepository } from '../../db/repositories/refresh-tokens.ts';
 
 /**
  * How long a stored Idempotency-Key answers replays. Clients resend within seconds (decision 050); a day covers

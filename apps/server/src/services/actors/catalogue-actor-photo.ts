@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { JobContext } from '../jobs/definition.ts';
+import type { JobContext } from '../../jobs/definition.ts';
 import { WorkInFlight } from './work-in-flight.ts';
 
 /**

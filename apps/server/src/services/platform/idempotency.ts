@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppContext } from '../context.ts';
-import { isUniqueViolation } from '../db/database.ts';
-import { idempotencyRepository as repo } from '../db/repositories/idempotency.ts';
-import { conflict, unprocessable } from '../errors.ts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { idempotencyRepository as repo } from '../../db/repositories/idempotency.ts';
+import { conflict, unprocessable } from '../../errors.ts';
 
 export const IDEMPOTENCY_KEY_MAX = 200;
 /** How long a repeat waits for the first request with its key to finish before answering 409. */

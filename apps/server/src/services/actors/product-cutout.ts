@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { JobContext } from '../jobs/definition.ts';
+import type { JobContext } from '../../jobs/definition.ts';
 import { WorkInFlight } from './work-in-flight.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { LIMITS, VALIDATION, type RemoteImageResponse } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { HttpError, payloadTooLarge, unprocessable } from '../errors.ts';
-import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../net/safe-fetch.ts';
-import { storeUploadedImage } from '../uploads/index.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, payloadTooLarge, unprocessable } from '../../errors.ts';
+import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../net/safe-fetch.ts';
+import { storeUploadedImage } from '../../uploads/index.ts';
 
 /** Time for the whole fetch of a pasted image, redirects included. */
 export const REMOTE_IMAGE_TIMEOUT_MS = 10_000;
