@@ -5,7 +5,7 @@ import { migrate } from './db/migrate.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 import { createS3FileStore } from './storage/s3-file-store.ts';
-import { seedActorCatalogue } from './services/avatars-catalogue.ts';
+import { seedActorCatalogue } from './services/avatars/index.ts';
 import type { RemoteImageFetchOptions } from './services/platform/index.ts';
 import { createLocalJobEvents, createRedisJobEvents, type JobEventBus } from './jobs/events.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';

@@ -10,8 +10,8 @@ import {
 } from './services/hook-packs.jobs.ts';
 import { mergeCharacterJob } from './services/merge.jobs.ts';
 import { renderProjectVideoJob } from './services/projects.jobs.ts';
-import { emitJobEndedEvents } from './services/webhooks.ts';
-import { deliverWebhookJob } from './services/webhooks.jobs.ts';
+import { emitJobEndedEvents } from './services/integrations/index.ts';
+import { deliverWebhookJob } from './services/integrations/index.ts';
 
 /** Each key must be the name of the definition under it (checked here by the compiler, and at boot). */
 type ByOwnName<T> = { readonly [K in keyof T]: AnyJobDefinition & { readonly name: K } };

@@ -3,7 +3,7 @@ import { ACTORS, LIMITS, VALIDATION, sizeClassOf, type Avatar } from '@hookreel/
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
-import { catalogueBounds, cornersOf, seedActorCatalogue } from '../src/services/avatars-catalogue.ts';
+import { catalogueBounds, cornersOf, seedActorCatalogue } from '../src/services/avatars/catalogue.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';

@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { usersRepository } from '../../db/repositories/users.ts';
 import { adjustCredits } from '../../services/billing/index.ts';
-import { assertAdmin } from '../../services/avatars.ts';
+import { assertAdmin } from '../../services/avatars/index.ts';
 import { billingState, checkout, handleWebhook, portal } from '../../services/billing/index.ts';
 import { ledgerPage, priceList } from '../../services/billing/index.ts';
 import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/billing/index.ts';

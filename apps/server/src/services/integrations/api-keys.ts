@@ -6,10 +6,10 @@ import {
   type ApiKey,
   type CreatedApiKey,
 } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { apiKeysRepository, type ApiKeyRow } from '../db/repositories/api-keys.ts';
-import { usersRepository } from '../db/repositories/users.ts';
-import { conflict, notFound } from '../errors.ts';
+import type { AppContext } from '../../context.ts';
+import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-keys.ts';
+import { usersRepository } from '../../db/repositories/users.ts';
+import { conflict, notFound } from '../../errors.ts';
 
 /**
  * Personal API keys (decision 131). A key is `hrk_` and 32 random bytes; only its SHA-256 is stored, which is

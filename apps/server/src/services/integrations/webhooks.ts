@@ -8,14 +8,14 @@ import {
   type WebhookEvent,
   type WebhookEventType,
 } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { hookPacksRepository } from '../db/repositories/hook-packs.ts';
-import { jobsRepository } from '../db/repositories/jobs.ts';
-import { webhooksRepository, type WebhookEndpointRow } from '../db/repositories/webhooks.ts';
-import { conflict, notFound, unprocessable } from '../errors.ts';
-import type { EndedJob } from '../jobs/hooks.ts';
-import { checkedAddress, parseFetchUrl, SafeFetchError, systemResolver } from '../net/safe-fetch.ts';
-import { createJob, submitJobs, withEstimates } from './jobs/index.ts';
+import type { AppContext } from '../../context.ts';
+import { hookPacksRepository } from '../../db/repositories/hook-packs.ts';
+import { jobsRepository } from '../../db/repositories/jobs.ts';
+import { webhooksRepository, type WebhookEndpointRow } from '../../db/repositories/webhooks.ts';
+import { conflict, notFound, unprocessable } from '../../errors.ts';
+import type { EndedJob } from '../../jobs/hooks.ts';
+import { checkedAddress, parseFetchUrl, SafeFetchError, systemResolver } from '../../net/safe-fetch.ts';
+import { createJob, submitJobs, withEstimates } from '../jobs/index.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { deliverWebhookJob, WEBHOOK_MAX_ATTEMPTS } from './webhooks.jobs.ts';
 

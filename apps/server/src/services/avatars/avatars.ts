@@ -1,11 +1,11 @@
 import { FRAME, VALIDATION, sizeClassOf, type Avatar, type SavedBounds, type SizeClass } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../db/repositories/avatars.ts';
-import { usersRepository } from '../db/repositories/users.ts';
-import { forbidden, notFound, unprocessable } from '../errors.ts';
-import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { getOwnedProject } from './projects.ts';
-import { isAdminRow } from './account/index.ts';
+import type { AppContext } from '../../context.ts';
+import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../../db/repositories/avatars.ts';
+import { usersRepository } from '../../db/repositories/users.ts';
+import { forbidden, notFound, unprocessable } from '../../errors.ts';
+import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
+import { getOwnedProject } from '../projects.ts';
+import { isAdminRow } from '../account/index.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';
 /** Multipart field the uploader sets to "true" to confirm they have the pictured people's consent (decision 121). */

@@ -1,10 +1,10 @@
 import { INTEGRATION_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@hookreel/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import { webhooksRepository } from '../db/repositories/webhooks.ts';
-import { defineJob } from '../jobs/definition.ts';
-import type { JobSettings } from '../jobs/settings.ts';
-import { safeFetch, SafeFetchError } from '../net/safe-fetch.ts';
+import type { AppContext } from '../../context.ts';
+import { webhooksRepository } from '../../db/repositories/webhooks.ts';
+import { defineJob } from '../../jobs/definition.ts';
+import type { JobSettings } from '../../jobs/settings.ts';
+import { safeFetch, SafeFetchError } from '../../net/safe-fetch.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { ACTORS, type Actor } from '@hookreel/contracts';
-import { HAND_ANCHOR } from '../media/values.ts';
+import { HAND_ANCHOR } from '../../media/values.ts';
 import sharp from 'sharp';
-import type { AppContext } from '../context.ts';
-import { avatarsRepository } from '../db/repositories/avatars.ts';
+import type { AppContext } from '../../context.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
 
 /** Draws a catalogue actor as a 576x1024 PNG portrait (ctx.media.drawCatalogueActor unless a test swaps it). */
 export type RenderActorPortrait = (actor: Actor) => Promise<Buffer | Uint8Array>;
