@@ -7,7 +7,7 @@ import {
   generatePreviewJob,
   processProductJob,
   renderHookVideoJob,
-} from './services/hook-packs.jobs.ts';
+} from './services/hook-packs/index.ts';
 import { mergeCharacterJob } from './services/merge.jobs.ts';
 import { renderProjectVideoJob } from './services/projects.jobs.ts';
 import { emitJobEndedEvents } from './services/integrations/index.ts';

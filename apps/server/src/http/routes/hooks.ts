@@ -25,7 +25,7 @@ import {
 } from '@hookreel/contracts';
 import { sendZip } from '../zip.ts';
 import { z } from 'zod';
-import * as hooks from '../../services/hook-packs.ts';
+import * as hooks from '../../services/hook-packs/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';

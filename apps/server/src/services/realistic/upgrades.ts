@@ -7,7 +7,7 @@ import { projectsRepository } from '../../db/repositories/projects.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../errors.ts';
 import { readPayload } from '../../jobs/definition.ts';
-import { renderHookVideoJob } from '../hook-packs.jobs.ts';
+import { renderHookVideoJob } from '../hook-packs/index.ts';
 import { createJob, newBatchId, submitJobs, upgradeOf, renderQualityOf } from '../jobs/index.ts';
 import { renderProjectVideoJob } from '../projects.jobs.ts';
 import {
@@ -122,4 +122,3 @@ async function upgradePackVideo(
     batchId: newBatchId(),
   });
 }
-

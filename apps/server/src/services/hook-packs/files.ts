@@ -1,4 +1,4 @@
-import type { HookPackRow } from '../db/repositories/hook-packs.ts';
+import type { HookPackRow } from '../../db/repositories/hook-packs.ts';
 
 type PackKeyParts = Pick<HookPackRow, 'user_id' | 'id' | 'file_token'>;
 

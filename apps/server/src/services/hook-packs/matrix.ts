@@ -1,5 +1,5 @@
 import { cellKey, MATRIX_LIMITS, MATRIX_MESSAGES, matrixCells, variantId, type HookMatrix } from '@hookreel/contracts';
-import { unprocessable } from '../errors.ts';
+import { unprocessable } from '../../errors.ts';
 
 export interface PlannedVariant {
   variant_index: number;

@@ -1,5 +1,5 @@
 import { hookPackBadge, VALIDATION, type HookPack, type HookPackStatus } from '@hookreel/contracts';
-import { conflict, unprocessable } from '../errors.ts';
+import { conflict, unprocessable } from '../../errors.ts';
 
 /**
  * The statuses a request may set (PUT /hooks/{id}) are the wizard's steps, in this order. `created` and the

@@ -1,9 +1,9 @@
 import type { HookPack } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { hookPacksRepository } from '../db/repositories/hook-packs.ts';
-import type { UploadedFile } from '../uploads/index.ts';
-import { getOwnedPack, getPack } from './hook-packs.ts';
-import { musicFile, storeUploadedMusic } from './video/index.ts';
+import type { AppContext } from '../../context.ts';
+import { hookPacksRepository } from '../../db/repositories/hook-packs.ts';
+import type { UploadedFile } from '../../uploads/index.ts';
+import { getOwnedPack, getPack } from './packs.ts';
+import { musicFile, storeUploadedMusic } from '../video/index.ts';
 
 /** The optional music bed of a hook pack: one checked, re-encoded file per pack. */
 

@@ -23,18 +23,18 @@ import {
   type PreviewCharacter,
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../../context.ts';
 import {
   hookPacksRepository as repo,
   type GeneratedCharacterRow,
   type HookPackRow,
   type PreviewCharacterRow,
-} from '../db/repositories/hook-packs.ts';
-import type { Database } from '../db/schema.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
-import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { autoPlacement, clampPlacement, type Placement } from './hook-packs-placement.ts';
-import { checkStatusChange } from './hook-packs-status.ts';
+} from '../../db/repositories/hook-packs.ts';
+import type { Database } from '../../db/schema.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../../errors.ts';
+import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
+import { autoPlacement, clampPlacement, type Placement } from './placement.ts';
+import { checkStatusChange } from './status.ts';
 import {
   HOOK_ANGLES,
   LIMITS,
@@ -46,14 +46,14 @@ import {
   type HookLinesResponse,
   type HookMatrix,
 } from '@hookreel/contracts';
-import { aspectFileName, videoFileName } from './video/index.ts';
-import { createJob, newBatchId, packUpgradesUnderway, submitJobs, withEstimates } from './jobs/index.ts';
-import { assertInventedCharacters, assertRealisticAvailable } from './video/index.ts';
-import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './hook-packs.jobs.ts';
-import { extraAspectsOf, videoStyleOf } from './video/index.ts';
-import { storedAspectsOf } from './video/index.ts';
-import { brandStyleOf, newStyleDefaults } from './video/index.ts';
-import { cellIdOfPair, planMatrix, type PlannedVariant } from './hook-packs-matrix.ts';
+import { aspectFileName, videoFileName } from '../video/index.ts';
+import { createJob, newBatchId, packUpgradesUnderway, submitJobs, withEstimates } from '../jobs/index.ts';
+import { assertInventedCharacters, assertRealisticAvailable } from '../video/index.ts';
+import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './jobs.ts';
+import { extraAspectsOf, videoStyleOf } from '../video/index.ts';
+import { storedAspectsOf } from '../video/index.ts';
+import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
+import { cellIdOfPair, planMatrix, type PlannedVariant } from './matrix.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
 const packNotFound = () => notFound('Hook pack not found');
