@@ -26,8 +26,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
 import { grantCredits } from '../apps/server/src/services/billing/credits.ts';
 import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/jobs/index.ts';
-import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
-import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
+import { renderProjectVideoJob } from '../apps/server/src/services/projects/jobs.ts';
+import { createProject, updateProject } from '../apps/server/src/services/projects/projects.ts';
 import { createUserWithFreeCredits } from '../apps/server/src/services/account/users.ts';
 import { bareEncode, cpuSeconds, findFile, type FloorRun, machineBusySeconds } from './lib/floor.ts';
 

@@ -9,7 +9,7 @@ import {
   renderHookVideoJob,
 } from './services/hook-packs/index.ts';
 import { mergeCharacterJob } from './services/merge.jobs.ts';
-import { renderProjectVideoJob } from './services/projects.jobs.ts';
+import { renderProjectVideoJob } from './services/projects/index.ts';
 import { emitJobEndedEvents } from './services/integrations/index.ts';
 import { deliverWebhookJob } from './services/integrations/index.ts';
 

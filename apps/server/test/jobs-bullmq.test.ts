@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, type AppContext } from '../src/context.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { createJob } from '../src/services/jobs/index.ts';
-import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
+import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';
 import { openJobEvents } from './helpers/job-events.ts';

@@ -37,7 +37,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { asciiSlug, videoFileName } from './video/index.ts';
 import { createJob, submitJobs, withEstimates } from './jobs/index.ts';
-import { renderProjectVideoJob } from './projects.jobs.ts';
+import { renderProjectVideoJob } from './projects/index.ts';
 import { fetchRemoteImage, type RemoteImageFetchOptions } from './platform/index.ts';
 
 /*

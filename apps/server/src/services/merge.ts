@@ -16,9 +16,9 @@ import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
 import { createJob, measureThroughput, newBatchId, remainingSeconds, submitJobs } from './jobs/index.ts';
 import { assertRealisticActor, assertRealisticAvailable, projectVideoCredits } from './video/index.ts';
 import { mergeCharacterJob } from './merge.jobs.ts';
-import { renderProjectVideoJob } from './projects.jobs.ts';
+import { renderProjectVideoJob } from './projects/index.ts';
 import { extraAspectsOf } from './video/index.ts';
-import { getOwnedProject } from './projects.ts';
+import { getOwnedProject } from './projects/index.ts';
 
 /**
  * Product in hand: put the project's product into an actor's hand (a merge job per actor), then render one

@@ -1,5 +1,5 @@
 import { ErrorResponse, HookPack, IdParam, MUSIC_LIMITS, Project } from '@hookreel/contracts';
-import * as style from '../../services/music.ts';
+import * as style from '../../services/projects/index.ts';
 import * as packStyle from '../../services/hook-packs/index.ts';
 import { MUSIC_MESSAGES } from '../../services/video/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';

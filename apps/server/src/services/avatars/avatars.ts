@@ -4,7 +4,7 @@ import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../../d
 import { usersRepository } from '../../db/repositories/users.ts';
 import { forbidden, notFound, unprocessable } from '../../errors.ts';
 import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
-import { getOwnedProject } from '../projects.ts';
+import { getOwnedProject } from '../projects/index.ts';
 import { isAdminRow } from '../account/index.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';

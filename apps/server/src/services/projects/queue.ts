@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { projectsRepository } from '../../db/repositories/projects.ts';
 import { notFound, unprocessable } from '../../errors.ts';
 import { createJob, newBatchId, submitJobs } from '../jobs/index.ts';
-import { renderProjectVideoJob } from '../projects.jobs.ts';
+import { renderProjectVideoJob } from './jobs.ts';
 import { assertRealisticActor, assertRealisticAvailable, extraAspectsOf, projectVideoCredits } from '../video/index.ts';
 
 /** POST /jobs/{projectId}/queue: one render of the project in its quality, paid with that video's price. */
@@ -42,4 +42,3 @@ export async function queueProjectVideo(ctx: AppContext, userId: number, project
   });
   return { id: jobIds[0]! };
 }
-

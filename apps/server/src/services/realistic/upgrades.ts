@@ -9,7 +9,7 @@ import { conflict, notFound, unprocessable } from '../../errors.ts';
 import { readPayload } from '../../jobs/definition.ts';
 import { renderHookVideoJob } from '../hook-packs/index.ts';
 import { createJob, newBatchId, submitJobs, upgradeOf, renderQualityOf } from '../jobs/index.ts';
-import { renderProjectVideoJob } from '../projects.jobs.ts';
+import { renderProjectVideoJob } from '../projects/index.ts';
 import {
   assertInventedCharacters,
   assertRealisticActor,

@@ -1,8 +1,8 @@
 import type { Project } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { projectsRepository } from '../db/repositories/projects.ts';
-import { musicFile, storeUploadedMusic } from './video/index.ts';
-import type { UploadedFile } from '../uploads/index.ts';
+import type { AppContext } from '../../context.ts';
+import { projectsRepository } from '../../db/repositories/projects.ts';
+import { musicFile, storeUploadedMusic } from '../video/index.ts';
+import type { UploadedFile } from '../../uploads/index.ts';
 import { getOwnedProject, getProject } from './projects.ts';
 
 /** The optional music bed of a project: one checked, re-encoded file per project. */

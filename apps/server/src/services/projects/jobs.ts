@@ -1,19 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { isRealisticMerge, projectCutout, projectCutoutKey } from './actors/index.ts';
-import { projectsRepository, type ProjectRow } from '../db/repositories/projects.ts';
-import { defineJob, PermanentJobError, type JobContext } from '../jobs/definition.ts';
-import type { ProjectForRender, RenderProjectVideoInput } from '../media/port.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
+import { isRealisticMerge, projectCutout, projectCutoutKey } from '../actors/index.ts';
+import { projectsRepository, type ProjectRow } from '../../db/repositories/projects.ts';
+import { defineJob, PermanentJobError, type JobContext } from '../../jobs/definition.ts';
+import type { ProjectForRender, RenderProjectVideoInput } from '../../media/port.ts';
 import { Aspect, MaskPlacement, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
-import { rotatedBox } from '../media/values.ts';
-import { qualityLine, storeAspects, storeQuality } from './video/index.ts';
-import { realisticCatalogueActor } from './actors/index.ts';
-import { withProviderErrors } from './video/index.ts';
-import { isOnFreeTrial } from './account/index.ts';
-import { renderBrandLook } from './video/index.ts';
-import { localMusic, renderStyleOf } from './video/index.ts';
-import { localVoiceOver } from './project-voice.ts';
+import { rotatedBox } from '../../media/values.ts';
+import { qualityLine, storeAspects, storeQuality } from '../video/index.ts';
+import { realisticCatalogueActor } from '../actors/index.ts';
+import { withProviderErrors } from '../video/index.ts';
+import { isOnFreeTrial } from '../account/index.ts';
+import { renderBrandLook } from '../video/index.ts';
+import { localMusic, renderStyleOf } from '../video/index.ts';
+import { localVoiceOver } from './voice.ts';
 
 const id = z.number().int().positive();
 

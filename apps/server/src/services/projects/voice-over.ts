@@ -1,12 +1,12 @@
 import type { Project } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { projectsRepository } from '../db/repositories/projects.ts';
-import { unprocessable } from '../errors.ts';
-import type { UploadedFile } from '../uploads/index.ts';
-import { storeUploadedAudio } from './video/index.ts';
-import { VOICE_OVER_MESSAGES, VOICE_OVER_RULES } from './project-voice.ts';
+import type { AppContext } from '../../context.ts';
+import { projectsRepository } from '../../db/repositories/projects.ts';
+import { unprocessable } from '../../errors.ts';
+import type { UploadedFile } from '../../uploads/index.ts';
+import { storeUploadedAudio } from '../video/index.ts';
+import { VOICE_OVER_MESSAGES, VOICE_OVER_RULES } from './voice.ts';
 
-export { VOICE_OVER_MESSAGES } from './project-voice.ts';
+export { VOICE_OVER_MESSAGES } from './voice.ts';
 import { getOwnedProject, getProject } from './projects.ts';
 
 /** PUT /projects/{id}/voice-over: the owner's recording is checked, stored and becomes the voice. */

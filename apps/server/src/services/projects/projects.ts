@@ -8,17 +8,17 @@ import {
   type ProjectCharacter,
   type UpdateProjectRequest,
 } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { jobsRepository } from '../db/repositories/jobs.ts';
-import { projectsRepository, type ProjectCharacterJoined, type ProjectRow } from '../db/repositories/projects.ts';
-import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { HttpError, notFound, unprocessable } from '../errors.ts';
-import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { brandStyleOf, newStyleDefaults } from './video/index.ts';
-import { videoStyleOf } from './video/index.ts';
-import { VOICE_OVER_MESSAGES, voiceOverOf } from './project-voice.ts';
+import type { AppContext } from '../../context.ts';
+import { jobsRepository } from '../../db/repositories/jobs.ts';
+import { projectsRepository, type ProjectCharacterJoined, type ProjectRow } from '../../db/repositories/projects.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
+import { HttpError, notFound, unprocessable } from '../../errors.ts';
+import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
+import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
+import { videoStyleOf } from '../video/index.ts';
+import { VOICE_OVER_MESSAGES, voiceOverOf } from './voice.ts';
 
-export type { ProjectRow } from '../db/repositories/projects.ts';
+export type { ProjectRow } from '../../db/repositories/projects.ts';
 
 const projectNotFound = () => notFound(MESSAGES.projects.notFound);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { VOICE_OVER_LIMITS, VoiceSource, type VoiceOver } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import type { AudioRules } from './video/index.ts';
+import type { AppContext } from '../../context.ts';
+import type { AudioRules } from '../video/index.ts';
 
 /**
  * A project's own voice-over (docs/product.md#own-voice-over): the user's recording speaks the script instead of
