@@ -8,7 +8,7 @@ import {
   processProductJob,
   renderHookVideoJob,
 } from './services/hook-packs/index.ts';
-import { mergeCharacterJob } from './services/merge.jobs.ts';
+import { mergeCharacterJob } from './services/merge/index.ts';
 import { renderProjectVideoJob } from './services/projects/index.ts';
 import { emitJobEndedEvents } from './services/integrations/index.ts';
 import { deliverWebhookJob } from './services/integrations/index.ts';

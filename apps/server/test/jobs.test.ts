@@ -9,7 +9,7 @@ import { jobsRepository } from '../src/db/repositories/jobs.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { createJob, submitJobs } from '../src/services/jobs/index.ts';
-import { mergeCharacterJob } from '../src/services/merge.jobs.ts';
+import { mergeCharacterJob } from '../src/services/merge/jobs.ts';
 import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { VideoQuality, type MaskPlacement } from '@hookreel/contracts';
 import { z } from 'zod';
-import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { projectsRepository } from '../db/repositories/projects.ts';
-import { defineJob, PermanentJobError } from '../jobs/definition.ts';
-import { withEstimatedProgress } from './video/index.ts';
-import { realisticCatalogueActor } from './actors/index.ts';
-import { withProviderErrors } from './video/index.ts';
-import { projectCutout, REALISTIC_MERGE_FILE } from './actors/index.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
+import { projectsRepository } from '../../db/repositories/projects.ts';
+import { defineJob, PermanentJobError } from '../../jobs/definition.ts';
+import { withEstimatedProgress } from '../video/index.ts';
+import { realisticCatalogueActor } from '../actors/index.ts';
+import { withProviderErrors } from '../video/index.ts';
+import { projectCutout, REALISTIC_MERGE_FILE } from '../actors/index.ts';
 
 const id = z.number().int().positive();
 

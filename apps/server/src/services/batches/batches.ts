@@ -1,4 +1,4 @@
-import { newStyleDefaults } from './video/index.ts';
+import { newStyleDefaults } from '../video/index.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   BATCH_LIMITS,
@@ -22,23 +22,23 @@ import {
   type MaskPlacement,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import { now } from '../db/database.ts';
-import { avatarsRepository } from '../db/repositories/avatars.ts';
+import type { AppContext } from '../../context.ts';
+import { now } from '../../db/database.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
 import {
   batchesRepository,
   type BatchRecord,
   type BatchRowRecord,
   type NewBatchRow,
-} from '../db/repositories/batches.ts';
-import { jobsRepository } from '../db/repositories/jobs.ts';
-import { projectsRepository } from '../db/repositories/projects.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
-import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { asciiSlug, videoFileName } from './video/index.ts';
-import { createJob, submitJobs, withEstimates } from './jobs/index.ts';
-import { renderProjectVideoJob } from './projects/index.ts';
-import { fetchRemoteImage, type RemoteImageFetchOptions } from './platform/index.ts';
+} from '../../db/repositories/batches.ts';
+import { jobsRepository } from '../../db/repositories/jobs.ts';
+import { projectsRepository } from '../../db/repositories/projects.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../../errors.ts';
+import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
+import { asciiSlug, videoFileName } from '../video/index.ts';
+import { createJob, submitJobs, withEstimates } from '../jobs/index.ts';
+import { renderProjectVideoJob } from '../projects/index.ts';
+import { fetchRemoteImage, type RemoteImageFetchOptions } from '../platform/index.ts';
 
 /*
  * Batch from a spreadsheet (decision 138). POST /batches checks every row and fetches or matches its product

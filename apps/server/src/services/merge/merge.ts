@@ -7,18 +7,18 @@ import {
   type MergeResult,
   VideoQuality,
 } from '@hookreel/contracts';
-import type { AppContext } from '../context.ts';
-import { avatarsRepository } from '../db/repositories/avatars.ts';
-import { projectsRepository } from '../db/repositories/projects.ts';
-import { jobsRepository } from '../db/repositories/jobs.ts';
-import { conflict, notFound, unprocessable } from '../errors.ts';
-import { storeUploadedImage, type UploadedFile } from '../uploads/index.ts';
-import { createJob, measureThroughput, newBatchId, remainingSeconds, submitJobs } from './jobs/index.ts';
-import { assertRealisticActor, assertRealisticAvailable, projectVideoCredits } from './video/index.ts';
-import { mergeCharacterJob } from './merge.jobs.ts';
-import { renderProjectVideoJob } from './projects/index.ts';
-import { extraAspectsOf } from './video/index.ts';
-import { getOwnedProject } from './projects/index.ts';
+import type { AppContext } from '../../context.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
+import { projectsRepository } from '../../db/repositories/projects.ts';
+import { jobsRepository } from '../../db/repositories/jobs.ts';
+import { conflict, notFound, unprocessable } from '../../errors.ts';
+import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
+import { createJob, measureThroughput, newBatchId, remainingSeconds, submitJobs } from '../jobs/index.ts';
+import { assertRealisticActor, assertRealisticAvailable, projectVideoCredits } from '../video/index.ts';
+import { mergeCharacterJob } from './jobs.ts';
+import { renderProjectVideoJob } from '../projects/index.ts';
+import { extraAspectsOf } from '../video/index.ts';
+import { getOwnedProject } from '../projects/index.ts';
 
 /**
  * Product in hand: put the project's product into an actor's hand (a merge job per actor), then render one
