@@ -10,6 +10,7 @@ import {
   VIDEOS_PER_PACK,
   REALISTIC_HOOK_SECONDS,
   realisticVideoCost,
+  fromHundredths,
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
@@ -21,8 +22,7 @@ import { usersRepository } from '../../db/repositories/users.ts';
 import { trialKeyOf } from '../../auth/trial-key.ts';
 
 /** Credits are stored in hundredths so fractional prices (0.05) never meet floating-point rounding. */
-export const toHundredths = (credits: number): number => Math.round(credits * 100);
-export const fromHundredths = (hundredths: number): number => hundredths / 100;
+export { fromHundredths, toHundredths } from '@hookreel/contracts';
 
 export interface GrantOptions {
   /** grant (trial, administrator), purchase (checkout, renewal) or refund. */

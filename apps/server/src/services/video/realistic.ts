@@ -4,6 +4,7 @@ import {
   PRICES,
   REALISTIC_HOOK_SECONDS,
   realisticVideoCost,
+  roundCredits,
   spokenSeconds,
   type VideoQuality,
 } from '@hookreel/contracts';
@@ -22,7 +23,10 @@ import { assertInventedPerson, ContentRuleError } from '../../media/values.ts';
  * Realistic needs the providers of every realistic stage (GET /api/capabilities says which): refused with the
  * missing ones named when this server lacks any, so no credits are held for a job that would only fail.
  */
-export function assertRealisticAvailable(ctx: Pick<AppContext, 'media'>, kind: 'videos' | 'hookPacks' = 'videos'): void {
+export function assertRealisticAvailable(
+  ctx: Pick<AppContext, 'media'>,
+  kind: 'videos' | 'hookPacks' = 'videos',
+): void {
   const { realistic } = ctx.media.capabilities();
   const availability = kind === 'videos' ? realistic.videos : realistic.hook_packs;
   if (!availability.available) {
@@ -90,9 +94,8 @@ export function projectVideoCredits(
 
 /** The Realistic price of a project's video minus the Draft price already paid for it. */
 export const upgradeCredits = (ctx: Pick<AppContext, 'config'>, project: PricedProject): number =>
-  Math.round((projectVideoCredits(ctx, 'realistic', project) - PRICES.video) * 100) / 100;
+  roundCredits(projectVideoCredits(ctx, 'realistic', project) - PRICES.video);
 
 /** A hook video's Realistic price (a flat length, whatever its line) minus the Draft price already paid. */
 export const packUpgradeCredits = (ctx: Pick<AppContext, 'config'>): number =>
-  Math.round((realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS) - PRICES.video) * 100) /
-  100;
+  roundCredits(realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS) - PRICES.video);
