@@ -22,7 +22,7 @@ import {
   type ActorSpec,
   type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { AspectRender, MediaPort, RigActorRef } from './port.ts';
+import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts';
 import { cleanAudio, probeAudio } from './audio.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { drawCatalogueActor } from './portraits.ts';
@@ -107,11 +107,7 @@ export const engineMedia: MediaPort = {
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
       productFrameBox: rigSpec ? null : (actorStill?.productBox ?? null),
-      captionStyle: input.style?.captionStyle,
-      cta: input.style?.cta ?? null,
-      musicPath: input.style?.musicPath ?? null,
-      aspects: input.style?.aspects,
-      brand: input.style?.brand ?? null,
+      ...styleFields(input.style),
       watermark: input.watermark,
       voice: input.style?.voiceOverPath
         ? ownVoice(input.style.voiceOverPath, {
@@ -212,11 +208,7 @@ export const engineMedia: MediaPort = {
         input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }
           : null,
-      captionStyle: input.style?.captionStyle,
-      cta: input.style?.cta ?? null,
-      musicPath: input.style?.musicPath ?? null,
-      aspects: input.style?.aspects,
-      brand: input.style?.brand ?? null,
+      ...styleFields(input.style),
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore
@@ -230,16 +222,7 @@ export const engineMedia: MediaPort = {
       signal: input.signal,
       onProgress: input.onProgress,
     });
-    return {
-      videoPath: out.videoPath,
-      durationSec: out.durationSec,
-      posterPath: out.posterPath,
-      srtPath: out.srtPath,
-      vttPath: out.vttPath,
-      contactSheetPath: out.contactSheetPath,
-      report: out.report,
-      aspects: aspectRenders(out.aspects),
-    };
+    return hookVideoOutput(out);
   },
 };
 
@@ -293,11 +276,7 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     language: input.language as Language,
     accent: input.accent as Accent,
     actor: { kind: 'photo', imagePath: still, gender: spec.gender },
-    captionStyle: input.style?.captionStyle,
-    cta: input.style?.cta ?? null,
-    musicPath: input.style?.musicPath ?? null,
-    aspects: input.style?.aspects,
-    brand: input.style?.brand ?? null,
+    ...styleFields(input.style),
     watermark: input.watermark,
     voice: input.voiceStore
       ? sharedVoice(cfg.voice, input.voiceStore, { voiceName: voiceName(), onReuse: () => input.onVoiceReused?.() })
@@ -309,17 +288,29 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     onProgress: input.onProgress,
     onUsage: input.onUsage,
   });
-  return {
-    videoPath: out.videoPath,
-    durationSec: out.durationSec,
-    posterPath: out.posterPath,
-    srtPath: out.srtPath,
-    vttPath: out.vttPath,
-    contactSheetPath: out.contactSheetPath,
-    report: out.report,
-    aspects: aspectRenders(out.aspects),
-  };
+  return hookVideoOutput(out);
 }
+
+/** The port's video style as the engine's render takes it (the same fields, with the engine's defaults). */
+const styleFields = (style: VideoStyle | undefined) => ({
+  captionStyle: style?.captionStyle,
+  cta: style?.cta ?? null,
+  musicPath: style?.musicPath ?? null,
+  aspects: style?.aspects,
+  brand: style?.brand ?? null,
+});
+
+/** A finished hook video as the port returns it. */
+const hookVideoOutput = (out: TalkingVideoOutput) => ({
+  videoPath: out.videoPath,
+  durationSec: out.durationSec,
+  posterPath: out.posterPath,
+  srtPath: out.srtPath,
+  vttPath: out.vttPath,
+  contactSheetPath: out.contactSheetPath,
+  report: out.report,
+  aspects: aspectRenders(out.aspects),
+});
 
 /** The engine's extra shapes as the port describes them. */
 const aspectRenders = (list: TalkingVideoOutput['aspects']): AspectRender[] =>
