@@ -19,7 +19,7 @@ const byOwnName = <T extends ByOwnName<T>>(map: T): T => map;
 
 /**
  * Every job this server runs, in one place: the areas define their jobs beside their services
- * (services/*.jobs.ts), and the runner (jobs/) gets this map when the context is built. A definition missing
+ * (services/<area>/jobs.ts), and the runner (jobs/) gets this map when the context is built. A definition missing
  * here cannot be created (createJob takes only a JobName) and a row with an unknown name fails for good.
  */
 export const JOB_DEFINITIONS = byOwnName({

@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** How the guard checks personal API keys (services/api-keys.ts), and each key's budget of requests. */
+/** How the guard checks personal API keys (services/integrations/api-keys.ts), and each key's budget of requests. */
 export interface ApiKeyAuth {
   authenticate(token: string): Promise<{ userId: number; keyId: number } | null>;
   /** Requests per minute per key. */

@@ -52,7 +52,7 @@ export interface JobOutcome<R = unknown> {
 }
 
 /**
- * One kind of job, defined by the area that owns it, beside its service (e.g. services/merge.jobs.ts). The runner
+ * One kind of job, defined by the area that owns it, beside its service (e.g. services/merge/jobs.ts). The runner
  * knows jobs only through this shape; job-definitions.ts lists every definition once.
  */
 export interface JobDefinition<N extends string = string, P = unknown, R = unknown> {
