@@ -5,3 +5,4 @@
  */
 export { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 export { REALISTIC_MERGE_FILE, isRealisticMerge, projectCutout, projectCutoutKey } from './product-cutout.ts';
+export { storedPlacement } from './placement.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { VideoQuality, type MaskPlacement } from '@hookreel/contracts';
+import { VideoQuality } from '@hookreel/contracts';
 import { z } from 'zod';
 import { avatarsRepository } from '../../db/repositories/avatars.ts';
 import { projectsRepository } from '../../db/repositories/projects.ts';
@@ -7,7 +7,7 @@ import { defineJob, PermanentJobError } from '../../jobs/definition.ts';
 import { withEstimatedProgress } from '../video/index.ts';
 import { realisticCatalogueActor } from '../actors/index.ts';
 import { withProviderErrors } from '../video/index.ts';
-import { projectCutout, REALISTIC_MERGE_FILE } from '../actors/index.ts';
+import { projectCutout, REALISTIC_MERGE_FILE, storedPlacement } from '../actors/index.ts';
 
 const id = z.number().int().positive();
 
@@ -33,8 +33,8 @@ export const mergeCharacterJob = defineJob({
     const avatar = await avatarsRepository.findVisible(db, job.userId, avatarId);
     if (!avatar) throw new PermanentJobError('The actor no longer exists');
     const character = await projectsRepository.findCharacter(db, projectId, avatarId);
-    if (!character?.mask_placement) throw new PermanentJobError('The merge has no placement');
-    const placement = JSON.parse(character.mask_placement) as MaskPlacement;
+    const placement = storedPlacement(character?.mask_placement);
+    if (!placement) throw new PermanentJobError('The merge has no placement');
     await jc.progress(10, 'Cutting the product out of its photo');
     const fileKey = project.file_key;
     const cutoutPath = await withEstimatedProgress(

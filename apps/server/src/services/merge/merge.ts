@@ -19,6 +19,9 @@ import { mergeCharacterJob } from './jobs.ts';
 import { renderProjectVideoJob } from '../projects/index.ts';
 import { extraAspectsOf } from '../video/index.ts';
 import { getOwnedProject } from '../projects/index.ts';
+import { storedPlacement } from '../actors/index.ts';
+import { readPayload } from '../../jobs/definition.ts';
+import { z } from 'zod';
 
 /**
  * Product in hand: put the project's product into an actor's hand (a merge job per actor), then render one
@@ -89,7 +92,7 @@ export async function avatarsWithStatus(
       job_id: c.merge_job_id,
       progress: c.merge_status === 'merged' ? 100 : (job?.progress ?? 0),
       eta_seconds: c.merge_status === 'merging' ? remainingSeconds(perMerge, job?.progress ?? 0) : null,
-      placement: c.mask_placement ? (JSON.parse(c.mask_placement) as MaskPlacement) : null,
+      placement: storedPlacement(c.mask_placement),
     };
   });
 }
@@ -147,6 +150,6 @@ export async function queueProductInHandVideos(
 
 /** The actor a merge or product-in-hand render job is for (its payload's avatarId), if it names one. */
 function payloadAvatar(payload: string): number | null {
-  const parsed = JSON.parse(payload) as { avatarId?: unknown };
-  return typeof parsed.avatarId === 'number' ? parsed.avatarId : null;
+  return readPayload(PayloadAvatar, { payload })?.avatarId ?? null;
 }
+const PayloadAvatar = z.object({ avatarId: z.number() });

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { avatarsRepository } from '../../db/repositories/avatars.ts';
-import { isRealisticMerge, projectCutout, projectCutoutKey } from '../actors/index.ts';
+import { isRealisticMerge, projectCutout, projectCutoutKey, storedPlacement } from '../actors/index.ts';
 import { projectsRepository, type ProjectRow } from '../../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../../jobs/definition.ts';
 import type { ProjectForRender, RenderProjectVideoInput } from '../../media/port.ts';
-import { Aspect, MaskPlacement, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
+import { Aspect, MESSAGES, VideoQuality, type Box, type MaskPlacement } from '@hookreel/contracts';
 import { rotatedBox } from '../../media/values.ts';
 import { qualityLine, storeAspects, storeQuality } from '../video/index.ts';
 import { realisticCatalogueActor } from '../actors/index.ts';
@@ -126,19 +126,20 @@ async function actorFor(
   if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox };
   // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
   let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
-  if (chosen.merge_status === 'merged' && chosen.mask_placement && fileKey) {
+  const placement = storedPlacement(chosen.mask_placement);
+  if (chosen.merge_status === 'merged' && placement && fileKey) {
     const cutoutKey = projectCutoutKey(userId, projectId, fileKey);
     if (await jc.app.files.exists(cutoutKey)) {
       const cutoutPath = path.join(jc.workDir, 'cutout.png');
       await jc.app.files.toLocalFile(cutoutKey, cutoutPath);
-      product = { cutoutPath, placement: JSON.parse(chosen.mask_placement) as MaskPlacement };
+      product = { cutoutPath, placement };
     }
-  } else if (chosen.merge_status === 'not_merged' && chosen.mask_placement && fileKey) {
+  } else if (chosen.merge_status === 'not_merged' && placement && fileKey) {
     // Placed but never merged (a batch row, decision 138): the drawn actor holds the product all the same, from
     // the cut-out the merge would have made.
     await jc.progress(3, 'Cutting the product out of its photo');
     const cutoutPath = await projectCutout(jc, userId, projectId, fileKey);
-    product = { cutoutPath, placement: JSON.parse(chosen.mask_placement) as MaskPlacement };
+    product = { cutoutPath, placement };
   }
   // Merged, but the cut-out is gone (the product image changed since): the merged still is the truth.
   if (chosen.merge_status === 'merged' && !product) return { imagePath, gender, productBox };
@@ -180,7 +181,8 @@ async function realisticActorFor(
     picturePath = path.join(jc.workDir, `picture${path.extname(avatar.image_key)}`);
     await jc.app.files.toLocalFile(avatar.image_key, picturePath);
   }
-  if (!chosen.mask_placement || !fileKey) return { imagePath: picturePath, gender };
+  const placement = storedPlacement(chosen.mask_placement);
+  if (!placement || !fileKey) return { imagePath: picturePath, gender };
   // The cut-out the merge (or a draft render) made, or made here when it never was or the product changed since.
   const cutoutPath = await projectCutout(jc, userId, projectId, fileKey);
   await jc.progress(4, 'Placing the product in the actor’s hand (photoreal)');
@@ -188,7 +190,7 @@ async function realisticActorFor(
   await jc.app.media.compositeProduct({
     actorPath: picturePath,
     productPath: cutoutPath,
-    placement: JSON.parse(chosen.mask_placement) as MaskPlacement,
+    placement,
     outPath: imagePath,
     signal: jc.signal,
     quality: 'realistic',
@@ -214,13 +216,7 @@ function productBoxOf(
   key: string,
 ): Box | null {
   if (key !== c.merged_key || c.x === null || c.y === null || !c.width || !c.height) return null;
-  let p: MaskPlacement | null = null;
-  try {
-    const parsed = MaskPlacement.safeParse(c.mask_placement ? JSON.parse(c.mask_placement) : null);
-    p = parsed.success ? parsed.data : null;
-  } catch {
-    p = null;
-  }
+  const p = storedPlacement(c.mask_placement);
   const cx = p ? p.position_x : c.x + c.width / 2;
   const cy = p ? p.position_y : c.y + c.height / 2;
   return rotatedBox(cx, cy, c.width, c.height, p ? p.rotation : c.rotation);
