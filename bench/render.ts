@@ -30,6 +30,7 @@ import { renderProjectVideoJob } from '../apps/server/src/services/projects/jobs
 import { createProject, updateProject } from '../apps/server/src/services/projects/projects.ts';
 import { createUserWithFreeCredits } from '../apps/server/src/services/account/users.ts';
 import { bareEncode, cpuSeconds, findFile, type FloorRun, machineBusySeconds } from './lib/floor.ts';
+import { photoLine } from './photo.ts';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 12);
 /** Rounds of renders and bare encodes, alternated (see the header); the figures printed are the median round's. */
@@ -194,6 +195,7 @@ async function main(): Promise<void> {
         `${median.ratio.toFixed(2)}x a bare ffmpeg encode of the same frames, on ${busy ? 'CPU' : 'wall'} time; ` +
         `wall ${(render.wall / bare.wall).toFixed(2)}x, CPU ${(render.cpu / bare.cpu).toFixed(2)}x; median of ${ROUNDS} rounds)`,
     );
+    if (process.env.BENCH_PHOTO !== '0') await photoLine(dir, VIDEOS);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -75,6 +75,8 @@ export default defineConfig({
         DATA_DIR,
         PUBLIC_URL: BASE_URL,
         ADMIN_EMAILS: ADMIN_EMAIL,
+        // The buying specs buy with demo money; the server's own default is BILLING=off (decision 173).
+        BILLING: 'demo',
         // One browser on this machine plays every user of the run from one address: the per-client limits on
         // sign-in mails and registrations are lifted here (the per-address ones still apply).
         SIGN_IN_MAIL_RATE_LIMIT: '10000',
@@ -91,6 +93,7 @@ export default defineConfig({
         ELEVENLABS_BASE_URL: `http://127.0.0.1:${FAKES + 1}`,
         FAL_KEY: 'e2e:fake',
         FAL_BASE_URL: `http://127.0.0.1:${FAKES + 3}`,
+        FAL_STORAGE_URL: `http://127.0.0.1:${FAKES + 3}`,
         // The fake queue answers at once: poll it every 250-500 ms, not from 2 s as a real avatar model needs.
         FAL_POLL_INTERVAL_MS: '250',
         FAL_POLL_MAX_INTERVAL_MS: '500',

@@ -127,5 +127,17 @@ test.describe('API keys and webhooks on /settings', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: '../.tmp/settings-integrations.png', fullPage: true });
+
+    // "Send test" is limited (5 a minute per user by default, issue #33): one test was sent above, four more
+    // go through, and the next one is refused with the server's message in a toast.
+    const sendTest = page.getByRole('button', { name: 'Send test' });
+    for (let i = 0; i < 4; i++) {
+      await sendTest.click();
+      await expect(sendTest).toBeEnabled();
+    }
+    await sendTest.click();
+    await expect(
+      page.getByText('You can send at most 5 test events a minute. Wait a moment and try again.'),
+    ).toBeVisible();
   });
 });

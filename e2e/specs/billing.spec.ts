@@ -13,6 +13,7 @@ test.describe('credits and billing', () => {
     const email = uniqueEmail('buyer');
     await signIn(page, email, { at: '/credits' });
     await expect(page.getByTestId('billing-mode-note')).toContainText('Demo billing: no card is charged.');
+    await expect(page.getByTestId('demo-money-banner')).toContainText('Demo money is on');
 
     // A one-time bundle, double-clicked: 5 credits, once.
     await page.getByRole('button', { name: 'Buy 5 credits · $69' }).dblclick();

@@ -65,7 +65,7 @@ test('a user picks Realistic, sees the price, and gets a provider-made video', a
   const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
   expect(
     log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
-  ).toEqual(['/v1/images/generations', 'elevenlabs', 'fal']);
+  ).toEqual(['/v1/images/generations', 'elevenlabs', 'fal-storage', 'fal-storage', 'fal']);
 });
 
 /**
@@ -136,7 +136,7 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
   const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
   expect(
     log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
-  ).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
+  ).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal-storage', 'fal-storage', 'fal']);
 });
 
 /** A job's details page (not the pack's job list, /hook-packs/jobs/{id}). */
@@ -235,7 +235,14 @@ test('the Generate step shows Draft and Realistic with their prices, the voice s
   const calls = log
     .filter((r) => r.at >= since && r.method === 'POST')
     .map((r) => (r.provider === 'openai' ? r.path : r.provider));
-  expect(calls).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
+  expect(calls).toEqual([
+    '/v1/images/generations',
+    '/v1/images/edits',
+    'elevenlabs',
+    'fal-storage',
+    'fal-storage',
+    'fal',
+  ]);
   const submitted = log.findIndex((r) => r.at >= since && r.provider === 'fal' && r.method === 'POST');
   expect(log.slice(submitted).some((r) => r.provider === 'fal-cdn' && r.method === 'GET')).toBe(true);
 });
@@ -301,5 +308,5 @@ test('Make realistic on a draft hook-pack video, from the pack job list', async 
   const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
   expect(
     log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
-  ).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
+  ).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal-storage', 'fal-storage', 'fal']);
 });

@@ -25,7 +25,8 @@ import {
 } from '@hookreel/engine/testing';
 
 export interface LoggedRequest {
-  provider: 'openai' | 'elevenlabs' | 'fal-cdn' | 'fal';
+  /** `fal-storage`: fal's upload flow (initiate, PUT, file), served by the fal fake like fal's REST host. */
+  provider: 'openai' | 'elevenlabs' | 'fal-cdn' | 'fal' | 'fal-storage';
   method: string;
   path: string;
   at: number;
@@ -61,7 +62,8 @@ const logged =
       falHeld = route === '/__fake/fal/hold';
       return { json: { held: falHeld } };
     }
-    log.push({ provider, method: req.method, path: route, at: req.at });
+    const storage = provider === 'fal' && /^\/(storage|__upload|files)\//.test(route);
+    log.push({ provider: storage ? 'fal-storage' : provider, method: req.method, path: route, at: req.at });
     if (provider === 'fal' && falHeld && req.method === 'GET' && falStatus.test(route)) {
       return { status: 202, json: { status: 'IN_PROGRESS' } };
     }

@@ -22,6 +22,8 @@ const Env = z.object({
   /** Whether this process runs jobs. Defaults to yes in embedded mode, no when REDIS_URL hands them to workers. */
   RUN_JOBS: z.enum(['true', 'false']).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Slots of the background lane (webhook deliveries), apart from WORKER_CONCURRENCY's render slots. */
+  BACKGROUND_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SEC: z.coerce.number().int().min(10).max(900).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -55,13 +57,19 @@ const Env = z.object({
    * Set it from the talking-actor provider's price per second and what one credit sells for.
    */
   REALISTIC_CREDITS_PER_SECOND: z.coerce.number().min(0).max(100).default(DEFAULT_REALISTIC_CREDITS_PER_SECOND),
-  BILLING: z.enum(BILLING_MODES).default('demo'),
+  /**
+   * off by default: purchases exist only when an operator chooses them. demo grants credits without payment, for
+   * trying the product on a closed server; stripe takes real money (decision 173).
+   */
+  BILLING: z.enum(BILLING_MODES).default('off'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends requests; for tests and stripe-mock only (http://127.0.0.1:12111). */
   STRIPE_API_URL: z.string().url().optional(),
   /** Uploads (every multipart route together) per user per minute. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Webhook "Send test" clicks per user per minute. */
+  WEBHOOK_TEST_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Requests per minute of one personal API key, across every route. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(INTEGRATION_LIMITS.apiKeyRequestsPerMinute),
   /**
@@ -108,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: e.REDIS_URL,
     runJobs: e.RUN_JOBS ? e.RUN_JOBS === 'true' : !e.REDIS_URL,
     workerConcurrency: e.WORKER_CONCURRENCY ?? Math.max(1, cpus().length),
+    backgroundJobConcurrency: e.BACKGROUND_JOB_CONCURRENCY,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     accessTokenTtlSec: e.ACCESS_TOKEN_TTL_SEC,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     realisticCreditsPerSecond: e.REALISTIC_CREDITS_PER_SECOND,
     billing: billingConfig(e),
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
+    webhookTestRateLimit: e.WEBHOOK_TEST_RATE_LIMIT,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhookTestOrigins: webhookTestOrigins(e.UNSAFE_WEBHOOK_TEST_ORIGINS, env.NODE_ENV),
   };

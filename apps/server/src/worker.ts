@@ -11,7 +11,10 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, RUN_JOBS: 'true' });
   const ctx = await createContext(config);
   await ctx.jobs.start();
-  console.log(`[worker] running ${ctx.jobs.backend} jobs (concurrency ${config.workerConcurrency})`);
+  console.log(
+    `[worker] running ${ctx.jobs.backend} jobs (concurrency ${config.workerConcurrency} renders, ` +
+      `${config.backgroundJobConcurrency} background)`,
+  );
 
   // The runner's timers are unref'd (in an API process the HTTP server keeps it up); here nothing else would,
   // and the embedded runner's worker would exit as soon as it started.

@@ -4,7 +4,7 @@ import { productForm, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
-import { formData, pngImage } from './helpers/images.ts';
+import { formData, pngImage, portraitImage } from './helpers/images.ts';
 import { catalogueAvatarId, createOwnedResources, type OwnedResources } from './helpers/owned-resources.ts';
 import { wavTone } from './helpers/audio.ts';
 import { collectRoutes, routeKey, type RouteInfo } from './helpers/route-inventory.ts';
@@ -237,7 +237,7 @@ const TABLE: Row[] = [
       path: '/api/avatars/upload',
       body: formData([
         { name: 'consent', value: 'true' },
-        { name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' },
+        { name: 'files', file: await portraitImage(), filename: 'a.png', type: 'image/png' },
       ]),
     }),
   },
@@ -247,7 +247,7 @@ const TABLE: Row[] = [
     call: async (w) => {
       const fd = formData([
         { name: 'consent', value: 'true' },
-        { name: 'files', file: await pngImage(80, 120), filename: 'a.png', type: 'image/png' },
+        { name: 'files', file: await portraitImage(), filename: 'a.png', type: 'image/png' },
       ]);
       const res = await send(w, w.users.admin, 'POST', '/api/avatars/upload', fd);
       return { path: `/api/avatars/${(res.json as Array<{ id: number }>)[0]!.id}` };
@@ -534,6 +534,11 @@ const TABLE: Row[] = [
     expect: OWNED(202),
     call: (w) => ({ path: `/api/webhooks/${w.owned.webhookId}/test` }),
   },
+  {
+    route: 'POST /api/webhooks/:id/resume',
+    expect: OWNED(200),
+    call: (w) => ({ path: `/api/webhooks/${w.owned.webhookId}/resume` }),
+  },
   { route: 'GET /api/webhooks/deliveries', expect: SIGNED_IN(), call: () => ({ path: '/api/webhooks/deliveries' }) },
   { route: 'GET /api/admin/refunds', expect: ADMIN_ONLY(), call: () => ({ path: '/api/admin/refunds' }) },
   {
@@ -557,7 +562,7 @@ describe.each(TEST_DIALECTS)('access matrix on %s', (dialect) => {
     const adminEmail = uniqueEmail('admin');
     const spareAdminEmail = uniqueEmail('admin2');
     const started = await collectRoutes(() =>
-      startTestServer({ dialect, env: { ADMIN_EMAILS: `${adminEmail},${spareAdminEmail}` } }),
+      startTestServer({ dialect, env: { ADMIN_EMAILS: `${adminEmail},${spareAdminEmail}`, BILLING: 'demo' } }),
     );
     routes = started.routes;
     const server = started.result;

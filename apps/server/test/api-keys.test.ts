@@ -44,7 +44,7 @@ describe.each(TEST_DIALECTS)('personal API keys (%s)', (dialect) => {
 
     const list = (await (await get(server, '/api/api-keys', user.authHeader)).json()) as Array<Record<string, unknown>>;
     expect(list).toHaveLength(1);
-    expect(Object.keys(list[0]!).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'prefix']);
+    expect(Object.keys(list[0]!).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'prefix', 'scope']);
     expect(JSON.stringify(list)).not.toContain(created.key);
 
     const row = await server.ctx.db.kysely

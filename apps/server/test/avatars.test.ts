@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { ACTORS, LIMITS, VALIDATION, sizeClassOf, type Avatar } from '@hookreel/contracts';
+import { ACTORS, LIMITS, MESSAGES, VALIDATION, sizeClassOf, type Avatar } from '@hookreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
+import { avatarFace } from '../src/services/avatars/index.ts';
 import { catalogueBounds, cornersOf, seedActorCatalogue } from '../src/services/avatars/catalogue.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
-import { formData, jpegImage, pngImage, storedFiles, svgWithScript } from './helpers/images.ts';
+import { formData, portraitImage, pngImage, storedFiles, svgWithScript } from './helpers/images.ts';
 
 function boundsPayload(x: number, y: number, width: number, height: number, rotation: number) {
   const c = cornersOf(x, y, width, height, rotation);
@@ -112,10 +113,10 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
 
   it('lets the admin upload several images; they lead the list for everyone', async () => {
     const fd = formData([
-      { name: 'files', file: await pngImage(90, 160), filename: '../../etc/passwd\u0000.png', type: 'image/png' },
+      { name: 'files', file: await portraitImage(), filename: '../../etc/passwd\u0000.png', type: 'image/png' },
       {
         name: 'files',
-        file: await jpegImage(90, 160),
+        file: await portraitImage('dim'),
         filename: 'C:\\Users\\me\\Smiling woman.JPG',
         type: 'image/jpeg',
       },
@@ -138,7 +139,7 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
     const before = await storedFiles(server);
     const count = (await list(admin)).length;
     for (const consent of [null, 'false', '']) {
-      const parts: Parameters<typeof formData>[0] = [{ name: 'files', file: await pngImage(), filename: 'a.png' }];
+      const parts: Parameters<typeof formData>[0] = [{ name: 'files', file: await portraitImage(), filename: 'a.png' }];
       if (consent !== null) parts.push({ name: 'consent', value: consent });
       const res = await call(admin, 'POST', '/api/avatars/upload', formData(parts));
       expect(res.status).toBe(422);
@@ -153,7 +154,7 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
       '/api/avatars/upload',
       formData([
         { name: 'consent', value: 'true' },
-        { name: 'files', file: await pngImage(), filename: 'b.png' },
+        { name: 'files', file: await portraitImage(), filename: 'b.png' },
       ]),
     );
     const [created] = (await ok.json()) as Avatar[];
@@ -170,7 +171,7 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
     const before = await storedFiles(server);
     const count = (await list(admin)).length;
     const fd = formData([
-      { name: 'files', file: await pngImage(), filename: 'good.png' },
+      { name: 'files', file: await portraitImage(), filename: 'good.png' },
       { name: 'files', file: svgWithScript(), filename: 'bad.png', type: 'image/png' },
     ]);
     const res = await call(admin, 'POST', '/api/avatars/upload', fd);
@@ -180,6 +181,54 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
     expect((await list(admin)).length).toBe(count);
     const none = await call(admin, 'POST', '/api/avatars/upload', formData([{ name: 'other', value: 'x' }]));
     expect(none.status).toBe(422);
+  });
+
+  it('keeps the face found at upload with the avatar: 478 points, pose and boxes in the stored photo', async () => {
+    const res = await call(
+      admin,
+      'POST',
+      '/api/avatars/upload',
+      formData([
+        { name: 'consent', value: 'true' },
+        { name: 'files', file: await portraitImage(), filename: 'Astronaut.png', type: 'image/png' },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const [created] = (await res.json()) as Avatar[];
+    // The face stays on the server: the list does not carry 478 points.
+    expect(created).not.toHaveProperty('face_json');
+    const row = await avatarsRepository.findLive(server.ctx.db.kysely, created!.id);
+    const face = avatarFace(row);
+    expect(face?.points).toHaveLength(478);
+    expect(face?.imageSize).toEqual({ width: 800, height: 800 });
+    expect(face?.faceBox.height).toBeGreaterThan(200);
+    expect(face?.mouthBox.y).toBeGreaterThan(face!.faceBox.y);
+  });
+
+  it.each([
+    ['no-face', 'no-face'],
+    ['too-small', 'too-small'],
+    ['many-faces', 'many-faces'],
+    ['tilted', 'turned'],
+    ['eyes-closed', 'eyes-closed'],
+    ['mouth-covered', 'mouth-covered'],
+  ] as const)('refuses a %s photo with 422 and the reason, storing nothing', async (kind, reason) => {
+    const before = await storedFiles(server);
+    const count = (await list(admin)).length;
+    const res = await call(
+      admin,
+      'POST',
+      '/api/avatars/upload',
+      formData([
+        { name: 'consent', value: 'true' },
+        { name: 'files', file: await portraitImage(), filename: 'fine.png', type: 'image/png' },
+        { name: 'files', file: await portraitImage(kind), filename: `${kind}.png`, type: 'image/png' },
+      ]),
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ detail: `${kind}: ${MESSAGES.avatars.face[reason]}` });
+    expect(await storedFiles(server)).toEqual(before);
+    expect((await list(admin)).length).toBe(count);
   });
 
   it('with a character description, lists the catalogue best match first, then the uploads', async () => {

@@ -23,7 +23,7 @@ for (const dialect of TEST_DIALECTS) {
     let server: TestServer;
     let admin: InsertedUser;
     beforeAll(async () => {
-      server = await startTestServer({ dialect, env: { ADMIN_EMAILS: ADMIN } });
+      server = await startTestServer({ dialect, env: { ADMIN_EMAILS: ADMIN, BILLING: 'demo' } });
       admin = await insertUser(server, { email: ADMIN });
     });
     afterAll(() => server.close());
@@ -102,7 +102,7 @@ for (const dialect of TEST_DIALECTS) {
     it('demo checkout grants the plan once per Idempotency-Key and reports the subscription', async () => {
       const u = await insertUser(server);
       const before = await req(u, 'GET', '/billing/subscription');
-      expect(before.json).toEqual({ mode: 'demo', subscription: null, portal: false });
+      expect(before.json).toEqual({ mode: 'demo', subscription: null, portal: false, purchase_blocked: null });
       const body = { plan: 'starter', interval: 'month' };
       const [a, b] = await Promise.all([
         req(u, 'POST', '/billing/checkout', body, 'buy-starter-1'),
@@ -256,6 +256,13 @@ for (const dialect of TEST_DIALECTS) {
       expect(bad.err.trim()).toBe('The user has only 4.00 credits to take');
       expect((await run(['grant', u.email, 'lots'])).code).toBe(2);
       expect((await ledger(u)).entries).toMatchObject([{ kind: 'grant', change: 4, reason: 'Conference prize' }]);
+      // The shell's grant is in the admin log too, as the command line (decision 175).
+      const logged = await server.ctx.db.kysely
+        .selectFrom('admin_audit')
+        .select(['action', 'credential', 'target'])
+        .where('target', '=', `email:${u.email}`)
+        .execute();
+      expect(logged).toEqual([{ action: 'credits.grant', credential: 'cli', target: `email:${u.email}` }]);
     }, 60_000);
 
     it('refund requests: the owner reports a charged job once, an administrator approves or declines once', async () => {
@@ -330,7 +337,7 @@ describe('billing modes', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ detail: 'Purchases are turned off on this server' });
       const state = await (await fetch(`${server.url}/api/billing/subscription`, { headers: u.headers })).json();
-      expect(state).toEqual({ mode: 'off', subscription: null, portal: false });
+      expect(state).toEqual({ mode: 'off', subscription: null, portal: false, purchase_blocked: null });
     } finally {
       await server.close();
     }

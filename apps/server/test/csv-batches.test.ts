@@ -239,7 +239,13 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
     await fund(user, 2);
     const short = await confirm(user, batch.id, 'short');
     expect(short.status).toBe(402);
-    expect(((await short.json()) as { detail: string }).detail).toBe(INSUFFICIENT_CREDITS.videos);
+    // The 402 names the whole batch's price and shortfall (decision 197), not one video's.
+    expect(await short.json()).toEqual({
+      detail: INSUFFICIENT_CREDITS.videos,
+      required: 3 * PRICES.video,
+      available: 2,
+      missing: 1,
+    });
     expect((await call(server, user, 'GET', `/api/batches/${batch.id}`)).json).toMatchObject({ status: 'draft' });
     expect((await call(server, user, 'GET', '/api/projects/')).json).toEqual([]);
 

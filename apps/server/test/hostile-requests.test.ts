@@ -12,6 +12,7 @@ import {
   oversizeFile,
   pngHeaderBomb,
   pngImage,
+  portraitImage,
   svgWithScript,
   textPretendingToBePng,
   truncatedPng,
@@ -151,6 +152,14 @@ describe('hostile requests against every route', () => {
       // Polyglot: a real PNG with HTML and a zip trailer appended; re-encoding keeps the pixels and drops the rest.
       images: [
         { label: 'valid png', data: await pngImage(32, 32), filename: 'ok.png', type: 'image/png', acceptable: true },
+        {
+          label: 'portrait photo',
+          data: await portraitImage('dim'),
+          filename: 'face.jpg',
+          type: 'image/jpeg',
+          acceptable: true,
+          face: true,
+        },
         { label: 'png+html polyglot', data: polyglot, filename: 'poly.png.html', type: 'image/png', acceptable: true },
         {
           label: 'pixel bomb header',

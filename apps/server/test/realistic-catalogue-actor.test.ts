@@ -39,6 +39,7 @@ const PROVIDER_ENV = [
   'ELEVENLABS_BASE_URL',
   'FAL_KEY',
   'FAL_BASE_URL',
+  'FAL_STORAGE_URL',
   'FAL_AVATAR_MODEL',
   'OPENAI_API_KEY',
   'OPENAI_BASE_URL',
@@ -90,6 +91,7 @@ beforeAll(async () => {
     ELEVENLABS_BASE_URL: eleven.url,
     FAL_KEY,
     FAL_BASE_URL: fal.url,
+    FAL_STORAGE_URL: fal.url,
     FAL_AVATAR_MODEL: 'fal-ai/bytedance/omnihuman',
     OPENAI_API_KEY: 'sk-openai-SECRET-0123456789',
     OPENAI_BASE_URL: `${openai.url}/v1`,
@@ -251,8 +253,24 @@ for (const dialect of TEST_DIALECTS) {
       const order = [...openai.requests, ...eleven.requests, ...fal.requests]
         .filter((r) => r.at >= since && r.method === 'POST')
         .sort((x, y) => x.at - y.at)
-        .map((r) => (r.path.includes('/images/') ? r.path : eleven.requests.includes(r) ? 'elevenlabs' : 'fal'));
-      expect(order).toEqual(['/v1/images/generations', '/v1/images/edits', 'elevenlabs', 'fal']);
+        .map((r) =>
+          r.path.includes('/images/')
+            ? r.path
+            : eleven.requests.includes(r)
+              ? 'elevenlabs'
+              : r.path.startsWith('/storage/')
+                ? 'fal storage'
+                : 'fal',
+        );
+      // fal gets the still and the voice through its storage first (two uploads), then the submit.
+      expect(order).toEqual([
+        '/v1/images/generations',
+        '/v1/images/edits',
+        'elevenlabs',
+        'fal storage',
+        'fal storage',
+        'fal',
+      ]);
 
       // The next Realistic video of the same actor reuses the person: only its edit is paid.
       const again = await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`);

@@ -49,7 +49,13 @@ let cdn: FakeServer;
 let fal: FakeServer;
 let openai: FakeServer;
 const savedEnv = { ...process.env };
-const envNames = [...Object.keys(PROVIDER_ENV), 'ELEVENLABS_BASE_URL', 'FAL_BASE_URL', 'OPENAI_BASE_URL'];
+const envNames = [
+  ...Object.keys(PROVIDER_ENV),
+  'ELEVENLABS_BASE_URL',
+  'FAL_BASE_URL',
+  'FAL_STORAGE_URL',
+  'OPENAI_BASE_URL',
+];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-pack-'));
@@ -87,6 +93,7 @@ beforeAll(async () => {
   Object.assign(process.env, PROVIDER_ENV, {
     ELEVENLABS_BASE_URL: eleven.url,
     FAL_BASE_URL: fal.url,
+    FAL_STORAGE_URL: fal.url,
     OPENAI_BASE_URL: `${openai.url}/v1`,
   });
   resetEngineConfig();
@@ -194,8 +201,16 @@ describe('Realistic hook pack with fake providers (sqlite)', () => {
         text: HOOK,
         voice_settings: { speed: 1.1 },
       });
-      const submit = fal.requests.slice(falBefore).find((r) => r.method === 'POST')!;
-      expect(submit.path).toBe(`/${AVATAR_MODEL}`);
+      // The still and the voice go to fal's storage first; the model gets their URLs.
+      const calls = fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+      expect(calls.slice(0, 5)).toEqual([
+        'POST /storage/upload/initiate',
+        expect.stringMatching(/^PUT \/__upload\//),
+        'POST /storage/upload/initiate',
+        expect.stringMatching(/^PUT \/__upload\//),
+        `POST /${AVATAR_MODEL}`,
+      ]);
+      const submit = fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
       expect(submit.headers.authorization).toBe(`Key ${FAL_KEY}`);
 
       const video = await fetch(`${server.url}/api/${job.video_url}`);

@@ -39,7 +39,13 @@ const PROVIDER_ENV = {
   OPENAI_EDIT_MODEL: 'gpt-image-1',
   OPENAI_IMAGE_MODEL: 'gpt-image-1',
 };
-const envNames = [...Object.keys(PROVIDER_ENV), 'ELEVENLABS_BASE_URL', 'FAL_BASE_URL', 'OPENAI_BASE_URL'];
+const envNames = [
+  ...Object.keys(PROVIDER_ENV),
+  'ELEVENLABS_BASE_URL',
+  'FAL_BASE_URL',
+  'FAL_STORAGE_URL',
+  'OPENAI_BASE_URL',
+];
 // A Realistic hook video is 1 + 8 s × 0.04 credits; the draft paid 1, so the upgrade holds 0.32.
 const UPGRADE_HUNDREDTHS = 32;
 const HOOK = 'Glow all day';
@@ -83,6 +89,7 @@ beforeAll(async () => {
   Object.assign(process.env, PROVIDER_ENV, {
     ELEVENLABS_BASE_URL: eleven.url,
     FAL_BASE_URL: fal.url,
+    FAL_STORAGE_URL: fal.url,
     OPENAI_BASE_URL: `${openai.url}/v1`,
   });
   resetEngineConfig();

@@ -46,6 +46,7 @@ const PROVIDER_ENV = [
   'ELEVENLABS_BASE_URL',
   'FAL_KEY',
   'FAL_BASE_URL',
+  'FAL_STORAGE_URL',
   'FAL_AVATAR_MODEL',
   'OPENAI_API_KEY',
   'OPENAI_BASE_URL',
@@ -63,6 +64,8 @@ let dir: string;
 let mp3: Buffer;
 let clip: Buffer;
 let elevenFail: FakeReply | undefined;
+/** fal submits answered 503 before the fake answers again (a job whose avatar step fails after the voice). */
+let falSubmitFailures = 0;
 let eleven: FakeServer;
 let cdn: FakeServer;
 let fal: FakeServer;
@@ -76,6 +79,7 @@ function setProviderEnv() {
     ELEVENLABS_BASE_URL: eleven.url,
     FAL_KEY,
     FAL_BASE_URL: fal.url,
+    FAL_STORAGE_URL: fal.url,
     FAL_AVATAR_MODEL: AVATAR_MODEL,
     OPENAI_API_KEY: OPENAI_KEY,
     OPENAI_BASE_URL: `${openai.url}/v1`,
@@ -119,7 +123,14 @@ beforeAll(async () => {
   eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
   // fal serves results from its CDN, another origin: the key must not travel there.
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
-  fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
+  const falFake = falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 });
+  fal = await startFakeServer((req, s) => {
+    if (falSubmitFailures > 0 && req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
+      falSubmitFailures--;
+      return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+    }
+    return falFake(req, s);
+  });
   openai = await startFakeServer(openAIEditsHandler({ image: edited }));
   gemini = await startFakeServer(geminiImageEditHandler({ image: edited }));
   setProviderEnv();
@@ -362,9 +373,17 @@ for (const dialect of TEST_DIALECTS) {
       expect(openai.requests.length).toBe(editsBefore + 1);
       const speech = eleven.requests.slice(elBefore)[0]!.json<{ voice_settings: { speed: number } }>();
       expect(speech.voice_settings.speed).toBe(1.1);
-      const submit = fal.requests.slice(falBefore).find((r) => r.method === 'POST')!;
-      expect(submit.path).toBe(`/${AVATAR_MODEL}`);
-      expect(submit.json<{ image_url: string }>().image_url).toMatch(/^data:image\/png;base64,/);
+      // The still and the voice go to fal's storage first; the model gets their URLs.
+      const calls = fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+      expect(calls.slice(0, 5)).toEqual([
+        'POST /storage/upload/initiate',
+        expect.stringMatching(/^PUT \/__upload\//),
+        'POST /storage/upload/initiate',
+        expect.stringMatching(/^PUT \/__upload\//),
+        `POST /${AVATAR_MODEL}`,
+      ]);
+      const submit = fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
+      expect(submit.json<{ image_url: string }>().image_url).toMatch(new RegExp(`^${fal.url}/files/`));
       expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({
         consumed: 10 + FAST_PRICE_HUNDREDTHS,
         held: 0,
@@ -547,6 +566,36 @@ for (const dialect of TEST_DIALECTS) {
         status: 'completed',
         render_quality: 'realistic',
       });
+    });
+
+    it('keeps the paid voice when the avatar step fails, and the retry reuses it instead of buying it again', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await projectWithActor(u, 'realistic');
+      const speechBefore = eleven.requests.length;
+      // Three 503s: the adapter gives up, and the job runner retries the job.
+      falSubmitFailures = 3;
+      const { job } = await queue(u, projectId);
+      expect(job.status).toBe('completed');
+      expect(falSubmitFailures).toBe(0);
+      expect(eleven.requests.length - speechBefore).toBe(1);
+      expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
+    });
+
+    it('refuses a Realistic script longer than the talking-actor model takes before holding or calling anything', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await projectWithActor(u, 'realistic');
+      // 560 characters: about 40 s of speech, over OmniHuman's 29 s.
+      await projectsRepository.update(server.ctx.db.kysely, u.id, projectId, {
+        script: 'This serum changed my skin in a week. '.repeat(15).trim(),
+      });
+      const before = providerCalls();
+      const res = await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`);
+      expect(res.status).toBe(422);
+      expect((res.json as { detail: string }).detail).toMatch(
+        /^This script takes about \d+ s to say; this server's talking-actor model takes at most 29 s of speech\./,
+      );
+      expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: 0, available: 300 });
+      expect(providerCalls()).toBe(before);
     });
 
     it('refuses Realistic before holding anything when a provider is not configured', async () => {

@@ -95,7 +95,9 @@ describe.each(TEST_DIALECTS)('webhooks (%s)', (dialect) => {
     const ok = await register(user);
     expect(ok.secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
     const list = (await call(server, user, 'GET', '/api/webhooks')).json as Array<Record<string, unknown>>;
-    expect(list).toEqual([{ id: ok.id, url: `${receiver.origin}/hook`, created_at: expect.any(String) }]);
+    expect(list).toEqual([
+      { id: ok.id, url: `${receiver.origin}/hook`, created_at: expect.any(String), paused_at: null },
+    ]);
   });
 
   it('"send test" POSTs a signed event that an independent implementation verifies, and logs it', async () => {
@@ -217,7 +219,7 @@ describe.each(TEST_DIALECTS)('webhooks (%s)', (dialect) => {
       'the refused attempt',
     );
     expect(refused.last_status_code).toBeNull();
-    expect(refused.last_error).toMatch(/loopback address; only public addresses can be reached/);
+    expect(refused.last_error).toMatch(/is not a public address; only public addresses can be reached/);
     expect(receiver.received.length).toBe(before);
   });
 

@@ -1,10 +1,12 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepOrphanWorkDirs } from '../src/jobs/work-dirs.ts';
+import { sweepOrphanWorkDirs, withUploadDir } from '../src/jobs/work-dirs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
+import { recordingEngine } from './helpers/recording-engine.ts';
 import { waitFor } from './hook-helpers.ts';
 
 /** Work directories a killed process left in DATA_DIR/work are removed at start; a running job's is kept. */
@@ -53,5 +55,122 @@ describe.each(TEST_DIALECTS)('orphaned work directories (%s)', (dialect) => {
       'the sweep',
     );
     await server.ctx.jobs.stop();
+  });
+});
+
+/** Decision 181: folders are cleaned while the runner runs, not only when it starts. */
+describe.each(TEST_DIALECTS)('work folders cleaned while running (%s)', (dialect) => {
+  let server: TestServer;
+  const engine = recordingEngine();
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    server.ctx.media = engine;
+    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50, workSweepMs: 100 };
+  });
+  afterAll(async () => {
+    await server?.ctx.jobs.stop();
+    await server?.close();
+  });
+
+  const workNames = async () => (await readdir(server.ctx.config.workDir).catch(() => [] as string[])).sort();
+  const makeDir = async (name: string) => {
+    await mkdir(path.join(server.ctx.config.workDir, name), { recursive: true });
+    await writeFile(path.join(server.ctx.config.workDir, name, 'part.mp4'), 'half a render');
+  };
+
+  it('a runner that claims a job removes the folders its killed attempt left, before running it', async () => {
+    const user = await registerUser(server);
+    const projectId = await createProjectOverHttp(server, user, 'Killed mid-render');
+    const queued = await fetch(`${server.url}/api/jobs/${projectId}/queue`, {
+      method: 'POST',
+      headers: user.authHeader,
+    });
+    const jobId = ((await queued.json()) as { id: number }).id;
+    // As a process killed mid-render leaves it: in progress under a lease that has run out, and its folder.
+    await server.ctx.db.kysely
+      .updateTable('jobs')
+      .set({
+        status: 'in_progress',
+        lease_owner: 'dead-host:1:x',
+        lease_expires_at: '2000-01-01T00:00:00.000Z',
+        attempts: 1,
+      })
+      .where('id', '=', jobId)
+      .execute();
+    await makeDir(`job-${jobId}-killed01`);
+    const during: string[][] = [];
+    engine.during = async () => {
+      during.push(await workNames());
+    };
+    await server.ctx.jobs.start();
+    await waitFor(
+      async () =>
+        (await server.ctx.db.kysely.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst())
+          ?.status === 'completed',
+      20_000,
+      'the second attempt',
+    );
+    engine.during = null;
+    // While the second attempt ran, only its own folder was there; afterwards none.
+    expect(during).toHaveLength(1);
+    expect(during[0]!.filter((n) => n.startsWith(`job-${jobId}-`))).toHaveLength(1);
+    expect(during[0]).not.toContain(`job-${jobId}-killed01`);
+    expect((await workNames()).filter((n) => n.startsWith(`job-${jobId}-`))).toEqual([]);
+  });
+
+  it('sweeps orphans and stale upload folders every JOB_WORK_SWEEP_MS, without a restart', async () => {
+    await server.ctx.jobs.start(); // already running from the test above, or starts now
+    const stale = `upload-${randomUUID()}`;
+    const fresh = `upload-${randomUUID()}`;
+    await makeDir('job-777777-dead0004');
+    await makeDir(stale);
+    await makeDir(fresh);
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    await utimes(path.join(server.ctx.config.workDir, stale), elevenMinutesAgo, elevenMinutesAgo);
+    await waitFor(
+      async () => {
+        const names = await workNames();
+        return !names.includes('job-777777-dead0004') && !names.includes(stale);
+      },
+      10_000,
+      'the periodic sweep',
+    );
+    expect(await workNames()).toContain(fresh); // an upload still being checked keeps its folder
+  });
+
+  it("an upload's check folder is removed when the check throws", async () => {
+    let inside = '';
+    await expect(
+      withUploadDir(server.ctx, async (dir) => {
+        inside = dir;
+        await writeFile(path.join(dir, 'in.mp3'), 'bytes');
+        throw new Error('the check failed');
+      }),
+    ).rejects.toThrow('the check failed');
+    expect(path.dirname(inside)).toBe(server.ctx.config.workDir);
+    expect((await stat(inside).catch(() => null)) === null).toBe(true);
+  });
+});
+
+describe('an API process that runs no jobs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { RUN_JOBS: 'false' } });
+  });
+  afterAll(async () => {
+    await server?.ctx.jobs.stop();
+    await server?.close();
+  });
+
+  it('sweeps the stale upload folders (uploads are checked there) and leaves job folders to the runners', async () => {
+    const stale = `upload-${randomUUID()}`;
+    for (const name of [stale, 'job-555555-dead0005']) {
+      await mkdir(path.join(server.ctx.config.workDir, name), { recursive: true });
+    }
+    const old = new Date(Date.now() - 11 * 60_000);
+    await utimes(path.join(server.ctx.config.workDir, stale), old, old);
+    await server.ctx.jobs.start();
+    await waitFor(async () => !(await readdir(server.ctx.config.workDir)).includes(stale), 10_000, 'the upload sweep');
+    expect(await readdir(server.ctx.config.workDir)).toContain('job-555555-dead0005');
   });
 });

@@ -17,7 +17,7 @@ export const LIMITS = {
   uploadMaxBytes: 10 * 1024 * 1024,
   /**
    * Decompression-bomb guard and CPU bound: no upload may decode to more pixels than this (a 24-megapixel
-   * camera photo fits; docs/decisions/075-upload-limits.md).
+   * camera photo fits; docs/decisions/076-upload-limits.md).
    */
   uploadMaxPixels: 25_000_000,
   /** Uploaded images are stored at most this many pixels on the long side. */
@@ -28,6 +28,8 @@ export const LIMITS = {
   hookTextMax: 500,
   productDetailsMax: 2000,
   characterDescriptionMax: 500,
+  /** Job event streams (GET /api/jobs/events) one user may hold open at once, per server process; then 429. */
+  eventStreamsPerUser: 10,
 } as const;
 
 export const TIMINGS = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language, UrlId } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
-import { HookPackStatus, PreviewStatus } from './statuses.ts';
+import { HookPackStatus, PreviewChoice, PreviewStatus } from './statuses.ts';
 import { BrandStyleFields, UpdateBrandStyleFields } from './brand-kit.ts';
 import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
 import { HookMatrix } from './hook-matrix.ts';
@@ -25,7 +25,7 @@ export const PreviewCharacter = z.object({
   url: z.string().nullable(),
   errors: z.string().nullable(),
   approved: z.boolean(),
-  status: PreviewStatus.nullable(),
+  status: PreviewStatus,
   created_at: z.string(),
   position_x: z.number().nullable(),
   position_y: z.number().nullable(),
@@ -125,7 +125,7 @@ export const GeneratePreviewJson = z.object({
   hook_pack_id: z.number().int().positive(),
   character_ids: z.array(z.number().int().positive()).min(1).max(24),
 });
-export const UpdatePreviewRequest = z.object({ approved: z.boolean(), status: PreviewStatus }).partial();
+export const UpdatePreviewRequest = z.object({ approved: z.boolean(), status: PreviewChoice }).partial();
 export const RegenerateQuery = z.object({ reason: z.enum(['product', 'person']) });
 
 /** One video variant of a pack: which character says which hook line. */

@@ -19,3 +19,4 @@ export * from './integrations.ts';
 export * from './public-figures.ts';
 export * from './batches.ts';
 export * from './brand-kit.ts';
+export * from './face.ts';

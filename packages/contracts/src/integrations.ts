@@ -21,6 +21,10 @@ export const INTEGRATION_LIMITS = {
   webhookTimeoutMs: 10_000,
   /** How old a signature's timestamp may be before a receiver should refuse it (replay window). */
   webhookToleranceSeconds: 300,
+  /** Deliveries one endpoint may have waiting (pending); a new event beyond this is recorded as dropped. */
+  webhookPendingPerEndpoint: 10,
+  /** Failed attempts in a row after which an endpoint is paused until its owner resumes it. */
+  webhookPauseAfterFailures: 15,
 } as const;
 
 /** Every key starts with this, so a leaked one is easy to recognise (and to search for in code). */
@@ -39,13 +43,31 @@ export const INTEGRATION_MESSAGES = {
   webhookUrlHttps: 'Webhook endpoints must use https://',
   webhookUrlNotPublic: 'This address points to a private or local network. Webhooks can only reach public addresses.',
   webhookEndpointsLimit: `You can have at most ${INTEGRATION_LIMITS.webhookEndpointsPerUser} webhook endpoints`,
+  adminKeyOnlyForAdmins: 'Only administrators can create an admin key.',
+  apiKeyNotAdmin:
+    'This API key cannot use administrator routes. An administrator can create an admin key on purpose, or sign in.',
+  webhookTestRateLimited: (perMinute: number) =>
+    `You can send at most ${perMinute} test events a minute. Wait a moment and try again.`,
+  webhookPausedTest: 'This endpoint is paused. Resume it first, then send a test.',
+  webhookDropped: `Not sent: ${INTEGRATION_LIMITS.webhookPendingPerEndpoint} deliveries were already waiting for this endpoint`,
+  webhookEndpointPaused: 'Not sent: the endpoint is paused',
+  webhookPausedNotice: `Paused after ${INTEGRATION_LIMITS.webhookPauseAfterFailures} failed deliveries in a row. Nothing is sent until you resume it.`,
   keyCreatedNotice: 'Copy this key now. For your security it will not be shown again.',
   secretCreatedNotice: 'Copy this signing secret now. It will not be shown again.',
 } as const;
 
+/**
+ * What a key may do: `user` acts on its owner's own data; `admin` also reaches administrator routes, and only an
+ * administrator can make one, on purpose (decision 175).
+ */
+export const API_KEY_SCOPES = ['user', 'admin'] as const;
+export const ApiKeyScope = z.enum(API_KEY_SCOPES);
+export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
+
 export const ApiKey = z.object({
   id: z.number().int(),
   name: z.string(),
+  scope: ApiKeyScope,
   /** The first characters of the key (`hrk_ab12cd34`), enough to tell keys apart; never the whole key. */
   prefix: z.string(),
   created_at: IsoDate,
@@ -59,6 +81,8 @@ export const CreateApiKeyRequest = z.object({
     .trim()
     .min(1, INTEGRATION_MESSAGES.apiKeyNameRequired)
     .max(INTEGRATION_LIMITS.apiKeyNameMax, INTEGRATION_MESSAGES.apiKeyNameTooLong),
+  /** `user` unless asked otherwise; `admin` is refused (403) for anyone who is not an administrator. */
+  scope: ApiKeyScope.default('user'),
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 
@@ -80,6 +104,8 @@ export const WebhookEndpoint = z.object({
   id: z.number().int(),
   url: z.string(),
   created_at: IsoDate,
+  /** When it was paused for failing again and again (nothing is sent until it is resumed); null while active. */
+  paused_at: IsoDate.nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 

@@ -91,6 +91,9 @@ export const MESSAGES = {
     // A catalogue actor is a drawing; only the images provider makes it a real-looking person (decision 144).
     catalogueActorNeedsImages:
       'This server cannot make a catalogue actor photoreal (its images provider is not set up: OPENAI_IMAGE_MODEL). Choose an actor from your own photos for Realistic, or use Draft.',
+    // Checked before anything is paid: the talking-actor model refuses longer audio (docs/providers.md).
+    speechTooLong: (seconds: number, max: number) =>
+      `This script takes about ${seconds} s to say; this server's talking-actor model takes at most ${max} s of speech. Shorten the script (or speak faster), or use Draft.`,
   },
   notifications: {
     updateFailed: 'Failed to update notification settings',
@@ -142,6 +145,16 @@ export const MESSAGES = {
     uploaded: (n: number) => `Successfully uploaded ${n} avatar(s)`,
     deleted: 'Avatar deleted successfully',
     deleteConfirm: 'Are you sure you want to delete this avatar?',
+    /** Why a photo cannot be a talking actor (decision 189), keyed by the face analysis's refusal. */
+    face: {
+      'no-face': 'We could not find a face in this photo. Upload a clear photo of one person facing the camera.',
+      'many-faces': 'This photo shows more than one face. Upload a photo of one person alone.',
+      turned: 'The head is turned or tilted too far. Upload a photo where the person looks straight at the camera.',
+      'eyes-closed': 'The eyes look closed in this photo. Upload a photo with the eyes open.',
+      'too-small':
+        'The face is too small in this photo. Upload a closer photo where the face is at least 200 pixels tall.',
+      'mouth-covered': 'The mouth is hidden in this photo. Upload a photo where the mouth is fully visible.',
+    },
   },
   payments: {
     failed: 'Payment failed. Please try again.',

@@ -92,6 +92,12 @@ export const CREDIT_BUNDLES: readonly CreditBundle[] = [
 export const BILLING_MODES = ['demo', 'off', 'stripe'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
+/** Why checkout and the billing portal refuse a caller (403), in every billing mode (decision 173). */
+export const PURCHASE_REFUSALS = {
+  unverified: 'Verify your e-mail address before buying: open the link we sent you, then come back here.',
+  apiKey: 'Purchases and the billing portal need a signed-in session: an API key cannot buy.',
+} as const;
+
 export const PlanId = z.enum(['starter', 'growth', 'agency']);
 export const BillingInterval = z.enum(['month', 'year']);
 export type BillingInterval = z.infer<typeof BillingInterval>;
@@ -119,6 +125,8 @@ export const BillingState = z.object({
     .nullable(),
   /** Whether the Customer Portal can be opened (Stripe mode with a customer). */
   portal: z.boolean(),
+  /** Why this caller may not buy (shown beside the disabled buttons), or null when they may. */
+  purchase_blocked: z.string().nullable(),
 });
 export type BillingState = z.infer<typeof BillingState>;
 

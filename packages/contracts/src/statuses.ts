@@ -58,5 +58,12 @@ export const hookPackBadge = (status: string): { label: string; colour: BadgeCol
     colour: 'gray',
   };
 
-export const PREVIEW_STATUSES = ['accepted', 'rejected'] as const;
+/**
+ * A preview is pending until the user approves (accepted) or unapproves (rejected) it, and pending again when its
+ * picture is made anew; never null (decision 198).
+ */
+export const PREVIEW_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export const PreviewStatus = z.enum(PREVIEW_STATUSES);
+export type PreviewStatus = z.infer<typeof PreviewStatus>;
+/** What a user may set: pending is the server's, for a picture nobody has judged yet. */
+export const PreviewChoice = PreviewStatus.extract(['accepted', 'rejected']);

@@ -115,3 +115,12 @@ export {
   type ProductAnalyzer,
   type RemoteStages,
 } from './remote/index.ts';
+export {
+  analyzePortrait,
+  descriptorSimilarity,
+  judgePortrait,
+  warmFaceDetector,
+  stopFaceDetector,
+  PORTRAIT_LIMITS,
+  type PortraitAnalysis,
+} from './photo/index.ts';

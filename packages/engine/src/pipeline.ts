@@ -9,12 +9,15 @@ import {
   type Box,
   type CaptionFont,
   type CaptionStyle,
+  type PhotoFace,
   type QualityReport,
 } from '@hookreel/contracts';
 import sharp from 'sharp';
 import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
+import { photoActor, type MouthStills } from './talk/index.ts';
+import { warpRing } from './talk/face.ts';
 import { filmPlan, filmSegments, type FramedDrawer } from './motion/film.ts';
 import { boxAtTime, PUNCH_IN_ZOOM, type CameraKey } from './motion/timeline.ts';
 import type { ProviderUsage } from './remote/usage.ts';
@@ -56,7 +59,18 @@ import { dropEmoji } from './voice/text.ts';
 export type TalkingActor =
   | { kind: 'procedural'; spec: ActorSpec }
   /** A still (an uploaded avatar, or an actor already holding the product): it gets gentle camera motion. */
-  | { kind: 'photo'; imagePath: string; gender: Gender };
+  | {
+      kind: 'photo';
+      imagePath: string;
+      gender: Gender;
+      /**
+       * The photo's face points (found once at upload): with them, and without a lip-sync provider, the photo
+       * talks (src/talk); without them it gets gentle camera motion.
+       */
+      face?: PhotoFace | null;
+      /** Real mouth stills by mouth shape, framed like the photo: used instead of warped lips when present. */
+      mouthStills?: MouthStills | null;
+    };
 
 export interface TalkingVideoInput {
   /** What the actor says. */
@@ -287,6 +301,12 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     layout,
     words: voice.words,
     mouthRawPath,
+    photo: frames.talkingFace
+      ? {
+          face: frames.talkingFace,
+          edge: (points) => [warpRing(points.map((q) => [q[0], q[1]] as const)).map(([x, y]) => [x, y, 0])],
+        }
+      : null,
     signal: input.signal,
   });
   const aspects: AspectOutput[] = [];
@@ -516,6 +536,19 @@ interface PreparedFrames {
   poseSegments: ReadonlyArray<{ path: string; durationSec: number }>;
   /** Draws a rig's pose frame through a held shot's framing (null for a photo). */
   drawFramed: FramedDrawer | null;
+  /** The face of a talking photo (its report gets the photo checks). */
+  talkingFace?: PhotoFace | null;
+}
+
+/**
+ * The face points when they belong to this image: a still merged with a product (576x1024, fitted by the
+ * composite) no longer matches the photo's points, and then the photo stays still.
+ */
+async function faceOfImage(imagePath: string, face: PhotoFace): Promise<PhotoFace | null> {
+  const meta = await sharp(imagePath).rotate().metadata();
+  const w = meta.autoOrient?.width ?? meta.width;
+  const h = meta.autoOrient?.height ?? meta.height;
+  return w === face.imageSize.width && h === face.imageSize.height ? face : null;
 }
 
 /**
@@ -567,6 +600,35 @@ async function prepareFrames(
       stillPath: rig.posterSourcePath,
       actorBoxes: { face: rig.boxes.face, mouth: rig.boxes.mouth, body: rig.boxes.body },
       productBox: rig.boxes.product,
+    };
+  }
+  const face = input.actor.face && !input.lipSync ? await faceOfImage(input.actor.imagePath, input.actor.face) : null;
+  if (face) {
+    // A photo with face points talks: its states are drawn once per actor and sequenced like the rig's poses.
+    const talking = await photoActor({
+      photoPath: input.actor.imagePath,
+      face,
+      product: input.product ?? null,
+      words,
+      totalSec: durationSec,
+      hookText: input.hookText,
+      seed: input.actor.imagePath,
+      mouthStills: input.actor.mouthStills,
+    });
+    const productBox = talking.boxes.product ?? input.productFrameBox ?? null;
+    return {
+      visual: {
+        kind: 'rig',
+        ...(await filmedRig(talking.segments, talking.shots, talking.drawFramed, input.signal)),
+        posterSourcePath: talking.posterSourcePath,
+      },
+      poseSegments: talking.segments,
+      rig: { boxes: { ...talking.boxes, product: productBox }, shots: talking.shots },
+      drawFramed: talking.drawFramed,
+      stillPath: talking.posterSourcePath,
+      actorBoxes: { face: talking.boxes.face, mouth: talking.boxes.mouth, body: talking.boxes.body },
+      productBox,
+      talkingFace: face,
     };
   }
   const imagePath = path.join(dir, 'frame.png');

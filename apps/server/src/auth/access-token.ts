@@ -36,9 +36,17 @@ export function createAccessTokenSigner(secret: string, ttlSec: number): AccessT
       .setIssuedAt()
       .setExpirationTime(`${ttl}s`)
       .sign(key);
-  const verify = async (token: string, audience: string): Promise<TokenClaims | null> => {
+  const verify = async (token: string, audience: string, maxAgeSec: number): Promise<TokenClaims | null> => {
     try {
-      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience, algorithms: ['HS256'] });
+      // exp and iat are required, and the token may be no older than its kind's TTL: a token signed without an
+      // expiry, or with a far one, would otherwise work for ever.
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: maxAgeSec,
+      });
       const id = Number(payload.sub);
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
       return Number.isSafeInteger(id) && id > 0 ? { userId: id, issuedAtMs } : null;
@@ -48,10 +56,10 @@ export function createAccessTokenSigner(secret: string, ttlSec: number): AccessT
   };
   return {
     sign: (userId) => sign(userId, AUDIENCE, ttlSec),
-    verify: async (token) => (await verify(token, AUDIENCE))?.userId ?? null,
-    verifyClaims: (token) => verify(token, AUDIENCE),
+    verify: async (token) => (await verify(token, AUDIENCE, ttlSec))?.userId ?? null,
+    verifyClaims: (token) => verify(token, AUDIENCE, ttlSec),
     signEventsTicket: (userId) => sign(userId, EVENTS_AUDIENCE, EVENTS_TICKET_TTL_SEC),
-    verifyEventsTicket: (ticket) => verify(ticket, EVENTS_AUDIENCE),
+    verifyEventsTicket: (ticket) => verify(ticket, EVENTS_AUDIENCE, EVENTS_TICKET_TTL_SEC),
     eventsTicketTtlSec: EVENTS_TICKET_TTL_SEC,
   };
 }

@@ -9,6 +9,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { HttpError } from '../errors.ts';
 import { adjustCredits } from '../services/billing/index.ts';
+import { auditAdmin, cliActor } from '../services/account/index.ts';
 
 const USAGE = 'Usage: npm run credits -- grant|take <email> <amount> "<reason>"';
 
@@ -32,6 +33,10 @@ async function main(argv: string[]): Promise<number> {
     await migrate(db);
     const by = `cli:${process.env.USER ?? 'unknown'}`;
     const out = await adjustCredits({ db }, by, parsed.data);
+    await auditAdmin({ db }, cliActor(by), `credits.${parsed.data.action}`, {
+      target: `email:${out.email}`,
+      amount: parsed.data.amount,
+    });
     const verb = parsed.data.action === 'grant' ? 'Granted' : 'Took';
     console.log(
       `${verb} ${parsed.data.amount.toFixed(2)} credits (${out.email}); balance now ${out.credits.toFixed(2)}`,

@@ -113,6 +113,13 @@ export async function buildApp(ctx: AppContext, opts: { logStream?: DestinationS
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  if (ctx.config.billing.mode === 'demo') {
+    // Loud on purpose: anyone who can sign in and verify an address can take credits for nothing (decision 173).
+    app.log.warn(
+      { billing: 'demo' },
+      'BILLING=demo: DEMO MONEY IS ON. Every verified account can buy credits without paying. Use BILLING=off or BILLING=stripe on a server others can reach.',
+    );
+  }
   if (ctx.config.webhookTestOrigins.length > 0) {
     app.log.warn(
       { origins: ctx.config.webhookTestOrigins },

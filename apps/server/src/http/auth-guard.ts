@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX, INTEGRATION_MESSAGES } from '@hookreel/contracts';
+import { API_KEY_PREFIX, INTEGRATION_MESSAGES, type ApiKeyScope } from '@hookreel/contracts';
 import type { AccessTokenSigner } from '../auth/access-token.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { forbidden, HttpError, unauthorized } from '../errors.ts';
@@ -10,12 +10,21 @@ declare module 'fastify' {
     userId: number;
     /** Set when the request was authenticated with a personal API key rather than a session. */
     apiKeyId?: number;
+    /** The key's scope: only an `admin` key reaches administrator routes (decision 175). */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 
+/** Who sent the request, as the services see it (the account, and the key when one was used). */
+export const callerOf = (request: FastifyRequest) => ({
+  userId: request.userId,
+  apiKeyId: request.apiKeyId,
+  apiKeyScope: request.apiKeyScope,
+});
+
 /** How the guard checks personal API keys (services/integrations/api-keys.ts), and each key's budget of requests. */
 export interface ApiKeyAuth {
-  authenticate(token: string): Promise<{ userId: number; keyId: number } | null>;
+  authenticate(token: string): Promise<{ userId: number; keyId: number; scope: ApiKeyScope } | null>;
   /** Requests per minute per key. */
   perMinute: number;
 }
@@ -41,6 +50,7 @@ export function createKeyChecker(keys: ApiKeyAuth): KeyChecker {
     limiter.record(id);
     request.userId = found.userId;
     request.apiKeyId = found.keyId;
+    request.apiKeyScope = found.scope;
   };
 }
 

@@ -55,9 +55,19 @@ export interface JobOutcome<R = unknown> {
  * One kind of job, defined by the area that owns it, beside its service (e.g. services/merge/jobs.ts). The runner
  * knows jobs only through this shape; job-definitions.ts lists every definition once.
  */
+/**
+ * Which runner slots a job uses. `render` is the paid work people wait for (videos, previews, merges);
+ * `background` is work anyone can set off for free (webhook deliveries): it has its own concurrency in-process
+ * and its own BullMQ queue, so a flood of it never delays a render (issue #33).
+ */
+export type JobLane = 'render' | 'background';
+export const JOB_LANES: readonly JobLane[] = ['render', 'background'];
+
 export interface JobDefinition<N extends string = string, P = unknown, R = unknown> {
   /** The value stored in jobs.name. Renaming it strands queued rows: add a new definition instead. */
   readonly name: N;
+  /** The lane whose slots run it (see JobLane). */
+  readonly lane: JobLane;
   /** Checked when the job is created (a bad payload is refused) and again when a runner claims the row. */
   readonly payload: z.ZodType<P>;
   /**
@@ -118,6 +128,7 @@ export function assertJobDefinitions(map: Record<string, unknown>): asserts map 
     if (!def || typeof def.handler !== 'function') problems.push(`no handler for ${key}`);
     else if (def.name !== key) problems.push(`${key} is registered under another name (${String(def.name)})`);
     else if (!def.payload || typeof def.payload.safeParse !== 'function') problems.push(`no payload schema for ${key}`);
+    else if (!def.lane || !JOB_LANES.includes(def.lane)) problems.push(`no lane for ${key}`);
   }
   if (problems.length) throw new Error(`Job definitions are inconsistent: ${problems.join('; ')}`);
 }
@@ -158,6 +169,18 @@ export function readPayload<P>(
   } catch {
     return null;
   }
+}
+
+/** The names of the definitions that run in `lane`. */
+export function namesInLane(definitions: JobDefinitionMap, lane: JobLane): string[] {
+  return Object.values(definitions)
+    .filter((d) => d.lane === lane)
+    .map((d) => d.name);
+}
+
+/** A job's lane by its stored name; an unknown name runs in the render lane, where it fails for good. */
+export function laneOf(definitions: JobDefinitionMap, name: string): JobLane {
+  return Object.hasOwn(definitions, name) ? definitions[name]!.lane : 'render';
 }
 
 const describe = (error: z.ZodError): string =>

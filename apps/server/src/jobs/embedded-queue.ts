@@ -1,12 +1,13 @@
 import type { AppContext } from '../context.ts';
 import { JobExecutor } from './executor.ts';
 import type { JobBackend } from './queue.ts';
-import type { JobDefinitionMap } from './definition.ts';
+import { JOB_LANES, type JobDefinitionMap, type JobLane } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
 
 /**
  * The embedded default: an in-process durable runner over the jobs table. It polls for claimable rows and is
- * woken at once by enqueue in this process; leases and heartbeats make it safe to run several of these against
+ * woken at once by enqueue in this process; each lane has its own slots (WORKER_CONCURRENCY for renders,
+ * BACKGROUND_JOB_CONCURRENCY for background work); leases and heartbeats make it safe to run several of these against
  * one PostgreSQL database, and a crashed runner's jobs are picked up when their leases expire.
  */
 export function createEmbeddedQueue(ctx: AppContext, definitions: JobDefinitionMap, hooks: JobRunnerHooks): JobBackend {
@@ -16,6 +17,10 @@ export function createEmbeddedQueue(ctx: AppContext, definitions: JobDefinitionM
   let again = false;
   /** One warning per database outage, not one per poll. */
   let claimFailing = false;
+  const slots: Record<JobLane, number> = {
+    render: ctx.config.workerConcurrency,
+    background: ctx.config.backgroundJobConcurrency,
+  };
 
   const tick = async (): Promise<void> => {
     if (!executor || executor.isStopping) return;
@@ -27,14 +32,18 @@ export function createEmbeddedQueue(ctx: AppContext, definitions: JobDefinitionM
     try {
       do {
         again = false;
-        while (executor && !executor.isStopping && executor.runningCount < ctx.config.workerConcurrency) {
-          const row = await executor.claimNext();
-          if (claimFailing) {
-            claimFailing = false;
-            console.warn('[jobs] claiming works again');
+        // Renders first, then the background lane: each fills only its own slots, so a flood of webhook
+        // deliveries waits for background slots and never for (or in) the renders' (issue #33).
+        for (const lane of JOB_LANES) {
+          while (executor && !executor.isStopping && executor.runningIn(lane) < slots[lane]) {
+            const row = await executor.claimNext(lane);
+            if (claimFailing) {
+              claimFailing = false;
+              console.warn('[jobs] claiming works again');
+            }
+            if (!row) break;
+            void executor.execute(row).finally(() => void tick());
           }
-          if (!row) break;
-          void executor.execute(row).finally(() => void tick());
         }
       } while (again);
     } catch (err) {

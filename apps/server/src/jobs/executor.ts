@@ -6,15 +6,18 @@ import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { publicJobError } from './public-error.ts';
-import { sweepOrphanWorkDirs } from './work-dirs.ts';
+import { removeJobWorkDirs, sweepOrphanWorkDirs } from './work-dirs.ts';
 import {
   assertJobDefinitions,
   decodePayload,
+  laneOf,
+  namesInLane,
   PermanentJobError,
   type AnyJobDefinition,
   type ClaimedJob,
   type JobContext,
   type JobDefinitionMap,
+  type JobLane,
   type JobOutcome,
 } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
@@ -32,6 +35,7 @@ class JobAborted extends Error {
 }
 
 interface Running {
+  lane: JobLane;
   abort: AbortController;
   reason: AbortReason | null;
   done: Promise<void>;
@@ -51,47 +55,79 @@ export class JobExecutor {
   private readonly running = new Map<number, Running>();
   private stopping = false;
   private readonly offCancel: () => void;
+  private readonly workSweep: NodeJS.Timeout;
+  /** Each lane's filter on jobs.name: background names only, or every name but those (see ClaimArgs.lane). */
+  private readonly lanes: Record<JobLane, { names: string[]; except: boolean }>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly definitions: JobDefinitionMap,
     private readonly hooks: JobRunnerHooks,
     /** Called when a run ends with the row queued again (retry with delay, hand-back on shutdown). */
-    private readonly onRequeue: (jobId: number, attempts: number, delayMs: number) => Promise<void> = async () =>
-      undefined,
+    private readonly onRequeue: (
+      jobId: number,
+      attempts: number,
+      delayMs: number,
+      name: string,
+    ) => Promise<void> = async () => undefined,
   ) {
     assertJobDefinitions(definitions);
+    const background = namesInLane(definitions, 'background');
+    this.lanes = { background: { names: background, except: false }, render: { names: background, except: true } };
     this.offCancel = ctx.jobEvents.onCancel((jobId) => this.abort(jobId, 'cancelled'));
-    // What a killed predecessor left in DATA_DIR/work goes once this process starts taking jobs.
-    void sweepOrphanWorkDirs(ctx).catch((err: unknown) => console.warn('[jobs] work directory sweep failed:', err));
+    // What a killed process left in DATA_DIR/work goes once this one starts taking jobs, and then every
+    // JOB_WORK_SWEEP_MS, so a long-lived runner does not keep it until its next start (decision 181).
+    const sweep = () =>
+      void sweepOrphanWorkDirs(ctx).catch((err: unknown) => console.warn('[jobs] work directory sweep failed:', err));
+    sweep();
+    this.workSweep = setInterval(sweep, ctx.jobSettings.workSweepMs);
+    this.workSweep.unref();
   }
 
   get runningCount(): number {
     return this.running.size;
   }
 
+  /** Jobs of `lane` running in this process. */
+  runningIn(lane: JobLane): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.lane === lane) n++;
+    return n;
+  }
+
+  laneOf(name: string): JobLane {
+    return laneOf(this.definitions, name);
+  }
+
   get isStopping(): boolean {
     return this.stopping;
   }
 
-  private claimArgs() {
-    return { owner: this.owner, now: now(), leaseUntil: at(this.ctx.jobSettings.leaseMs) };
+  private claimArgs(lane?: JobLane) {
+    return {
+      owner: this.owner,
+      now: now(),
+      leaseUntil: at(this.ctx.jobSettings.leaseMs),
+      lane: lane ? this.lanes[lane] : undefined,
+    };
   }
 
-  async claimNext(): Promise<JobRow | undefined> {
+  /** The next due job of `lane` (of any lane when none is given). */
+  async claimNext(lane?: JobLane): Promise<JobRow | undefined> {
     if (this.stopping) return undefined;
-    return jobsRepository.claimNext(this.ctx.db.kysely, this.ctx.db.dialect, this.claimArgs());
+    return jobsRepository.claimNext(this.ctx.db.kysely, this.ctx.db.dialect, this.claimArgs(lane));
   }
 
-  async claimById(id: number): Promise<JobRow | undefined> {
+  /** The job, if it is claimable and (when given) in `lane`: a queue of one lane never runs another's job. */
+  async claimById(id: number, lane?: JobLane): Promise<JobRow | undefined> {
     if (this.stopping) return undefined;
-    return jobsRepository.claimById(this.ctx.db.kysely, id, this.claimArgs());
+    return jobsRepository.claimById(this.ctx.db.kysely, id, this.claimArgs(lane));
   }
 
   /** Runs a claimed row to its end (completed, failed, retry scheduled, handed back or abandoned). */
   execute(row: JobRow): Promise<void> {
     const abort = new AbortController();
-    const entry: Running = { abort, reason: null, done: Promise.resolve() };
+    const entry: Running = { lane: this.laneOf(row.name), abort, reason: null, done: Promise.resolve() };
     entry.done = this.run(row, entry)
       .catch((err: unknown) => {
         // The database failed mid-bookkeeping: leave the row to its lease; when it expires the job runs again.
@@ -115,6 +151,7 @@ export class JobExecutor {
    */
   async shutdown(graceMs = this.ctx.jobSettings.shutdownGraceMs): Promise<void> {
     this.stopping = true;
+    clearInterval(this.workSweep);
     const all = () => Promise.allSettled([...this.running.values()].map((r) => r.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all(), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
@@ -145,6 +182,8 @@ export class JobExecutor {
 
     const workDir = path.join(ctx.config.workDir, `job-${row.id}-${randomUUID().slice(0, 8)}`);
     try {
+      // Holding the claim means no earlier attempt of this job is alive: whatever folders it left are garbage.
+      await removeJobWorkDirs(ctx, row.id);
       log.note(row.attempts > 1 ? `Retrying (attempt ${row.attempts} of ${row.max_attempts})` : 'Processing started');
       await jobsRepository.updateLeased(db, row.id, owner, {
         logs: JSON.stringify(log.snapshot()),
@@ -280,7 +319,7 @@ export class JobExecutor {
       });
       if (ok) {
         ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
-        await this.onRequeue(row.id, Math.max(0, row.attempts - 1), 0).catch(() => undefined);
+        await this.onRequeue(row.id, Math.max(0, row.attempts - 1), 0, row.name).catch(() => undefined);
       }
       return;
     }
@@ -305,7 +344,7 @@ export class JobExecutor {
       });
       if (ok) {
         ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
-        await this.onRequeue(row.id, row.attempts, delay).catch(() => undefined);
+        await this.onRequeue(row.id, row.attempts, delay, row.name).catch(() => undefined);
       }
       return;
     }

@@ -3,6 +3,7 @@ import { createBullmqQueue } from './bullmq-queue.ts';
 import { createEmbeddedQueue } from './embedded-queue.ts';
 import { assertJobDefinitions, type JobDefinitionMap } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
+import { sweepStaleUploadDirs } from './work-dirs.ts';
 
 /**
  * Dispatch of jobs whose rows already exist. Two backends behind this one interface: the embedded runner polls
@@ -27,11 +28,37 @@ export interface JobBackend {
 /** The runner for every job in `definitions` (job-definitions.ts), checked here at boot. */
 export function createJobQueue(ctx: AppContext, definitions: JobDefinitionMap, hooks: JobRunnerHooks): JobQueue {
   assertJobDefinitions(definitions);
-  const backend = ctx.config.redisUrl
+  const queue = ctx.config.redisUrl
     ? createBullmqQueue(ctx, ctx.config.redisUrl, definitions, hooks)
     : createEmbeddedQueue(ctx, definitions, hooks);
+  const backend = ctx.config.runJobs ? queue : withUploadSweep(ctx, queue);
   const videoJobNames = Object.values(definitions)
     .filter((d) => d.video === true)
     .map((d) => d.name);
   return Object.assign(backend, { videoJobNames });
+}
+
+/**
+ * A process that runs no jobs (an API process in scale mode) still checks uploads in DATA_DIR/work: it sweeps
+ * the upload folders a killed predecessor left, at start and every JOB_WORK_SWEEP_MS (decision 181).
+ */
+function withUploadSweep(ctx: AppContext, queue: JobBackend): JobBackend {
+  let timer: NodeJS.Timeout | null = null;
+  const sweep = () => void sweepStaleUploadDirs(ctx).catch(() => undefined);
+  return {
+    backend: queue.backend,
+    enqueue: (ids) => queue.enqueue(ids),
+    async start() {
+      await queue.start();
+      if (timer) return;
+      sweep();
+      timer = setInterval(sweep, ctx.jobSettings.workSweepMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await queue.stop();
+    },
+  };
 }

@@ -13,6 +13,8 @@ export interface JobSettings {
   shutdownGraceMs: number;
   /** Scale mode: how often workers re-enqueue claimable rows the queue lost (crash, Redis hiccup). */
   sweepMs: number;
+  /** How often a runner removes work folders no running job owns and stale upload folders (decision 181). */
+  workSweepMs: number;
   /** Scale mode: BullMQ key prefix and pub/sub channel prefix. */
   redisPrefix: string;
 }
@@ -32,6 +34,7 @@ export function jobSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): JobSet
     retryMaxMs: num(env.JOB_RETRY_MAX_MS, 300_000),
     shutdownGraceMs: num(env.JOB_SHUTDOWN_GRACE_MS, 20_000),
     sweepMs: num(env.JOB_SWEEP_MS, 5_000),
+    workSweepMs: num(env.JOB_WORK_SWEEP_MS, 60_000),
     redisPrefix: env.JOB_REDIS_PREFIX ?? 'hookreel',
   };
 }

@@ -94,3 +94,29 @@ export function verifyEmail(input: { link: string; hours: number }): { subject: 
   ].join('\n');
   return { subject, text, html };
 }
+
+/** An endpoint paused after failing again and again: what happened and where to resume it. */
+export function webhookPausedEmail(input: { publicUrl: string; url: string; failures: number }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const subject = 'A Hookreel webhook endpoint was paused';
+  const settings = `${input.publicUrl}/settings`;
+  const text = [
+    'Hi,',
+    '',
+    `Your webhook endpoint ${input.url} failed ${input.failures} deliveries in a row, so it is paused:`,
+    'nothing more is sent to it until you resume it.',
+    '',
+    `Once it answers again, resume it under Webhooks in Settings: ${settings}`,
+    '— Hookreel',
+  ].join('\n');
+  const html = [
+    '<p>Hi,</p>',
+    `<p>Your webhook endpoint <code>${escapeHtml(input.url)}</code> failed ${input.failures} deliveries in a row, `,
+    'so it is paused: nothing more is sent to it until you resume it.</p>',
+    `<p>Once it answers again, resume it under Webhooks in <a href="${escapeHtml(settings)}">Settings</a>.<br>— Hookreel</p>`,
+  ].join('\n');
+  return { subject, text, html };
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ACTORS, MESSAGES, type Accent, type Language } from '@hookreel/contracts';
 import {
   actorFromDescription,
+  analyzePortrait,
   actorFromSeed,
   catalogueActorDescription,
   catalogueActorSpec,
@@ -23,7 +24,7 @@ import {
   type TalkingVideoOutput,
 } from '@hookreel/engine';
 import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts';
-import { cleanAudio, probeAudio } from './audio.ts';
+import { cleanAudio, decodedAudioSec, probeAudio } from './audio.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { drawCatalogueActor } from './portraits.ts';
 
@@ -56,7 +57,10 @@ export async function rigSpecOf(ref: RigActorRef | null | undefined, signal?: Ab
 
 async function seededActor(seed: string, description: string, signal?: AbortSignal): Promise<ActorSpec> {
   const reader = engineConfig().traits;
-  return actorFromSeed(seed, description, reader ? await reader.read(description, signal) : {});
+  // The language model only fills what the word rules miss: when it fails (a refused request, an outage), the rules
+  // alone make the actor, so a Draft never depends on a provider.
+  const read = reader ? await reader.read(description, signal).catch(() => ({})) : {};
+  return actorFromSeed(seed, description, read);
 }
 
 /**
@@ -81,12 +85,14 @@ function catalogueActorPhotoRequest(catalogueActorId: string) {
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
   capabilities: () => capabilitiesOf(engineConfig()),
+  maxTalkingSpeechSec: () => engineConfig().lipsync?.maxAudioSec ?? null,
   async writeHookLines(input) {
     const writer = engineConfig().hooks;
     return writer ? writer.write(input) : null;
   },
   drawCatalogueActor,
   probeAudio,
+  decodedAudioSec: (filePath, capSec) => decodedAudioSec(filePath, capSec),
   cleanAudio,
   describeUsage: formatUsage,
   async renderProjectVideo(input) {
@@ -103,7 +109,7 @@ export const engineMedia: MediaPort = {
       actor: rigSpec
         ? { kind: 'procedural', spec: rigSpec }
         : actorStill
-          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender }
+          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender, face: actorStill.face ?? null }
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
       productFrameBox: rigSpec ? null : (actorStill?.productBox ?? null),
@@ -120,7 +126,9 @@ export const engineMedia: MediaPort = {
             },
           })
         : realistic
-          ? engineConfig().voice
+          ? input.voiceStore
+            ? sharedVoice(engineConfig().voice, input.voiceStore, { voiceName: voiceName() })
+            : engineConfig().voice
           : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
       lipSync: realistic ? engineConfig().lipsync : null,
@@ -184,6 +192,7 @@ export const engineMedia: MediaPort = {
     const read = reader ? await reader.read(description, signal).catch(() => ({})) : {};
     return rankCatalogueActors(ACTORS, description, read).map((r) => r.actor.id);
   },
+  analyzePortrait: ({ imagePath, signal }) => analyzePortrait(imagePath, { signal }),
   catalogueActorPhotoTag: (catalogueActorId) => catalogueActorPhotoRequest(catalogueActorId)?.tag ?? null,
   async catalogueActorPhoto(input) {
     const req = catalogueActorPhotoRequest(input.catalogueActorId);

@@ -5,10 +5,11 @@ import type {
   Capabilities,
   CaptionStyle,
   HookLine,
+  PhotoFace,
   QualityReport,
   VideoQuality,
 } from '@hookreel/contracts';
-import type { BrandLook, Placement, ProviderUsage, VoiceStore } from '@hookreel/engine';
+import type { BrandLook, Placement, PortraitAnalysis, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
 export type { ProviderUsage } from '@hookreel/engine';
@@ -24,6 +25,8 @@ export type RigActorRef = { catalogueActorId: string } | { seed: string; descrip
 export interface MediaPort {
   /** What this server's engine can do (remote stages, Realistic and what it lacks), for the browser and the rules. */
   capabilities(): Capabilities;
+  /** The longest speech the talking-actor provider animates, in seconds; null when it sets no limit (or is off). */
+  maxTalkingSpeechSec(): number | null;
   /**
    * Hook lines written by the language model for a pack, or null when no model is configured (the rules then
    * write them). Throws when the model fails; the caller falls back to the rules.
@@ -39,8 +42,13 @@ export interface MediaPort {
   drawCatalogueActor(actor: Actor): Promise<Buffer | Uint8Array>;
   /** What a local audio file is (container, streams, declared length); throws when it cannot be read as media. */
   probeAudio(filePath: string): Promise<AudioProbe>;
-  /** The first audio stream re-encoded as clean AAC (M4A), tags and pictures dropped; throws when that fails. */
-  cleanAudio(input: { inPath: string; outPath: string; channels: 1 | 2 }): Promise<void>;
+  /** Seconds of audio the file really holds, found by decoding at most `capSec` + 1 s; NaN when none decodes. */
+  decodedAudioSec(filePath: string, capSec: number): Promise<number>;
+  /**
+   * The first audio stream re-encoded as clean AAC (M4A), tags and pictures dropped, cut one second past `maxSec`
+   * when given; throws when that fails.
+   */
+  cleanAudio(input: { inPath: string; outPath: string; channels: 1 | 2; maxSec?: number }): Promise<void>;
   /** The log line for one billable provider call, e.g. "Provider cost: fal avatar (…) 8.4 s". */
   describeUsage(usage: ProviderUsage): string;
   /** A project's script spoken by its actor, with captions: MP4 and an optional poster JPEG. */
@@ -57,6 +65,11 @@ export interface MediaPort {
    * description states (read by rules, and by the language model where one is configured and answers).
    */
   rankCatalogueActors(input: { description: string; signal?: AbortSignal }): Promise<string[]>;
+  /**
+   * The face in a portrait photo (478 points, pose, boxes, descriptor), or why the photo cannot be animated
+   * (decision 190). Runs the face detector's child process; ~0.1–0.3 s warm, ~1.3 s for the first photo.
+   */
+  analyzePortrait(input: { imagePath: string; signal?: AbortSignal }): Promise<PortraitAnalysis>;
   /** A procedural actor portrait (576x1024 PNG); the same seed always gives the same person. */
   renderActor(input: { seed: string; description: string; outPath: string; signal: AbortSignal }): Promise<void>;
   /**
@@ -194,6 +207,12 @@ export interface RenderProjectVideoInput {
     rig?: { actor: RigActorRef; product: { cutoutPath: string; placement: Placement } | null } | null;
     /** Where the still already holds the product (576x1024 frame), so text keeps off it; null if unknown. */
     productBox?: Box | null;
+    /**
+     * An uploaded photo's face, found when it was uploaded (decision 190), in the avatar photo's own pixels
+     * (`face.imageSize`); null for drawn actors and older uploads. When `imagePath` is the merged 576x1024 still,
+     * the photo was fitted into that frame by the composite.
+     */
+    face?: PhotoFace | null;
   } | null;
   style?: VideoStyle;
   /**
@@ -203,6 +222,11 @@ export interface RenderProjectVideoInput {
   quality?: VideoQuality;
   watermark: boolean;
   /** Scratch directory for this run (removed afterwards); write outputs here. */
+  /**
+   * Realistic: where the paid voice of this job is kept, so a retry of the job (after the avatar step failed, say)
+   * reuses the take it paid for instead of buying it again.
+   */
+  voiceStore?: VoiceStore | null;
   workDir: string;
   signal: AbortSignal;
   onProgress(percent: number, logLine?: string): Promise<void>;

@@ -129,11 +129,11 @@ export async function checkedAddress(
   if (testOnlyAllowedOrigins.includes(url.origin)) return addresses[0]!;
   // One inside address among the answers is enough to refuse: a host that mixes them is not to be trusted.
   for (const a of addresses) {
-    const why = refusedAddress(a.address);
-    if (why) {
+    if (refusedAddress(a.address)) {
+      // Neither the inside address nor its kind is named: the answer must not map the server's network.
       throw new SafeFetchError(
         'forbidden_address',
-        `The host ${host} resolves to ${a.address}, a ${why}; only public addresses can be reached.`,
+        `The host ${host} is not a public address; only public addresses can be reached.`,
         url.href,
       );
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { LIMITS } from '@hookreel/contracts';
 import type { AppContext } from '../context.ts';
-import { fileTooLarge, sanitizeImage } from './images.ts';
+import { fileTooLarge, sanitizeImage, type CleanImage } from './images.ts';
 
 export {
   cleanDisplayName,
@@ -38,7 +38,15 @@ export async function storeUploadedImage(
   input: { userId: number; area: UploadArea; buffer?: Buffer; stream?: Readable },
 ): Promise<StoredImage> {
   const raw = input.buffer ?? (input.stream ? await readLimited(input.stream) : Buffer.alloc(0));
-  const clean = await sanitizeImage(raw);
+  return storeCleanImage(ctx, { ...input, clean: await sanitizeImage(raw) });
+}
+
+/** Stores an image that sanitizeImage already cleaned (a caller that looks at the clean picture first). */
+export async function storeCleanImage(
+  ctx: Pick<AppContext, 'files'>,
+  input: { userId: number; area: UploadArea; clean: CleanImage },
+): Promise<StoredImage> {
+  const { clean } = input;
   if (!Number.isSafeInteger(input.userId) || input.userId <= 0) throw new Error('storeUploadedImage: bad userId');
   const key = `users/${input.userId}/${input.area}/${randomUUID()}.${clean.ext}`;
   await ctx.files.put(key, clean.data, clean.mime);

@@ -8,8 +8,16 @@ import { HttpError } from '../errors.ts';
  * live in process memory, like the sign-in limits: with N API processes a user gets up to N times as many.
  */
 export function createUploadLimiter(max: number, windowMs = 60_000) {
+  return createPerUserLimiter(max, MESSAGES.server.uploadRateLimited, windowMs);
+}
+
+/**
+ * A per-user budget of `max` requests per window for one kind of request (a preHandler after the auth guard):
+ * beyond it, 429 with `message` and Retry-After. In process memory, like the upload budget above.
+ */
+export function createPerUserLimiter(max: number, message: string, windowMs = 60_000) {
   const windows = new Map<number, { count: number; resetAt: number }>();
-  return async function limitUploads(request: FastifyRequest): Promise<void> {
+  return async function limitPerUser(request: FastifyRequest): Promise<void> {
     const now = Date.now();
     if (windows.size > 10_000) {
       for (const [user, w] of windows) if (w.resetAt <= now) windows.delete(user);
@@ -20,7 +28,7 @@ export function createUploadLimiter(max: number, windowMs = 60_000) {
       windows.set(request.userId, w);
     }
     if (++w.count > max) {
-      throw new HttpError(429, MESSAGES.server.uploadRateLimited, {
+      throw new HttpError(429, message, {
         'retry-after': String(Math.max(1, Math.ceil((w.resetAt - now) / 1000))),
       });
     }

@@ -26,3 +26,33 @@ export function encodedTone(kind: 'mp3' | 'm4a', seconds = 1): Buffer {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * An MP3 whose header lies about its length (issue #33): a real `claimSec` MP3 (8 kHz mono, 8 kbit/s, with its
+ * Xing header) whose audio frames are repeated until it holds `holdsSec`; the Xing header keeps the frame count of
+ * `claimSec` and is given the new byte size, so ffprobe reports `claimSec` while a decoder plays `holdsSec`.
+ * Two hours is about 7 MB.
+ */
+export function lyingMp3(claimSec = 60, holdsSec = 7200): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hookreel-lie-'));
+  try {
+    const out = path.join(dir, 'claim.mp3');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=f=440:sample_rate=8000:d=${claimSec}`],
+      ...['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '8k', out],
+    ]);
+    const claim = readFileSync(out);
+    const tag = claim.indexOf('Info');
+    if (tag < 0) throw new Error('no Xing/Info header in the encoded MP3');
+    // The tag's frame is the first audio frame: 72 bytes at 8 kbit/s and 8 kHz (MPEG-2.5 layer III).
+    const frameStart = claim.lastIndexOf(Buffer.from([0xff]), tag);
+    const audio = claim.subarray(frameStart + 72);
+    const copies = Math.max(1, Math.round(holdsSec / claimSec));
+    const lie = Buffer.concat([claim.subarray(0, frameStart + 72), ...Array<Buffer>(copies).fill(audio)]);
+    lie.write('Xing', tag, 'latin1'); // a VBR tag's frame count is what ffprobe believes
+    lie.writeUInt32BE(lie.length, tag + 12); // bytes field: the real size, so the file does not look concatenated
+    return lie;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

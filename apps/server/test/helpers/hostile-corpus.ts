@@ -49,6 +49,8 @@ export interface CorpusInput {
     type: string;
     /** A real PNG/JPEG/WEBP (stored after re-encoding) rather than something to refuse. */
     acceptable: boolean;
+    /** A photo with one usable face: routes that analyse faces accept only these among the acceptable. */
+    face?: boolean;
   }>;
   /** A file just over the upload limit. */
   oversize: Buffer;
@@ -200,6 +202,8 @@ type UploadSpec = {
   emptyFileIsNone?: true;
   /** Its cap is above the image cap (music beds, 20 MB): its own tests send the file that is too large. */
   ownSizeCap?: true;
+  /** Each photo's face is analysed (the avatar library, decision 190): a real image without a usable face is 422. */
+  needsFace?: true;
 };
 const musicUpload: UploadSpec = { fileField: 'music', fields: () => ({}), as: 'user', alias: true, ownSizeCap: true };
 const projectUpload: UploadSpec = { fileField: 'file', fields: () => ({ name: 'Hostile upload' }), as: 'user' };
@@ -220,7 +224,7 @@ export const UPLOAD_ROUTES: Record<string, UploadSpec> = {
     alias: true,
     ownSizeCap: true,
   },
-  'POST /api/avatars/upload': { fileField: 'files', fields: () => ({ consent: 'true' }), as: 'admin' },
+  'POST /api/avatars/upload': { fileField: 'files', fields: () => ({ consent: 'true' }), as: 'admin', needsFace: true },
   'POST /api/hooks/upload-product': {
     fileField: 'product_image',
     fields: (o) => ({ hook_pack_id: String(o.packId) }),
@@ -534,7 +538,9 @@ export function buildCorpus(input: CorpusInput): HostileCase[] {
         send(
           img.label,
           [...fields, { name: upload.fileField, file: img }],
-          img.acceptable || (upload.emptyFileIsNone && img.data.length === 0) ? [200, 402, 409] : [413, 415, 422],
+          (img.acceptable && (img.face || !upload.needsFace)) || (upload.emptyFileIsNone && img.data.length === 0)
+            ? [200, 402, 409]
+            : [413, 415, 422],
         );
       send('no file', fields);
       send('file under another name', [...fields, { name: 'other', file: input.images[0]! }]);

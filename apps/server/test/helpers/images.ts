@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { portraitFixture, type PortraitFixture } from '@hookreel/engine/testing';
 import type { TestServer } from './app.ts';
 
 /**
@@ -149,3 +150,15 @@ export async function storedFiles(server: TestServer): Promise<string[]> {
     .filter((p) => !p.startsWith('catalogue/'))
     .sort();
 }
+
+const portraits = new Map<PortraitFixture, Promise<Buffer>>();
+/**
+ * A photo derived from the public-domain astronaut portrait (packages/engine/src/photo/fixtures.ts). Avatar uploads
+ * run the face analysis (decision 190), so they need a real face: 'portrait' (PNG) and 'dim' (JPEG) are accepted,
+ * the other kinds are refused for their reason.
+ */
+export const portraitImage = (kind: PortraitFixture = 'portrait'): Promise<Buffer> => {
+  let p = portraits.get(kind);
+  if (!p) portraits.set(kind, (p = portraitFixture(kind)));
+  return p;
+};

@@ -11,7 +11,13 @@ import type { TestServer } from './app.ts';
  */
 export async function startWorkerContext(
   server: TestServer,
-  opts: { redisUrl: string; media: MediaPort; settings: Partial<JobSettings>; concurrency?: number },
+  opts: {
+    redisUrl: string;
+    media: MediaPort;
+    settings: Partial<JobSettings>;
+    concurrency?: number;
+    backgroundConcurrency?: number;
+  },
 ): Promise<AppContext> {
   const worker = await createContext(
     loadConfig({
@@ -20,6 +26,7 @@ export async function startWorkerContext(
       REDIS_URL: opts.redisUrl,
       RUN_JOBS: 'true',
       WORKER_CONCURRENCY: String(opts.concurrency ?? 2),
+      BACKGROUND_JOB_CONCURRENCY: String(opts.backgroundConcurrency ?? 2),
       LOG_LEVEL: 'silent',
     }),
   );

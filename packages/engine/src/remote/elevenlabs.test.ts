@@ -129,7 +129,7 @@ describe('ElevenLabs voice with timestamps', () => {
     expect(a.language_code).toBe('es');
     expect(a.seed).toBe(b.seed);
     expect(a.voice_settings.speed).toBe(1);
-    expect(server!.requests[0]!.path).toContain('/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/');
+    expect(server!.requests[0]!.path).toContain('/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL/');
   });
 
   it('waits for Retry-After on 429 and then succeeds', async () => {
@@ -197,7 +197,7 @@ describe('ElevenLabs config and helpers', () => {
     expect(cfg).toMatchObject({ baseUrl: 'http://gpu-box:8020', model: 'eleven_multilingual_v2' });
     expect(elevenLabsVoiceFor(cfg, 'female', 'british')).toBe('voice-f');
     expect(elevenLabsVoiceFor(cfg, 'male', 'australian')).toBe('IKne3meq5aSn9XLyUdCD');
-    expect(elevenLabsVoiceFor(cfg, 'male', 'indian')).toBe('pNInz6obpgDQGcFmaJgB');
+    expect(elevenLabsVoiceFor(cfg, 'male', 'indian')).toBe('TX3LPaxmHKxFdv7VOQHJ');
     expect(elevenLabsVoiceFor({ ...cfg, voiceId: 'one' }, 'female', 'british')).toBe('one');
     expect(() => elevenLabsConfigFromEnv({ ELEVENLABS_API_KEY: 'k', ELEVENLABS_BASE_URL: 'ftp://x' })).toThrow(
       /ELEVENLABS_BASE_URL/,

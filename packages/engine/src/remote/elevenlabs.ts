@@ -21,14 +21,15 @@ export const MIN_VOICE_SPEED = 0.8;
 export const MAX_VOICE_SPEED = 1.2;
 
 /**
- * Premade voices from the ElevenLabs library, by gender and accent. Accents with no premade voice use the American
+ * Current premade voices from the ElevenLabs library, by gender and accent (Rachel and Adam, the old American
+ * defaults, are legacy voices retired in 2026). Accents with no premade voice use the American
  * one; the multilingual model speaks every language with the same voice, so one table serves them all.
  * ELEVENLABS_VOICE_FEMALE / ELEVENLABS_VOICE_MALE (or ELEVENLABS_VOICE_ID for all) replace them.
  */
 export const ELEVENLABS_VOICES: Record<Gender, Partial<Record<Accent, string>> & { american: string }> = {
-  female: { american: '21m00Tcm4TlvDq8ikWAM' /* Rachel */, british: 'Xb7hH8MSUJpSbSDYk0k2' /* Alice */ },
+  female: { american: 'EXAVITQu4vr4xnSDxMaL' /* Sarah */, british: 'Xb7hH8MSUJpSbSDYk0k2' /* Alice */ },
   male: {
-    american: 'pNInz6obpgDQGcFmaJgB' /* Adam */,
+    american: 'TX3LPaxmHKxFdv7VOQHJ' /* Liam */,
     british: 'JBFqnCBsd6RMkjVDRZzb' /* George */,
     australian: 'IKne3meq5aSn9XLyUdCD' /* Charlie */,
   },

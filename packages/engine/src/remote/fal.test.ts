@@ -74,13 +74,51 @@ afterEach(async () => {
 
 type Handler = (req: RecordedRequest, ctx: { url: string; cdn: string }) => FakeReply | Promise<FakeReply>;
 
-/** A queue server and, on another origin, a CDN serving the result (so the key must not travel there). */
+/**
+ * fal's storage as its client uses it: initiate (with the key) → a signed upload URL and the file's URL; PUT the
+ * bytes there (no key).
+ */
+function storageHandler(uploads: Map<string, { type: string; body: Buffer }>) {
+  let n = 0;
+  return (req: RecordedRequest, s: { url: string }): FakeReply => {
+    const route = req.path.split('?')[0]!;
+    if (req.method === 'POST' && route === '/storage/upload/initiate') {
+      if (req.headers.authorization !== `Key ${KEY}`) return { status: 401, json: { detail: 'Unauthorized' } };
+      const { file_name, content_type } = req.json<{ file_name: string; content_type: string }>();
+      const id = `u${++n}`;
+      uploads.set(id, { type: content_type, body: Buffer.alloc(0) });
+      return {
+        json: { upload_url: `${s.url}/put/${id}?sig=abc`, file_url: `https://v3.fal.media/files/${id}/${file_name}` },
+      };
+    }
+    const put = /^\/put\/([^/]+)$/.exec(route);
+    if (req.method === 'PUT' && put && uploads.has(put[1]!)) {
+      uploads.get(put[1]!)!.body = req.body;
+      return { status: 200, body: '' };
+    }
+    return { status: 404, json: { detail: 'Not found' } };
+  };
+}
+
+/**
+ * A queue server, fal's storage, and on another origin a CDN serving the result (so the key must not travel
+ * there).
+ */
 async function setup(queue: Handler, cdnReply: FakeReply = { headers: { 'content-type': 'video/mp4' }, body: mp4 }) {
   const cdn = await startFakeServer(() => cdnReply);
   const q = await startFakeServer((req, s) => queue(req, { url: s.url, cdn: cdn.url }));
-  servers.push(cdn, q);
-  const config: FalConfig = { key: KEY, baseUrl: q.url, model: MODEL, pollIntervalMs: 10, retry: { baseDelayMs: 10 } };
-  return { queue: q, cdn, config };
+  const uploads = new Map<string, { type: string; body: Buffer }>();
+  const storage = await startFakeServer(storageHandler(uploads));
+  servers.push(cdn, q, storage);
+  const config: FalConfig = {
+    key: KEY,
+    baseUrl: q.url,
+    storageUrl: storage.url,
+    model: MODEL,
+    pollIntervalMs: 10,
+    retry: { baseDelayMs: 10 },
+  };
+  return { queue: q, cdn, config, storage, uploads };
 }
 
 /** The documented flow: submit → IN_QUEUE → IN_PROGRESS ×2 → COMPLETED → result. */
@@ -116,8 +154,8 @@ function happyQueue(statusOverride?: (n: number) => FakeReply | null): Handler {
 }
 
 describe('fal lip-sync', () => {
-  it('submits data URIs, polls until COMPLETED, then downloads the result video', async () => {
-    const { queue, cdn, config } = await setup(happyQueue());
+  it("uploads the inputs to fal's storage, submits their URLs, polls until COMPLETED, then downloads the result", async () => {
+    const { queue, cdn, config, storage, uploads } = await setup(happyQueue());
     const progress: [number, string][] = [];
     const outPath = path.join(dir, 'out', 'talking.mp4');
     const res = await new FalLipSync(config).lipSync({
@@ -146,8 +184,16 @@ describe('fal lip-sync', () => {
     expect(submit.headers['content-type']).toBe('application/json');
     const body = submit.json();
     expect(Object.keys(body).sort()).toEqual(['audio_url', 'image_url']);
-    expect(body.image_url).toBe(`data:image/png;base64,${(await readFile(imagePath)).toString('base64')}`);
-    expect(body.audio_url).toBe(`data:audio/wav;base64,${(await readFile(audioPath)).toString('base64')}`);
+    expect(body.image_url).toBe('https://v3.fal.media/files/u1/actor.png');
+    expect(body.audio_url).toBe('https://v3.fal.media/files/u2/voice.wav');
+    expect(Buffer.compare(uploads.get('u1')!.body, await readFile(imagePath))).toBe(0);
+    expect(Buffer.compare(uploads.get('u2')!.body, await readFile(audioPath))).toBe(0);
+    expect(uploads.get('u2')!.type).toBe('audio/wav');
+    // The key goes to the initiate call, not to the signed upload URL.
+    const puts = storage.requests.filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    for (const r of puts) expect(r.headers.authorization).toBeUndefined();
+    expect(puts[0]!.headers['content-type']).toBe('image/png');
 
     expect(cdn.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /files/output/abc.mp4']);
     expect(cdn.requests[0]!.headers.authorization).toBeUndefined();
@@ -166,7 +212,36 @@ describe('fal lip-sync', () => {
     await new FalLipSync(config).lipSync({ imagePath: clipPath, audioPath, outPath: path.join(dir, 'from-clip.mp4') });
     const body = queue.requests[0]!.json();
     expect(Object.keys(body).sort()).toEqual(['audio_url', 'video_url']);
-    expect(body.video_url).toMatch(/^data:video\/mp4;base64,/);
+    expect(body.video_url).toBe('https://v3.fal.media/files/u1/result.mp4');
+  });
+
+  it('sends data URIs instead when the queue is self-hosted (inlineInputs)', async () => {
+    const { queue, config, storage } = await setup(happyQueue());
+    await new FalLipSync({ ...config, inlineInputs: true }).lipSync({
+      imagePath,
+      audioPath,
+      outPath: path.join(dir, 'inline.mp4'),
+    });
+    const body = queue.requests[0]!.json();
+    expect(body.image_url).toBe(`data:image/png;base64,${(await readFile(imagePath)).toString('base64')}`);
+    expect(body.audio_url).toMatch(/^data:audio\/wav;base64,/);
+    expect(storage.requests).toHaveLength(0);
+  });
+
+  it('refuses a voice longer than the avatar model takes before uploading or submitting anything', async () => {
+    const { queue, config, storage } = await setup(happyQueue());
+    const err = await rejectionOf(
+      new FalLipSync({ ...config, maxAudioSec: 0.5 }).lipSync({
+        imagePath,
+        audioPath,
+        outPath: path.join(dir, 'long.mp4'),
+      }),
+    );
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).code).toBe('audio_too_long');
+    expect(err.message).toMatch(/voice is 1\.0 s; .* takes at most 0\.5 s/);
+    expect(queue.requests).toHaveLength(0);
+    expect(storage.requests).toHaveLength(0);
   });
 
   it('retries a 500 on a status poll and a 429 with Retry-After on submit', async () => {
@@ -322,10 +397,10 @@ describe('fal lip-sync', () => {
     const body = queue.requests[0]!.json<Record<string, string>>();
     expect(Object.keys(body).sort()).toEqual(['audio_url', 'image_url', 'resolution']);
     expect(body.resolution).toBe('480p');
-    expect(body.image_url).toMatch(/^data:image\/png;base64,/);
+    expect(body.image_url).toMatch(/^https:\/\/v3\.fal\.media\/files\//);
   });
 
-  it('maps a FAILED status to an error with the provider reason', async () => {
+  it('maps a FAILED status (some self-hosted queues send it; fal itself reports failures on the result) to an error', async () => {
     const { queue, config } = await setup(
       happyQueue((n) => (n === 1 ? { json: { status: 'FAILED', error: 'Face not detected in image' } } : null)),
     );

@@ -8,7 +8,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProgressFn } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
-import { ffprobe } from '../util/media.ts';
+import { ffprobe, mediaDurationSec } from '../util/media.ts';
 import { abortError } from '../util/process.ts';
 import { ProviderError, requestWithRetry, safeUrl, sleep, type FetchFn, type RetryPolicy } from './http.ts';
 import { assertHttpUrl, nonEmpty } from './openai.ts';
@@ -23,10 +23,23 @@ export const DEFAULT_FAL_AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
 const DEFAULT_POLL_MS = 2_000;
 const DEFAULT_MAX_POLL_MS = 15_000;
 /**
- * Largest local file sent inline as a data URI (before base64, which adds a third). Larger inputs need the
- * provider's file storage (not implemented): shorten the clip or lower its bitrate.
+ * Largest local file sent inline as a data URI (FAL_INLINE_INPUTS, self-hosted queues only; before base64, which
+ * adds a third). Uploads to fal's storage have no such limit here.
  */
 export const MAX_INLINE_BYTES = 10 * 1024 * 1024;
+/** fal's REST host for the storage upload (FAL_STORAGE_URL points the upload at a fake or a proxy). */
+export const DEFAULT_FAL_STORAGE_URL = 'https://rest.fal.ai';
+
+/**
+ * Longest voice, in seconds, each avatar model takes, from its model page ("audio under 30 s"; OmniHuman 1.5 takes
+ * under 60 s at 720p). One second is kept in hand. FAL_AVATAR_MAX_AUDIO_SEC overrides it (and sets one for a model
+ * not listed); a model with no known limit has none.
+ */
+export function defaultAvatarMaxAudioSec(model: string, input?: Record<string, unknown>): number | null {
+  if (model === 'fal-ai/bytedance/omnihuman') return 29;
+  if (model === 'fal-ai/bytedance/omnihuman/v1.5') return input?.resolution === '720p' ? 59 : 29;
+  return null;
+}
 /** Largest result video accepted. */
 export const MAX_RESULT_BYTES = 300 * 1024 * 1024;
 
@@ -51,6 +64,8 @@ export interface LipSyncResult {
 
 export interface LipSyncProvider {
   lipSync(req: LipSyncRequest): Promise<LipSyncResult>;
+  /** Longest voice the still (avatar) model takes, in seconds; null or absent when it has no known limit. */
+  readonly maxAudioSec?: number | null;
 }
 
 export interface FalConfig {
@@ -71,6 +86,12 @@ export interface FalConfig {
   maxPollIntervalMs?: number;
   /** Give up (and cancel the request) after this long in total. */
   overallTimeoutMs?: number;
+  /** fal storage REST base (FAL_STORAGE_URL); inputs are uploaded there and sent as the URLs it returns. */
+  storageUrl?: string;
+  /** Send inputs as data URIs instead (FAL_INLINE_INPUTS=1): for a self-hosted queue without fal's storage. */
+  inlineInputs?: boolean;
+  /** Longest voice the still model takes, in seconds (FAL_AVATAR_MAX_AUDIO_SEC, default per model); null: none. */
+  maxAudioSec?: number | null;
   /** Per-request timeout (submit, each poll, result, download). */
   requestTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -99,10 +120,20 @@ export function falConfigFromEnv(env: Record<string, string | undefined>): FalCo
   if ((pollIntervalMs ?? DEFAULT_POLL_MS) > (maxPollIntervalMs ?? DEFAULT_MAX_POLL_MS)) {
     throw new Error('FAL_POLL_INTERVAL_MS may not be more than FAL_POLL_MAX_INTERVAL_MS');
   }
+  const storageUrl = (nonEmpty(env.FAL_STORAGE_URL) ?? DEFAULT_FAL_STORAGE_URL).replace(/\/+$/, '');
+  assertHttpUrl('FAL_STORAGE_URL', storageUrl);
+  const model = clean(avatar ?? lipsync ?? DEFAULT_FAL_AVATAR_MODEL);
+  const maxText = nonEmpty(env.FAL_AVATAR_MAX_AUDIO_SEC)?.trim();
+  if (maxText !== undefined && !(/^\d+(\.\d+)?$/.test(maxText) && Number(maxText) >= 3)) {
+    throw new Error('FAL_AVATAR_MAX_AUDIO_SEC must be a number of seconds, at least 3');
+  }
   return {
     key,
     baseUrl,
-    model: clean(avatar ?? lipsync ?? DEFAULT_FAL_AVATAR_MODEL),
+    storageUrl,
+    ...(/^(1|true|yes)$/i.test(nonEmpty(env.FAL_INLINE_INPUTS) ?? '') ? { inlineInputs: true } : {}),
+    maxAudioSec: maxText !== undefined ? Number(maxText) : defaultAvatarMaxAudioSec(model, stillInput),
+    model,
     videoModel: clean(lipsync ?? DEFAULT_FAL_LIPSYNC_MODEL),
     ...(stillInput ? { input: stillInput } : {}),
     ...(lipsyncInput ? { videoInput: lipsyncInput } : {}),
@@ -198,6 +229,51 @@ interface ResultResponse {
 export class FalLipSync implements LipSyncProvider {
   constructor(readonly config: FalConfig) {}
 
+  get maxAudioSec(): number | null {
+    return this.config.maxAudioSec ?? null;
+  }
+
+  /**
+   * A local file into fal's storage, as fal's own client does: `POST {storage}/storage/upload/initiate` (with the
+   * key) answers `{upload_url, file_url}`; the bytes go by `PUT upload_url` (a signed URL: no key); the model gets
+   * `file_url`. Uploads are free and idempotent, so they are retried like any read.
+   */
+  async upload(filePath: string, signal?: AbortSignal): Promise<string> {
+    const cfg = this.config;
+    const contentType = MIME[path.extname(filePath).toLowerCase()];
+    if (!contentType) {
+      throw new Error(`Cannot send ${path.basename(filePath)} to the lip-sync provider: unsupported file type`);
+    }
+    const storage = cfg.storageUrl ?? DEFAULT_FAL_STORAGE_URL;
+    const common = { provider: PROVIDER, timeoutMs: cfg.requestTimeoutMs ?? 120_000, signal, retry: cfg.retry };
+    const initiated = (
+      await requestWithRetry({
+        ...common,
+        method: 'POST',
+        url: `${storage}/storage/upload/initiate?storage_type=fal-cdn-v3`,
+        json: { content_type: contentType, file_name: path.basename(filePath) },
+        headers: { authorization: `Key ${cfg.key}` },
+        secrets: [cfg.key],
+        fetch: cfg.fetch,
+      })
+    ).json<{ upload_url?: string; file_url?: string }>();
+    if (!initiated.upload_url || !initiated.file_url) {
+      throw new ProviderError(`${PROVIDER}: storage upload answered without upload_url/file_url`, PROVIDER, null);
+    }
+    assertHttpUrl('upload_url', initiated.upload_url);
+    assertHttpUrl('file_url', initiated.file_url);
+    await requestWithRetry({
+      ...common,
+      method: 'PUT',
+      url: initiated.upload_url,
+      body: await readFile(filePath),
+      headers: { 'content-type': contentType },
+      secrets: [cfg.key],
+      fetch: cfg.fetch,
+    });
+    return initiated.file_url;
+  }
+
   async lipSync(req: LipSyncRequest): Promise<LipSyncResult> {
     const cfg = this.config;
     const report = (f: number, m: string) => req.onProgress?.(Math.max(0, Math.min(1, f)), m);
@@ -223,10 +299,23 @@ export class FalLipSync implements LipSyncProvider {
     report(0.02, 'Uploading to the lip-sync provider');
     const isVideo = /\.(mp4|mov|webm)$/i.test(req.imagePath);
     const model = isVideo ? (cfg.videoModel ?? cfg.model) : cfg.model;
+    if (!isVideo && cfg.maxAudioSec != null) {
+      // Checked before anything is sent: the model would refuse it after the upload and the queue wait.
+      const seconds = await mediaDurationSec(req.audioPath);
+      if (seconds > cfg.maxAudioSec) {
+        throw new ProviderError(
+          `${PROVIDER}: the voice is ${seconds.toFixed(1)} s; ${model} takes at most ${cfg.maxAudioSec} s of audio`,
+          PROVIDER,
+          null,
+          'audio_too_long',
+        );
+      }
+    }
+    const send = (file: string) => (cfg.inlineInputs ? fileAsDataUri(file) : this.upload(file, req.signal));
     const input: Record<string, unknown> = {
       ...(isVideo ? (cfg.videoInput ?? (cfg.videoModel ? undefined : cfg.input)) : cfg.input),
-      [isVideo ? 'video_url' : 'image_url']: await fileAsDataUri(req.imagePath),
-      audio_url: await fileAsDataUri(req.audioPath),
+      [isVideo ? 'video_url' : 'image_url']: await send(req.imagePath),
+      audio_url: await send(req.audioPath),
     };
     // Submitting twice would run (and bill) the model twice: a timeout here is not retried blindly.
     const submitted = (

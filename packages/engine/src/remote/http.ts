@@ -14,9 +14,20 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Ceiling for one wait, whether computed or asked for by Retry-After. */
   maxDelayMs: number;
+  /**
+   * Shortest wait after a 429 that names no delay. Google's Gemini often answers 429 with neither Retry-After nor
+   * RetryInfo, and retrying after a second or two only fails again; its adapter waits at least 10 s.
+   */
+  minRateLimitDelayMs?: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 30_000 };
+
+/**
+ * 429 codes that are not rate limits: OpenAI's `insufficient_quota` (the account is out of credit) stays so until
+ * someone pays, so retrying it only repeats the refusal.
+ */
+const NOT_RETRYABLE_429 = new Set(['insufficient_quota']);
 
 export interface HttpRequest {
   /** Provider name for error messages, e.g. "OpenAI-compatible" or "fal". */
@@ -28,6 +39,8 @@ export interface HttpRequest {
   json?: unknown;
   /** Sent as multipart/form-data (fetch writes the boundary); rebuilt by fetch on every attempt. */
   form?: FormData;
+  /** Sent as is (set its content-type in `headers`), e.g. a file PUT to a signed upload URL. */
+  body?: Buffer;
   /** Timeout of one attempt (the whole response, body included, must arrive within it). */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -72,10 +85,13 @@ export interface HttpResponse {
 export async function requestWithRetry(req: HttpRequest): Promise<HttpResponse> {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...req.retry };
   const doFetch = req.fetch ?? fetch;
-  const method = req.method ?? (req.json === undefined && req.form === undefined ? 'GET' : 'POST');
+  const method =
+    req.method ?? (req.json === undefined && req.form === undefined && req.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
-  let body: string | FormData | undefined;
-  if (req.json !== undefined) {
+  let body: string | FormData | Uint8Array | undefined;
+  if (req.body !== undefined) {
+    body = new Uint8Array(req.body);
+  } else if (req.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(req.json);
   } else if (req.form !== undefined) {
@@ -111,7 +127,7 @@ export async function requestWithRetry(req: HttpRequest): Promise<HttpResponse> 
         };
       }
       const { message, code } = providerMessage(buf);
-      const retryable = res.status === 429 || res.status >= 500;
+      const retryable = (res.status === 429 && !NOT_RETRYABLE_429.has(code ?? '')) || res.status >= 500;
       lastError = new ProviderError(
         redact(`${req.provider} error ${res.status} on ${where}: ${message || res.statusText || 'no message'}`),
         req.provider,
@@ -120,7 +136,11 @@ export async function requestWithRetry(req: HttpRequest): Promise<HttpResponse> 
         retryable,
       );
       if (!retryable) throw lastError;
-      waitMs = retryAfterMs(res.headers.get('retry-after'));
+      waitMs = retryAfterMs(res.headers.get('retry-after')) ?? retryInfoMs(buf);
+      if (res.status === 429 && waitMs === null && policy.minRateLimitDelayMs) {
+        const backoff = policy.baseDelayMs * 2 ** (attempt - 1);
+        waitMs = Math.max(policy.minRateLimitDelayMs, backoff);
+      }
     } catch (err) {
       if (err instanceof ProviderError) {
         if (!err.retryable) throw err;
@@ -219,6 +239,22 @@ export function retryAfterMs(value: string | null): number | null {
   const at = Date.parse(v);
   if (Number.isNaN(at)) return null;
   return Math.max(0, at - Date.now());
+}
+
+/** Google's RetryInfo in an error body (`error.details[].retryDelay`, e.g. "37s"), in ms; null when absent. */
+export function retryInfoMs(body: Buffer | string): number | null {
+  try {
+    const parsed = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as {
+      error?: { details?: Array<{ '@type'?: string; retryDelay?: string }> };
+    };
+    for (const d of parsed.error?.details ?? []) {
+      const m = /^(\d+(?:\.\d+)?)s$/.exec(d.retryDelay ?? '');
+      if (m) return Math.round(Number(m[1]) * 1000);
+    }
+  } catch {
+    /* not JSON */
+  }
+  return null;
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

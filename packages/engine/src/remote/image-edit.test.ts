@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
 import { ProviderError } from './http.ts';
+import { geminiImageEditHandler } from './provider-fakes.ts';
 import {
+  GEMINI_RETRY,
   GeminiImageEdit,
   OpenAIImageEdit,
   geminiConfigFromEnv,
@@ -104,6 +106,8 @@ describe('OpenAI-compatible /images/edits', () => {
     expect(form.get('model')).toBe('gpt-image-1');
     expect(form.get('size')).toBe('1024x1536');
     expect(form.get('quality')).toBe('medium');
+    // Keeps the face and the label closer to the inputs; gpt-image-1 takes it.
+    expect(form.get('input_fidelity')).toBe('high');
     expect(form.get('n')).toBe('1');
     // gpt-image-* reject response_format.
     expect(form.has('response_format')).toBe(false);
@@ -134,9 +138,14 @@ describe('OpenAI-compatible /images/edits', () => {
     expect([out.format, out.width, out.height]).toEqual(['png', 576, 1024]);
   });
 
-  it('asks other models for base64 and can leave the mask out', async () => {
+  it("asks a compatible server's own model for base64, sends no quality or fidelity, and can leave the mask out", async () => {
     const url = await serve(() => ({ json: { data: [{ b64_json: editedPng.toString('base64') }] } }));
-    await new OpenAIImageEdit({ ...config(url), model: 'dall-e-2', mask: false, quality: undefined }).placeProduct({
+    await new OpenAIImageEdit({
+      ...config(url),
+      model: 'qwen-image-edit',
+      mask: false,
+      quality: undefined,
+    }).placeProduct({
       actorPath,
       productPath,
       placement: PLACEMENT,
@@ -146,6 +155,7 @@ describe('OpenAI-compatible /images/edits', () => {
     expect(form.get('response_format')).toBe('b64_json');
     expect(form.has('mask')).toBe(false);
     expect(form.has('quality')).toBe(false);
+    expect(form.has('input_fidelity')).toBe(false);
   });
 
   it('retries a 429 after Retry-After, sending the same form again', async () => {
@@ -285,6 +295,42 @@ describe('Gemini generateContent image edit', () => {
     );
   });
 
+  it('waits for the RetryInfo delay Google names on a 429, and at least the floor when it names none', async () => {
+    let n = 0;
+    const url = await serve((req: RecordedRequest) => {
+      n++;
+      if (n === 1) {
+        return {
+          status: 429,
+          json: {
+            error: {
+              code: 429,
+              message: 'Quota exceeded.',
+              status: 'RESOURCE_EXHAUSTED',
+              details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1s' }],
+            },
+          },
+        };
+      }
+      if (n === 2)
+        return { status: 429, json: { error: { code: 429, message: 'Busy', status: 'RESOURCE_EXHAUSTED' } } };
+      return geminiImageEditHandler({ image: editedPng })(req);
+    });
+    await new GeminiImageEdit({ ...config(url), retry: { ...FAST_RETRY, minRateLimitDelayMs: 600 } }).placeProduct({
+      actorPath,
+      productPath,
+      placement: PLACEMENT,
+      outPath: path.join(dir, 'retry-info.png'),
+    });
+    const [a, b, c] = server!.requests;
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(950);
+    expect(c!.at - b!.at).toBeGreaterThanOrEqual(580);
+  });
+
+  it('keeps a 10 s floor between Gemini 429 retries by default', () => {
+    expect(GEMINI_RETRY).toEqual({ minRateLimitDelayMs: 10_000, maxDelayMs: 60_000 });
+  });
+
   it('retries RESOURCE_EXHAUSTED and gives up after 3 attempts with Google’s message', async () => {
     const url = await serve(() => ({
       status: 429,
@@ -297,7 +343,7 @@ describe('Gemini generateContent image edit', () => {
       },
     }));
     const err = await rejectionOf(
-      new GeminiImageEdit(config(url)).placeProduct({
+      new GeminiImageEdit({ ...config(url), retry: { ...FAST_RETRY, minRateLimitDelayMs: 20 } }).placeProduct({
         actorPath,
         productPath,
         placement: PLACEMENT,

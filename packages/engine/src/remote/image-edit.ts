@@ -15,7 +15,38 @@ import { FRAME_HEIGHT, FRAME_WIDTH } from '../types.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { ProviderError, requestWithRetry, type FetchFn, type RetryPolicy } from './http.ts';
 import { assertHttpUrl, nonEmpty } from './openai.ts';
+import {
+  assertImageSetting,
+  defaultImageQuality,
+  defaultInputFidelity,
+  imageModelFamily,
+  imageQualityProblem,
+  inputFidelityProblem,
+  sendsResponseFormat,
+} from './image-models.ts';
 import type { ProviderUsage } from './usage.ts';
+
+/** Portrait size asked of the edit: a size every GPT image model accepts; cropped to the 9:16 frame after. */
+const EDIT_SIZE = '1024x1536';
+
+/**
+ * OPENAI_EDIT_MODEL and its settings from the environment, checked against what the model accepts. DALL·E models
+ * take one square image, so they cannot put a product in a person's hand: they are refused here.
+ */
+export function openAIEditSettingsFromEnv(
+  env: Record<string, string | undefined>,
+): { model: string; quality?: string; inputFidelity?: string } | null {
+  const model = nonEmpty(env.OPENAI_EDIT_MODEL)?.trim();
+  if (!model) return null;
+  if (imageModelFamily(model).startsWith('dall-e')) {
+    throw new Error(`OPENAI_EDIT_MODEL: ${model} edits one square image and cannot add the product; use gpt-image-1`);
+  }
+  const quality = nonEmpty(env.OPENAI_EDIT_QUALITY)?.trim();
+  const inputFidelity = nonEmpty(env.OPENAI_EDIT_INPUT_FIDELITY)?.trim();
+  if (quality) assertImageSetting('OPENAI_EDIT_QUALITY', imageQualityProblem(model, quality));
+  if (inputFidelity) assertImageSetting('OPENAI_EDIT_INPUT_FIDELITY', inputFidelityProblem(model, inputFidelity));
+  return { model, ...(quality ? { quality } : {}), ...(inputFidelity ? { inputFidelity } : {}) };
+}
 
 export interface PlacementEditRequest {
   /** The actor picture (any size; treated as the 576x1024 frame the placement is expressed in). */
@@ -149,8 +180,10 @@ export interface OpenAIEditConfig {
   model: string;
   /** gpt-image-1 sizes: 1024x1024, 1024x1536 (portrait), 1536x1024, auto. */
   size?: string;
-  /** low | medium | high | auto (OPENAI_EDIT_QUALITY); price depends on it. */
+  /** low | medium | high | auto (OPENAI_EDIT_QUALITY); price depends on it. Default per model (medium for GPT image). */
   quality?: string;
+  /** low | high (OPENAI_EDIT_INPUT_FIDELITY); default high where the model takes it (gpt-image-1, -1.5). */
+  inputFidelity?: string;
   /** Send the hand-area mask (default true). */
   mask?: boolean;
   timeoutMs?: number;
@@ -182,11 +215,14 @@ export class OpenAIImageEdit implements ProductPlacer {
       form.append('mask', new Blob([new Uint8Array(await placementMask(box))], { type: 'image/png' }), 'mask.png');
     }
     form.append('n', '1');
-    form.append('size', cfg.size ?? '1024x1536');
-    if (cfg.quality) form.append('quality', cfg.quality);
-    // dall-e-2 and most compatible servers answer with a URL unless asked; gpt-image-* always send base64 and
-    // reject the field.
-    if (!/^gpt-image/i.test(cfg.model)) form.append('response_format', 'b64_json');
+    form.append('size', cfg.size ?? EDIT_SIZE);
+    const quality = cfg.quality ?? defaultImageQuality(cfg.model);
+    if (quality) form.append('quality', quality);
+    // Keeps the face and the product's label closer to the inputs (gpt-image-1 and -1.5 only).
+    const fidelity = cfg.inputFidelity ?? defaultInputFidelity(cfg.model);
+    if (fidelity) form.append('input_fidelity', fidelity);
+    // Compatible servers answer with a URL unless asked; GPT image models always send base64 and refuse the field.
+    if (sendsResponseFormat(cfg.model)) form.append('response_format', 'b64_json');
     const headers: Record<string, string> = {};
     if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
     const res = await requestWithRetry({
@@ -224,6 +260,8 @@ export class OpenAIImageEdit implements ProductPlacer {
 
 export const DEFAULT_GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
 export const DEFAULT_GEMINI_IMAGE_MODEL = 'gemini-2.5-flash-image';
+/** After a 429: RetryInfo's delay when sent, else at least 10 s, never more than a minute. */
+export const GEMINI_RETRY = { minRateLimitDelayMs: 10_000, maxDelayMs: 60_000 };
 
 export interface GeminiConfig {
   apiKey: string;
@@ -281,7 +319,8 @@ export class GeminiImageEdit implements ProductPlacer {
       json: body,
       timeoutMs: cfg.timeoutMs ?? 180_000,
       signal: req.signal,
-      retry: cfg.retry,
+      // Gemini's 429s rarely say how long to wait; a second or two is too soon (docs/providers.md).
+      retry: { ...GEMINI_RETRY, ...cfg.retry },
       idempotent: false,
       secrets: [cfg.apiKey],
       fetch: cfg.fetch,

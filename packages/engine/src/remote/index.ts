@@ -17,7 +17,13 @@
 import { localVoice, type VoiceSynthesizer } from '../voice/index.ts';
 import { ElevenLabsVoice, elevenLabsConfigFromEnv } from './elevenlabs.ts';
 import { FalLipSync, falConfigFromEnv, type LipSyncProvider } from './fal.ts';
-import { GeminiImageEdit, OpenAIImageEdit, geminiConfigFromEnv, type ProductPlacer } from './image-edit.ts';
+import {
+  GeminiImageEdit,
+  OpenAIImageEdit,
+  geminiConfigFromEnv,
+  openAIEditSettingsFromEnv,
+  type ProductPlacer,
+} from './image-edit.ts';
 import type { FetchFn } from './http.ts';
 import { OpenAIHookWriter, type HookWriter } from './hook-writer.ts';
 import { OpenAITraitReader, type TraitReader } from './trait-reader.ts';
@@ -86,7 +92,8 @@ export function remoteStagesFromEnv(env: Env = process.env): RemoteStages {
 export function createEngineConfig(env: Env = process.env, options: { fetch?: FetchFn } = {}): EngineConfig {
   const remote = remoteStagesFromEnv(env);
   const eleven = elevenLabsConfigFromEnv(env);
-  const editModel = nonEmpty(env.OPENAI_EDIT_MODEL);
+  const edit = openAIEditSettingsFromEnv(env);
+  const editModel = edit?.model;
   const gemini = editModel ? null : geminiConfigFromEnv(env);
   const openaiVoice = remote.voice && !eleven;
   const anyOpenAI = openaiVoice || remote.images || remote.vision || remote.hooks || Boolean(editModel);
@@ -99,14 +106,8 @@ export function createEngineConfig(env: Env = process.env, options: { fetch?: Fe
       ? new OpenAIVoice(openai)
       : localVoice;
   const placement: ProductPlacer | null =
-    openai && editModel
-      ? new OpenAIImageEdit({
-          baseUrl: openai.baseUrl,
-          apiKey: openai.apiKey,
-          model: editModel,
-          quality: nonEmpty(env.OPENAI_EDIT_QUALITY),
-          fetch: options.fetch,
-        })
+    openai && edit
+      ? new OpenAIImageEdit({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, ...edit, fetch: options.fetch })
       : gemini
         ? new GeminiImageEdit({ ...gemini, fetch: options.fetch })
         : null;

@@ -71,7 +71,7 @@ async function serve(
     baseUrl: `${server.url}/v1`,
     apiKey: KEY,
     ttsModel: 'gpt-4o-mini-tts',
-    imageModel: 'dall-e-3',
+    imageModel: 'gpt-image-1',
     visionModel: 'gpt-4o-mini',
     retry: FAST_RETRY,
   };
@@ -235,16 +235,31 @@ describe('OpenAI-compatible images', () => {
     expect(req.path).toBe('/v1/images/generations');
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
     const body = req.json();
-    expect(body).toMatchObject({ model: 'dall-e-3', size: '1024x1792', response_format: 'b64_json' });
+    // gpt-image-1's tallest size and the quality the price list budgets; no response_format (it is refused).
+    expect(body).toMatchObject({ model: 'gpt-image-1', size: '1024x1536', quality: 'medium' });
+    expect(body.response_format).toBeUndefined();
     expect(body.prompt).toBe(characterPrompt('a woman in her 30s with curly hair', 3));
     expect(res).toEqual({
       imagePath: outPath,
       width: 576,
       height: 1024,
-      usage: { provider: 'openai', stage: 'images', model: 'dall-e-3', images: 1 },
+      usage: { provider: 'openai', stage: 'images', model: 'gpt-image-1', images: 1 },
     });
     const meta = await sharp(outPath).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 576, 1024]);
+  });
+
+  it("asks a compatible server's own model for base64 at 1024x1792, with no quality", async () => {
+    const cfg = await serve(() => ({ json: { data: [{ b64_json: 'AAAA' }] } }));
+    await rejectionOf(
+      new OpenAIImages({ ...cfg, imageModel: 'flux-dev' }).generate({
+        description: 'x',
+        outPath: path.join(dir, 'f.png'),
+      }),
+    );
+    const body = server!.requests[0]!.json();
+    expect(body).toMatchObject({ model: 'flux-dev', size: '1024x1792', response_format: 'b64_json' });
+    expect(body.quality).toBeUndefined();
   });
 
   it('refuses a named real person before calling the provider', async () => {
@@ -284,10 +299,10 @@ describe('OpenAI-compatible images', () => {
     expect(server!.requests).toHaveLength(3);
   });
 
-  it('omits response_format for gpt-image models and rejects a reply without an image', async () => {
+  it('omits response_format for chatgpt-image-latest too and rejects a reply without an image', async () => {
     const cfg = await serve(() => ({ json: { data: [{ url: 'https://example.invalid/x.png' }] } }));
     const err = await rejectionOf(
-      new OpenAIImages({ ...cfg, imageModel: 'gpt-image-1', imageSize: '1024x1536' }).generate({
+      new OpenAIImages({ ...cfg, imageModel: 'chatgpt-image-latest' }).generate({
         description: 'x',
         outPath: path.join(dir, 'no.png'),
       }),

@@ -14,11 +14,20 @@ import { runProcess } from '../util/process.ts';
 import type { VoiceRequest, VoiceResult, VoiceSynthesizer } from '../voice/index.ts';
 import { INVENTED_PERSON_FRAMING, assertInventedPerson } from './content-rules.ts';
 import { ProviderError, requestWithRetry, type FetchFn, type HttpRequest, type RetryPolicy } from './http.ts';
+import {
+  assertImageSetting,
+  defaultImageQuality,
+  defaultImageSize,
+  imageQualityProblem,
+  imageSizeProblem,
+  sendsResponseFormat,
+} from './image-models.ts';
 import type { ProviderUsage } from './usage.ts';
 
 const PROVIDER = 'OpenAI-compatible';
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_TTS_MODEL = 'gpt-4o-mini-tts';
+/** Size asked of a model we know nothing about (a compatible server's own); known models: `defaultImageSize`. */
 export const DEFAULT_IMAGE_SIZE = '1024x1792';
 
 export interface OpenAIConfig {
@@ -30,8 +39,10 @@ export interface OpenAIConfig {
   /** Fixed voice; when absent one is picked from the actor's gender. */
   ttsVoice?: string;
   imageModel?: string;
-  /** Requested size; the result is always resized to the 576x1024 frame. */
+  /** Requested size (OPENAI_IMAGE_SIZE); default per model. The result is always cropped to the 576x1024 frame. */
   imageSize?: string;
+  /** low | medium | high | auto for GPT image models (OPENAI_IMAGE_QUALITY); default per model. */
+  imageQuality?: string;
   visionModel?: string;
   /** Chat model that writes hook variations (OPENAI_TEXT_MODEL). */
   textModel?: string;
@@ -44,12 +55,21 @@ export interface OpenAIConfig {
 export function openAIConfigFromEnv(env: Record<string, string | undefined>): OpenAIConfig {
   const baseUrl = (nonEmpty(env.OPENAI_BASE_URL) ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
   assertHttpUrl('OPENAI_BASE_URL', baseUrl);
+  const imageModel = nonEmpty(env.OPENAI_IMAGE_MODEL);
+  const imageSize = nonEmpty(env.OPENAI_IMAGE_SIZE)?.trim();
+  const imageQuality = nonEmpty(env.OPENAI_IMAGE_QUALITY)?.trim();
+  if (imageModel && imageSize) assertImageSetting('OPENAI_IMAGE_SIZE', imageSizeProblem(imageModel, imageSize));
+  if (imageModel && imageQuality) {
+    assertImageSetting('OPENAI_IMAGE_QUALITY', imageQualityProblem(imageModel, imageQuality));
+  }
   return {
     baseUrl,
     apiKey: nonEmpty(env.OPENAI_API_KEY),
     ttsModel: nonEmpty(env.OPENAI_TTS_MODEL) ?? DEFAULT_TTS_MODEL,
     ttsVoice: nonEmpty(env.OPENAI_TTS_VOICE),
-    imageModel: nonEmpty(env.OPENAI_IMAGE_MODEL),
+    imageModel,
+    ...(imageSize ? { imageSize } : {}),
+    ...(imageQuality ? { imageQuality } : {}),
     visionModel: nonEmpty(env.OPENAI_VISION_MODEL),
     textModel: nonEmpty(env.OPENAI_TEXT_MODEL),
   };
@@ -313,10 +333,12 @@ export class OpenAIImages implements ImageGenerator {
       model: cfg.imageModel,
       prompt: characterPrompt(req.description, req.seed),
       n: 1,
-      size: cfg.imageSize ?? DEFAULT_IMAGE_SIZE,
+      size: cfg.imageSize ?? defaultImageSize(cfg.imageModel),
     };
-    // gpt-image-* always answers in base64 and rejects the response_format field.
-    if (!/^gpt-image/i.test(cfg.imageModel)) body.response_format = 'b64_json';
+    const quality = cfg.imageQuality ?? defaultImageQuality(cfg.imageModel);
+    if (quality) body.quality = quality;
+    // GPT image models always answer in base64 and refuse the response_format field.
+    if (sendsResponseFormat(cfg.imageModel)) body.response_format = 'b64_json';
     // An image is billed once made; without an idempotency key a timed-out request is not sent again.
     const res = await call(cfg, '/images/generations', body, 180_000, req.signal, false);
     const parsed = res.json<{ data?: { b64_json?: string }[] }>();

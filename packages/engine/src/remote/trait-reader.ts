@@ -91,8 +91,9 @@ export class OpenAITraitReader implements TraitReader {
     const text = await chatCompletion(
       this.config,
       {
+        // No temperature: reasoning models (GPT-5, o-series) refuse any but the default, and the disk cache below
+        // already gives every job the same answer for a description.
         model: this.config.textModel,
-        temperature: 0,
         messages: [{ role: 'user', content: traitReaderPrompt(description) }],
       },
       60_000,

@@ -1,10 +1,13 @@
 import { readFile, rm } from 'node:fs/promises';
-import type { QualityCheck, QualityReport } from '@hookreel/contracts';
+import type { PhotoFace, QualityCheck, QualityReport } from '@hookreel/contracts';
 import { checkLayout, sceneEndOf, textElements, type VideoLayout } from '../layout/index.ts';
 import type { WordTiming } from '../types.ts';
 import { parseEbur128 } from './ebur128.ts';
 import { mp4Facts, type Mp4Facts } from './mp4.ts';
 import { meterLoudness } from './meter.ts';
+import { photoActorChecks } from './photo.ts';
+import type { Point3 } from '../photo/landmarks.ts';
+export { PHOTO_CHECKS, photoActorChecks, warpEdge, type PhotoMeasures } from './photo.ts';
 
 /** The grey picture sampled for lip motion (a quarter of a 720 px frame's width, the frame's shape), how often, and the patch size. */
 const GREY_W = 180;
@@ -58,6 +61,16 @@ export interface AnalyseInput {
   words: readonly WordTiming[];
   /** The grey 15 fps frames written by the render's `reportTaps` (removed once read). */
   mouthRawPath: string;
+  /**
+   * A photo actor: its face as stored with the avatar. The face is then detected on frames of the finished video
+   * and the photo checks (lip sync, identity, face found, blinks, seam; report/photo.ts) join the report.
+   */
+  photo?: {
+    face: PhotoFace;
+    warpRadius?: number;
+    /** The animation's edge of its warped region from a frame's points (photoActorChecks' `edge`). */
+    edge?: (points: readonly Point3[]) => Point3[][];
+  } | null;
   signal?: AbortSignal;
 }
 
@@ -81,7 +94,21 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
     Math.min(sceneEndOf(layout), probe.duration),
     patches.visible,
   );
-  return buildReport({ probe, loud, mouth, layout });
+  const report = buildReport({ probe, loud, mouth, layout });
+  if (input.photo) {
+    const photo = await photoActorChecks({
+      videoPath: input.videoPath,
+      face: input.photo.face,
+      warpRadius: input.photo.warpRadius,
+      edge: input.photo.edge,
+      words: input.words,
+      sceneEndSec: Math.min(sceneEndOf(layout), probe.duration),
+      signal: input.signal,
+    });
+    // Before the duration line, which stays last.
+    report.checks.splice(Math.max(0, report.checks.length - 1), 0, ...photo.checks);
+  }
+  return report;
 }
 
 /** Whether the middle of a box is inside the picture. */

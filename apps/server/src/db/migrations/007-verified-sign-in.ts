@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { trialKeyOf } from '../../auth/trial-key.ts';
+import { legacyTrialKeyOf } from '../../auth/trial-key.ts';
 import type { Migration } from './helpers.ts';
 import { withId } from './helpers.ts';
 
@@ -56,7 +56,7 @@ export const verifiedSignInMigration: Migration = {
     for (const u of users) {
       await db
         .insertInto('trial_claims')
-        .values({ email_hash: trialKeyOf(salt.value, u.email), created_at: u.created_at })
+        .values({ email_hash: legacyTrialKeyOf(salt.value, u.email), created_at: u.created_at })
         .onConflict((oc) => oc.column('email_hash').doNothing())
         .execute();
     }

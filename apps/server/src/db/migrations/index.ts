@@ -16,6 +16,9 @@ import { aspectsMigration } from './019-aspects.ts';
 import { csvBatchesMigration } from './020-csv-batches.ts';
 import { brandKitMigration } from './021-brand-kit.ts';
 import { ownVoiceOverMigration } from './022-own-voice-over.ts';
+import { creditsTrialsKeysMigration } from './023-credits-trials-keys.ts';
+import { webhookPausingMigration } from './024-webhook-pausing.ts';
+import { avatarFaceMigration } from './026-avatar-face.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -38,4 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   brandKitMigration,
   aspectsMigration,
   ownVoiceOverMigration,
+  creditsTrialsKeysMigration,
+  webhookPausingMigration,
+  avatarFaceMigration,
 ];

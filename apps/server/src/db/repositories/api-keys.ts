@@ -5,7 +5,10 @@ import type { ApiKeysTable } from '../tables/integrations.ts';
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 export const apiKeysRepository = {
-  async insert(db: Executor, key: { userId: number; name: string; prefix: string; keyHash: string }) {
+  async insert(
+    db: Executor,
+    key: { userId: number; name: string; prefix: string; keyHash: string; scope: 'user' | 'admin' },
+  ) {
     return db
       .insertInto('api_keys')
       .values({
@@ -13,6 +16,7 @@ export const apiKeysRepository = {
         name: key.name,
         prefix: key.prefix,
         key_hash: key.keyHash,
+        scope: key.scope,
         created_at: now(),
         last_used_at: null,
         revoked_at: null,

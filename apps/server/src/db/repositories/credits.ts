@@ -1,5 +1,5 @@
 import type { LedgerKind } from '@hookreel/contracts';
-import { now, type Executor } from '../database.ts';
+import { now, type DialectName, type Executor } from '../database.ts';
 
 /**
  * Credit movements. Each balance change is one conditional UPDATE, so it is atomic in SQLite and PostgreSQL
@@ -16,15 +16,24 @@ export const creditsRepository = {
     return salt.value;
   },
 
-  /** Claims the trial for an address hash: true for the first claim ever, false once it was claimed. */
-  async claimTrial(db: Executor, emailHash: string): Promise<boolean> {
+  /** Claims the trial for a mailbox's key; false when it was claimed before (by any account, even a deleted one). */
+  async claimTrial(db: Executor, emailHash: string, at: string): Promise<boolean> {
     const claimed = await db
       .insertInto('trial_claims')
-      .values({ email_hash: emailHash, created_at: now() })
+      .values({ email_hash: emailHash, created_at: at })
       .onConflict((oc) => oc.column('email_hash').doNothing())
       .returning('email_hash')
       .executeTakeFirst();
     return claimed !== undefined;
+  },
+
+  async trialClaimed(db: Executor, emailHash: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('trial_claims')
+      .select('email_hash')
+      .where('email_hash', '=', emailHash)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async addAvailable(db: Executor, userId: number, amount: number): Promise<void> {
@@ -33,6 +42,16 @@ export const creditsRepository = {
       .set((eb) => ({ credits_available: eb('credits_available', '+', amount), updated_at: now() }))
       .where('id', '=', userId)
       .execute();
+  },
+
+  /**
+   * The spendable balance, locked on PostgreSQL until the transaction ends so holds that follow in it see this
+   * figure (SQLite runs one transaction at a time).
+   */
+  async availableLocked(db: Executor, dialect: DialectName, userId: number): Promise<number> {
+    let q = db.selectFrom('users').select('credits_available').where('id', '=', userId);
+    if (dialect === 'postgres') q = q.forUpdate();
+    return (await q.executeTakeFirst())?.credits_available ?? 0;
   },
 
   /** Moves `amount` from available to held if the user has it; false when they do not. */

@@ -335,7 +335,8 @@ export const hookPacksRepository = {
       image_key: null,
       errors: null,
       approved: 0,
-      status: null,
+      // A new picture waits for the user's judgement (decision 198).
+      status: 'pending' as const,
       job_id: null,
       updated_at: at,
     };

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { DialectName, Executor } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { JobsTable } from '../tables/jobs.ts';
@@ -47,6 +47,19 @@ export interface ClaimArgs {
   owner: string;
   now: string;
   leaseUntil: string;
+  /**
+   * Which job names this claim may take (a runner lane): `names` only, or (`except`) any name but these, so a
+   * row whose name no definition knows still reaches a runner and fails for good.
+   */
+  lane?: { names: readonly string[]; except: boolean };
+}
+
+/** The lane's filter on jobs.name (none without a lane). */
+function inLane(eb: ExpressionBuilder<Database, 'jobs'>, lane: ClaimArgs['lane']) {
+  const all = sql<SqlBool>`1 = 1`;
+  if (!lane) return all;
+  if (lane.names.length === 0) return lane.except ? all : sql<SqlBool>`1 = 0`;
+  return eb('name', lane.except ? 'not in' : 'in', [...lane.names]);
 }
 
 /**
@@ -149,6 +162,7 @@ export const jobsRepository = {
           .selectFrom('jobs')
           .select('id')
           .where((w) => claimable(w, a.now))
+          .where((w) => inLane(w, a.lane))
           .orderBy('run_after')
           .orderBy('id')
           .limit(1);
@@ -166,19 +180,35 @@ export const jobsRepository = {
       .set((eb) => claimPatch(eb, a))
       .where('id', '=', id)
       .where((eb) => claimable(eb, a.now))
+      .where((eb) => inLane(eb, a.lane))
       .returningAll()
       .executeTakeFirst();
   },
 
   /** Ids a queue may have lost: due queued rows and expired leases (scale mode sweeper). */
-  async claimableIds(db: Executor, now: string, limit: number): Promise<Array<{ id: number; attempts: number }>> {
+  async claimableIds(
+    db: Executor,
+    now: string,
+    limit: number,
+  ): Promise<Array<{ id: number; attempts: number; name: string }>> {
     return db
       .selectFrom('jobs')
-      .select(['id', 'attempts'])
+      .select(['id', 'attempts', 'name'])
       .where((eb) => claimable(eb, now))
       .orderBy('run_after')
       .limit(limit)
       .execute();
+  },
+
+  /** The names of these jobs (scale mode: which lane's queue carries each id). */
+  async namesOf(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['id', 'name'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
   },
 
   extendLease(db: Executor, id: number, owner: string, leaseUntil: string): Promise<boolean> {

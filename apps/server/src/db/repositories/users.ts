@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { canonicalEmail } from '../../auth/canonical-email.ts';
 import { now, type Executor } from '../database.ts';
 import type { UsersTable } from '../tables/auth.ts';
 
@@ -18,6 +19,7 @@ export const usersRepository = {
       .insertInto('users')
       .values({
         email: user.email,
+        email_canonical: canonicalEmail(user.email),
         password_hash: user.passwordHash,
         notify: 0,
         credits_available: 0,

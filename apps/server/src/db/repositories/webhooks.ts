@@ -45,7 +45,16 @@ export const webhooksRepository = {
    */
   async insertDeliveryOnce(
     db: Executor,
-    d: { endpointId: number; userId: number; eventId: string; eventType: string; subject: string; payload: string },
+    d: {
+      endpointId: number;
+      userId: number;
+      eventId: string;
+      eventType: string;
+      subject: string;
+      payload: string;
+      /** Set to record the event as not sent (endpoint paused, too many waiting): a failed row with this reason. */
+      notSent?: string;
+    },
   ): Promise<number | null> {
     const row = await db
       .insertInto('webhook_deliveries')
@@ -56,18 +65,82 @@ export const webhooksRepository = {
         event_type: d.eventType,
         subject: d.subject,
         payload: d.payload,
-        status: 'pending',
+        status: d.notSent ? 'failed' : 'pending',
         attempts: 0,
         last_status_code: null,
-        last_error: null,
+        last_error: d.notSent ?? null,
         created_at: now(),
         last_attempt_at: null,
-        next_attempt_at: now(),
+        next_attempt_at: d.notSent ? null : now(),
       })
       .onConflict((oc) => oc.columns(['endpoint_id', 'subject']).doNothing())
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
+  },
+
+  /** How many deliveries wait for this endpoint (pending: not yet accepted, retrying). */
+  async pendingCount(db: Executor, endpointId: number): Promise<number> {
+    const r = await db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  },
+
+  /** A delivered attempt: the endpoint's run of failures ends. */
+  async recordEndpointSuccess(db: Executor, endpointId: number): Promise<void> {
+    await db
+      .updateTable('webhook_endpoints')
+      .set({ consecutive_failures: 0 })
+      .where('id', '=', endpointId)
+      .where('consecutive_failures', '!=', 0)
+      .execute();
+  },
+
+  /**
+   * A failed attempt: one more in the run, and the endpoint paused when the run reaches `pauseAfter`. True only
+   * for the one call that paused it (so its owner is told once).
+   */
+  async recordEndpointFailure(db: Executor, endpointId: number, pauseAfter: number): Promise<boolean> {
+    await db
+      .updateTable('webhook_endpoints')
+      .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
+      .where('id', '=', endpointId)
+      .execute();
+    const paused = await db
+      .updateTable('webhook_endpoints')
+      .set({ paused_at: now() })
+      .where('id', '=', endpointId)
+      .where('paused_at', 'is', null)
+      .where('consecutive_failures', '>=', pauseAfter)
+      .executeTakeFirst();
+    return Number(paused.numUpdatedRows) === 1;
+  },
+
+  /** The owner's resume: active again with a fresh run of failures. False when it is not theirs. */
+  async resumeEndpoint(db: Executor, userId: number, id: number): Promise<WebhookEndpointRow | null> {
+    return (
+      (await db
+        .updateTable('webhook_endpoints')
+        .set({ paused_at: null, consecutive_failures: 0 })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returningAll()
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /** A paused endpoint's waiting deliveries end as not sent (their jobs find them failed and stop). */
+  async failPending(db: Executor, endpointId: number, reason: string): Promise<void> {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'failed', last_error: reason, next_attempt_at: null })
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', 'pending')
+      .execute();
   },
 
   async findDelivery(db: Executor, id: number): Promise<WebhookDeliveryRow | null> {

@@ -15,6 +15,8 @@ export interface UsersTable {
   sessions_revoked_at: string | null;
   /** Part of credits_available that came from a subscription allowance (capped at renewal; spent first). */
   credits_plan: Generated<number>;
+  /** The mailbox `email` delivers to (canonicalEmail), for rules that count mailboxes such as the trial. */
+  email_canonical: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -62,7 +62,8 @@ export interface PreviewCharactersTable {
   image_key: string | null;
   errors: string | null;
   approved: Bool;
-  status: 'accepted' | 'rejected' | null;
+  /** Null only in rows written before decision 198; read as pending (or accepted when approved). */
+  status: 'pending' | 'accepted' | 'rejected' | null;
   /** Placement of the product in the 576x1024 frame. */
   position_x: number | null;
   position_y: number | null;

@@ -2,6 +2,7 @@ import { Avatar, ErrorResponse, IdParam, LIMITS, ListAvatarsQuery, SavedBounds }
 import { z } from 'zod';
 import * as avatars from '../../services/avatars/index.ts';
 import { walkMultipart } from '../../uploads/index.ts';
+import { callerOf } from '../auth-guard.ts';
 import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
@@ -30,7 +31,7 @@ export const avatarRoutes: RouteModule = async (api, { ctx, requireUser, limitUp
       onRequest: requireUser,
       schema: { tags: ['avatars'], params: IdParam, body: SavedBounds, response: { 200: Avatar, ...errors } },
     },
-    async (request) => avatars.updateAvatarBounds(ctx, request.userId, request.params.id, request.body),
+    async (request) => avatars.updateAvatarBounds(ctx, callerOf(request), request.params.id, request.body),
   );
 
   api.post(
@@ -48,7 +49,7 @@ export const avatarRoutes: RouteModule = async (api, { ctx, requireUser, limitUp
       },
     },
     async (request) =>
-      avatars.uploadAvatars(ctx, request.userId, (onFile) =>
+      avatars.uploadAvatars(ctx, callerOf(request), (onFile) =>
         walkMultipart(request, onFile, { maxFiles: LIMITS.avatarUploadMaxFiles }),
       ),
   );
@@ -57,7 +58,7 @@ export const avatarRoutes: RouteModule = async (api, { ctx, requireUser, limitUp
     '/avatars/:id',
     { onRequest: requireUser, schema: { tags: ['avatars'], params: IdParam, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await avatars.deleteAvatar(ctx, request.userId, request.params.id);
+      await avatars.deleteAvatar(ctx, callerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import {
   BatchSummary,
   CreateBatchFields,
   ErrorResponse,
+  PaymentRequiredBody,
   IdParam,
 } from '@hookreel/contracts';
 import { z } from 'zod';
@@ -102,7 +103,7 @@ export const batchRoutes: RouteModule = async (api, { ctx, requireUser, limitUpl
         description:
           'Queues every valid row as a video and holds one video’s credits per row, all or nothing (402 when short). ' +
           'Honours an Idempotency-Key header: a repeat with the same key queues nothing more.',
-        response: { 200: Batch, 402: ErrorResponse, 409: ErrorResponse, ...errors },
+        response: { 200: Batch, 402: PaymentRequiredBody, 409: ErrorResponse, ...errors },
       },
     },
     async (request, reply) =>

@@ -16,14 +16,13 @@ import {
   ProviderUsageQuery,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import { usersRepository } from '../../db/repositories/users.ts';
 import { adjustCredits } from '../../services/billing/index.ts';
-import { assertAdmin } from '../../services/avatars/index.ts';
+import { asAdmin } from '../../services/account/index.ts';
 import { billingState, checkout, handleWebhook, portal } from '../../services/billing/index.ts';
 import { ledgerPage, priceList } from '../../services/billing/index.ts';
 import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/billing/index.ts';
 import { providerUsageByPlan } from '../../services/billing/index.ts';
-import { unauthorized } from '../../errors.ts';
+import { callerOf } from '../auth-guard.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
@@ -71,7 +70,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
   api.get(
     '/billing/subscription',
     { preHandler: requireUser, schema: { tags: ['billing'], security, response: { 200: BillingState } } },
-    async (request) => billingState(ctx, request.userId),
+    async (request) => billingState(ctx, callerOf(request)),
   );
 
   api.post(
@@ -88,7 +87,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     },
     // A demo checkout grants credits at once: a double click or retry with the same key must grant once.
     async (request, reply) =>
-      sendIdempotent(ctx, request, reply, request.body, () => checkout(ctx, request.userId, request.body)),
+      sendIdempotent(ctx, request, reply, request.body, () => checkout(ctx, callerOf(request), request.body)),
   );
 
   api.post(
@@ -97,7 +96,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       preHandler: requireUser,
       schema: { tags: ['billing'], security, response: { 200: RedirectUrl, 502: ErrorResponse, ...errors } },
     },
-    async (request) => portal(ctx, request.userId),
+    async (request) => portal(ctx, callerOf(request)),
   );
 
   // Stripe calls this with a signed raw body; it exists only when Stripe billing is configured.
@@ -114,14 +113,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     });
   }
 
-  // Administrators (ADMIN_EMAILS).
-  const adminEmail = async (userId: number): Promise<string> => {
-    await assertAdmin(ctx, userId);
-    const user = await usersRepository.findById(ctx.db.kysely, userId);
-    if (!user) throw unauthorized();
-    return user.email;
-  };
-
+  // Administrators (ADMIN_EMAILS): each action is checked and logged with its credential (decision 175).
   api.post(
     '/admin/credits',
     {
@@ -133,7 +125,14 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
         response: { 200: AdminCreditAdjustmentResult, ...errors },
       },
     },
-    async (request) => adjustCredits(ctx, await adminEmail(request.userId), request.body),
+    async (request) =>
+      asAdmin(
+        ctx,
+        callerOf(request),
+        `credits.${request.body.action}`,
+        { target: `email:${request.body.email.trim().toLowerCase()}`, amount: request.body.amount },
+        (admin) => adjustCredits(ctx, admin.email, request.body),
+      ),
   );
 
   api.get(
@@ -142,10 +141,7 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       preHandler: requireUser,
       schema: { tags: ['admin'], security, response: { 200: z.array(RefundRequest), ...errors } },
     },
-    async (request) => {
-      await adminEmail(request.userId);
-      return listRefundsForAdmin(ctx);
-    },
+    async (request) => asAdmin(ctx, callerOf(request), 'refunds.list', {}, () => listRefundsForAdmin(ctx)),
   );
 
   api.get(
@@ -159,10 +155,10 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
         response: { 200: ProviderUsageByPlan, ...errors },
       },
     },
-    async (request) => {
-      await adminEmail(request.userId);
-      return providerUsageByPlan(ctx, request.query.days);
-    },
+    async (request) =>
+      asAdmin(ctx, callerOf(request), 'provider_usage.read', { days: request.query.days }, () =>
+        providerUsageByPlan(ctx, request.query.days),
+      ),
   );
 
   api.post(
@@ -178,6 +174,12 @@ export const billingRoutes: RouteModule = async (api, { ctx, requireUser }) => {
       },
     },
     async (request) =>
-      decideRefund(ctx, await adminEmail(request.userId), request.params.id, request.body.decision, request.body.note),
+      asAdmin(
+        ctx,
+        callerOf(request),
+        `refunds.${request.body.decision}`,
+        { target: `refund:${request.params.id}` },
+        (admin) => decideRefund(ctx, admin.email, request.params.id, request.body.decision, request.body.note),
+      ),
   );
 };

@@ -1,4 +1,5 @@
 import {
+  INTEGRATION_MESSAGES,
   ApiKey,
   CreateApiKeyRequest,
   CreatedApiKey,
@@ -13,6 +14,7 @@ import {
 import { z } from 'zod';
 import * as apiKeys from '../../services/integrations/index.ts';
 import * as webhooks from '../../services/integrations/index.ts';
+import { createPerUserLimiter } from '../../uploads/rate-limit.ts';
 import type { RouteModule } from './index.ts';
 
 /**
@@ -22,6 +24,11 @@ import type { RouteModule } from './index.ts';
 export const integrationRoutes: RouteModule = async (api, { ctx, requireSession }) => {
   const security = [{ bearer: [] }];
   const errors = { 401: ErrorResponse, 403: ErrorResponse };
+  // Each test is a delivery job that costs the server time: a per-user budget of clicks (issue #33).
+  const limitTests = createPerUserLimiter(
+    ctx.config.webhookTestRateLimit,
+    INTEGRATION_MESSAGES.webhookTestRateLimited(ctx.config.webhookTestRateLimit),
+  );
 
   api.get(
     '/api-keys',
@@ -45,7 +52,7 @@ export const integrationRoutes: RouteModule = async (api, { ctx, requireSession 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await apiKeys.createApiKey(ctx, request.userId, request.body.name)),
+      reply.status(201).send(await apiKeys.createApiKey(ctx, request.userId, request.body.name, request.body.scope)),
   );
 
   api.delete(
@@ -113,16 +120,35 @@ export const integrationRoutes: RouteModule = async (api, { ctx, requireSession 
     '/webhooks/:id/test',
     {
       onRequest: requireSession,
+      preHandler: limitTests,
       schema: {
         tags: ['webhooks'],
         security,
-        description: 'Queues a signed webhook.test event to the endpoint; see the delivery log for the outcome.',
+        description:
+          'Queues a signed webhook.test event to the endpoint; see the delivery log for the outcome. At most ' +
+          'WEBHOOK_TEST_RATE_LIMIT (default 5) a minute per user, then 429; 409 while the endpoint is paused.',
         params: IdParam,
-        response: { 202: WebhookTestResponse, 404: ErrorResponse, ...errors },
+        response: { 202: WebhookTestResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, ...errors },
       },
     },
     async (request, reply) =>
       reply.status(202).send(await webhooks.sendTestWebhook(ctx, request.userId, request.params.id)),
+  );
+
+  api.post(
+    '/webhooks/:id/resume',
+    {
+      onRequest: requireSession,
+      schema: {
+        tags: ['webhooks'],
+        security,
+        description:
+          'Resumes an endpoint that was paused after failing again and again: new events are sent to it again.',
+        params: IdParam,
+        response: { 200: WebhookEndpoint, 404: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => webhooks.resumeWebhookEndpoint(ctx, request.userId, request.params.id),
   );
 
   api.get(

@@ -3,6 +3,7 @@ import {
   ErrorResponse,
   EventsTicket,
   Job,
+  LIMITS,
   PaymentRequiredBody,
   QueueJobResponse,
   UrlId,
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { deleteJob, findStreamedJobDto, getJob, listJobs } from '../../services/jobs/index.ts';
 import { queueProjectVideo } from '../../services/projects/index.ts';
 import { makeRealistic } from '../../services/realistic/index.ts';
-import { notFound } from '../../errors.ts';
+import { HttpError, notFound } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';
 
@@ -25,6 +26,7 @@ const toId = (raw: string): number => {
 };
 
 const HEARTBEAT_MS = 15_000;
+const EVENT_STREAMS_LIMITED = `At most ${LIMITS.eventStreamsPerUser} live job updates can be open at once for one account. Close a tab and try again.`;
 
 /** Jobs (docs/product.md#jobs): the owner's video jobs, queueing a project render, deletion, and a live stream. */
 export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStreamUser }) => {
@@ -58,6 +60,8 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStr
    * Authorization header. Never an access token in the URL.
    */
   const streams = new Set<ServerResponse>();
+  // Open streams per user: each holds a socket, a subscription and a timer, so one account must not open 1,000.
+  const openPerUser = new Map<number, number>();
   api.addHook('preClose', async () => {
     for (const res of streams) res.end();
     streams.clear();
@@ -69,11 +73,16 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStr
       schema: {
         ...common,
         querystring: z.object({ ticket: z.string().max(2048).optional() }),
-        response: { 401: ErrorResponse },
+        response: { 401: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
       const userId = request.userId;
+      const open = openPerUser.get(userId) ?? 0;
+      if (open >= LIMITS.eventStreamsPerUser) {
+        throw new HttpError(429, EVENT_STREAMS_LIMITED, { 'retry-after': '30' });
+      }
+      openPerUser.set(userId, open + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -96,10 +105,16 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStr
         });
       });
       const beat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      let counted = true;
       const cleanup = () => {
         clearInterval(beat);
         off();
         streams.delete(res);
+        if (!counted) return;
+        counted = false;
+        const left = (openPerUser.get(userId) ?? 1) - 1;
+        if (left > 0) openPerUser.set(userId, left);
+        else openPerUser.delete(userId);
       };
       res.on('close', cleanup);
       res.on('error', cleanup);

@@ -25,11 +25,13 @@ async function musicPart(request: FastifyRequest): Promise<UploadedFile | null> 
 }
 
 /** The optional music bed of a project or a hook pack (docs/video-design.md#sound). */
-export const musicRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const musicRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   api.put(
     '/projects/:id/music',
     {
       onRequest: requireUser,
+      // The same per-user upload budget as every other upload route (issue #33).
+      preHandler: limitUploads,
       schema: {
         tags: ['projects'],
         consumes: ['multipart/form-data'],
@@ -49,6 +51,8 @@ export const musicRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/hooks/:id/music',
     {
       onRequest: requireUser,
+      // The same per-user upload budget as every other upload route (issue #33).
+      preHandler: limitUploads,
       schema: {
         tags: ['hook-packs'],
         consumes: ['multipart/form-data'],
@@ -63,6 +67,8 @@ export const musicRoutes: RouteModule = async (api, { ctx, requireUser }) => {
     '/hooks/:id/music',
     {
       onRequest: requireUser,
+      // The same per-user upload budget as every other upload route (issue #33).
+      preHandler: limitUploads,
       schema: { tags: ['hook-packs'], params: IdParam, response: { 200: HookPack, ...errors } },
     },
     async (request) => packStyle.clearPackMusic(ctx, request.userId, request.params.id),

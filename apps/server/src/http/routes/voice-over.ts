@@ -26,11 +26,13 @@ async function voiceOverPart(request: FastifyRequest): Promise<UploadedFile | nu
 }
 
 /** A project's own voice-over (docs/product.md#own-voice-over). */
-export const voiceOverRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+export const voiceOverRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   api.put(
     '/projects/:id/voice-over',
     {
       onRequest: requireUser,
+      // The same per-user upload budget as every other upload route (issue #33).
+      preHandler: limitUploads,
       schema: {
         tags: ['projects'],
         consumes: ['multipart/form-data'],

@@ -12,3 +12,4 @@ export {
   sendSignInMail,
 } from './email-sign-in.ts';
 export * from './users.ts';
+export * from './admin-audit.ts';

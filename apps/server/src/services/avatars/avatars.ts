@@ -1,26 +1,33 @@
-import { FRAME, VALIDATION, sizeClassOf, type Avatar, type SavedBounds, type SizeClass } from '@hookreel/contracts';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  FRAME,
+  type PhotoFace,
+  VALIDATION,
+  sizeClassOf,
+  type Avatar,
+  type SavedBounds,
+  type SizeClass,
+} from '@hookreel/contracts';
 import type { AppContext } from '../../context.ts';
 import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../../db/repositories/avatars.ts';
-import { usersRepository } from '../../db/repositories/users.ts';
-import { forbidden, notFound, unprocessable } from '../../errors.ts';
-import { cleanDisplayName, storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
+import { notFound, unprocessable } from '../../errors.ts';
+import {
+  cleanDisplayName,
+  sanitizeImage,
+  storeCleanImage,
+  type CleanImage,
+  type UploadedFile,
+} from '../../uploads/index.ts';
 import { getOwnedProject } from '../projects/index.ts';
-import { isAdminRow } from '../account/index.ts';
+import { auditAdmin, requireAdmin, type Caller } from '../account/index.ts';
+
+export { avatarFace } from '../actors/index.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';
 /** Multipart field the uploader sets to "true" to confirm they have the pictured people's consent (decision 121). */
 export const AVATAR_CONSENT_FIELD = 'consent';
-
-/** Admins are the verified e-mail addresses in ADMIN_EMAILS (case-insensitive); they alone may change the library. */
-export async function isAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<boolean> {
-  if (ctx.config.adminEmails.size === 0) return false;
-  const user = await usersRepository.findById(ctx.db.kysely, userId);
-  return !!user && isAdminRow(ctx, user);
-}
-
-export async function assertAdmin(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<void> {
-  if (!(await isAdmin(ctx, userId))) throw forbidden();
-}
 
 /**
  * GET /avatars/: the library the user can see, uploads newest first, then the catalogue actors in order.
@@ -125,8 +132,8 @@ export function checkBounds(b: SavedBounds): void {
   }
 }
 
-export async function updateAvatarBounds(ctx: AppContext, userId: number, id: number, b: SavedBounds): Promise<Avatar> {
-  await assertAdmin(ctx, userId);
+export async function updateAvatarBounds(ctx: AppContext, caller: Caller, id: number, b: SavedBounds): Promise<Avatar> {
+  const admin = await requireAdmin(ctx, caller);
   checkBounds(b);
   const row = await avatarsRepository.updateBounds(ctx.db.kysely, id, {
     x: b.x,
@@ -137,6 +144,7 @@ export async function updateAvatarBounds(ctx: AppContext, userId: number, id: nu
     corners: JSON.stringify([b.x1, b.y1, b.x2, b.y2, b.x3, b.y3, b.x4, b.y4]),
   });
   if (!row) throw notFound();
+  await auditAdmin(ctx, admin, 'avatars.bounds', { target: `avatar:${id}` });
   return toAvatar(row);
 }
 
@@ -147,17 +155,28 @@ export async function updateAvatarBounds(ctx: AppContext, userId: number, id: nu
  */
 export async function uploadAvatars(
   ctx: AppContext,
-  userId: number,
+  caller: Caller,
   walk: (onFile: (file: UploadedFile) => Promise<void>) => Promise<unknown>,
 ): Promise<Avatar[]> {
-  await assertAdmin(ctx, userId);
+  const admin = await requireAdmin(ctx, caller);
+  const userId = admin.userId;
   const created: AvatarRow[] = [];
   const consentAt = new Date().toISOString();
+  // The whole request is read (and each picture sanitised) before any face is analysed: a request refused for
+  // its size, its file count or a missing consent costs no analysis, and the body is never left half-read.
+  const picked: Array<{ clean: CleanImage; name: string | null }> = [];
+  const fields = await walk(async (file) => {
+    if (file.fieldname !== AVATAR_UPLOAD_FIELD)
+      throw unprocessable(`Unexpected file field ${file.fieldname.slice(0, 40)}`);
+    picked.push({ clean: await sanitizeImage(file.buffer), name: cleanDisplayName(file.filename) });
+  });
+  if (picked.length === 0) throw unprocessable(VALIDATION.imageRequired);
+  // The field may come after the files.
+  if (!hasConsent(fields)) throw unprocessable(VALIDATION.avatarConsentRequired);
   try {
-    const fields = await walk(async (file) => {
-      if (file.fieldname !== AVATAR_UPLOAD_FIELD)
-        throw unprocessable(`Unexpected file field ${file.fieldname.slice(0, 40)}`);
-      const stored = await storeUploadedImage(ctx, { userId, area: 'avatars', buffer: file.buffer });
+    for (const { clean, name } of picked) {
+      const face = await photoFace(ctx, clean, name);
+      const stored = await storeCleanImage(ctx, { userId, area: 'avatars', clean });
       try {
         created.push(
           await avatarsRepository.insert(ctx.db.kysely, {
@@ -165,7 +184,7 @@ export async function uploadAvatars(
             created_by_user_id: userId,
             image_key: stored.key,
             prompt: null,
-            name: cleanDisplayName(file.filename),
+            name,
             catalogue_actor_id: null,
             gender: null,
             race: null,
@@ -178,25 +197,42 @@ export async function uploadAvatars(
             corners: null,
             consent_confirmed_at: consentAt,
             consent_by_user_id: userId,
+            face_json: JSON.stringify(face),
           }),
         );
       } catch (err) {
         await ctx.files.delete(stored.key).catch(() => undefined);
         throw err;
       }
-    });
-    if (created.length === 0) throw unprocessable(VALIDATION.imageRequired);
-    // The field may come after the files; without it, the rows and files made so far are removed below.
-    if (!hasConsent(fields)) throw unprocessable(VALIDATION.avatarConsentRequired);
+    }
   } catch (err) {
+    // All or nothing: one refused photo removes the ones already stored.
     for (const row of created) {
       await avatarsRepository.remove(ctx.db.kysely, row.id).catch(() => undefined);
       await ctx.files.delete(row.image_key).catch(() => undefined);
     }
     throw err;
   }
+  await auditAdmin(ctx, admin, 'avatars.upload', { target: created.map((r) => `avatar:${r.id}`).join(',') });
   // Newest first, as the list shows them.
   return created.reverse().map((r) => toAvatar(r));
+}
+
+/**
+ * The face of an uploaded photo, found once here and kept with the avatar so a render never detects again
+ * (decision 190). A photo that cannot be animated is refused with the reason, which the upload screen shows.
+ */
+async function photoFace(ctx: AppContext, clean: CleanImage, name: string | null): Promise<PhotoFace> {
+  await mkdir(ctx.config.workDir, { recursive: true });
+  const file = path.join(ctx.config.workDir, `avatar-face-${randomUUID()}.${clean.ext}`);
+  try {
+    await writeFile(file, clean.data);
+    const r = await ctx.media.analyzePortrait({ imagePath: file });
+    if (!r.ok) throw unprocessable(name ? `${name}: ${r.message}` : r.message);
+    return r.face;
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 function hasConsent(fields: unknown): boolean {
@@ -205,10 +241,11 @@ function hasConsent(fields: unknown): boolean {
   return typeof v === 'string' && ['true', 'on', '1', 'yes'].includes(v.trim().toLowerCase());
 }
 
-export async function deleteAvatar(ctx: AppContext, userId: number, id: number): Promise<void> {
-  await assertAdmin(ctx, userId);
+export async function deleteAvatar(ctx: AppContext, caller: Caller, id: number): Promise<void> {
+  const admin = await requireAdmin(ctx, caller);
   const keys = await avatarsRepository.remove(ctx.db.kysely, id);
   if (!keys) throw notFound();
+  await auditAdmin(ctx, admin, 'avatars.delete', { target: `avatar:${id}` });
   await Promise.all(keys.map((k) => ctx.files.delete(k).catch(() => undefined)));
 }
 

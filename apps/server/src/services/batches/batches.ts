@@ -37,6 +37,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
 import { asciiSlug, videoFileName } from '../video/index.ts';
 import { createJob, submitJobs, withEstimates } from '../jobs/index.ts';
+import { assertCoversRequest, toHundredths } from '../billing/index.ts';
 import { renderProjectVideoJob } from '../projects/index.ts';
 import { fetchRemoteImage, type RemoteImageFetchOptions } from '../platform/index.ts';
 
@@ -200,6 +201,8 @@ export async function confirmBatch(ctx: AppContext, userId: number, id: number):
   const style = await newStyleDefaults(ctx, userId);
   await submitJobs(ctx, userId, async (trx) => {
     if (!(await batchesRepository.markQueued(trx, batch.id, now()))) throw conflict(BATCH_MESSAGES.alreadyQueued);
+    const price = toHundredths(PRICES.video) * rows.length;
+    await assertCoversRequest(trx, ctx.db.dialect, userId, price, INSUFFICIENT_CREDITS.videos);
     const jobIds: number[] = [];
     for (const row of rows) {
       const v = BatchRowValues.parse(JSON.parse(row.batch_values));

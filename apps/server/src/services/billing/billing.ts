@@ -1,4 +1,5 @@
 import {
+  PURCHASE_REFUSALS,
   type BillingInterval,
   type BillingState,
   type CheckoutRequest,
@@ -10,10 +11,11 @@ import {
 } from '@hookreel/contracts';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
+import type { Caller } from '../account/index.ts';
 import { billingRepository as repo } from '../../db/repositories/billing.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import type { Executor } from '../../db/database.ts';
-import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { type PlanPrice, catalogue, planOfPrice } from './catalogue.ts';
 import { expirePlanCredits, grantCredits, toHundredths } from './credits.ts';
 
@@ -23,6 +25,7 @@ export const BILLING_MESSAGES = {
   noCustomer: 'You have no billing account yet: subscribe or buy credits first',
   alreadySubscribed: 'You already have a subscription: change or cancel it in the billing portal',
   badSignature: 'Invalid webhook signature',
+  futureEvent: 'The event is dated in the future',
   providerDown: 'The payment provider cannot be reached. Please try again later.',
 } as const;
 
@@ -48,12 +51,37 @@ export function stripeClient(cfg: StripeConfig): Stripe {
   return client;
 }
 
+/** Who is asking: the account, and the API key when the request came with one instead of a session. */
+type Buyer = Caller;
+
+/**
+ * Why this caller may not buy or open the portal, whatever the mode: an API key never spends money (a leaked key
+ * must not run up a bill or mint demo credits), and an unverified address is how credits were farmed.
+ */
+function purchaseBlocked(buyer: Buyer, user: { email_verified_at: string | null }): string | null {
+  if (buyer.apiKeyId !== undefined) return PURCHASE_REFUSALS.apiKey;
+  if (user.email_verified_at === null) return PURCHASE_REFUSALS.unverified;
+  return null;
+}
+
+async function assertMayBuy(ctx: AppContext, buyer: Buyer) {
+  const user = await usersRepository.findById(ctx.db.kysely, buyer.userId);
+  if (!user) throw unauthorized();
+  const blocked = purchaseBlocked(buyer, user);
+  if (blocked) throw forbidden(blocked);
+  return user;
+}
+
 /** GET /api/billing/subscription */
-export async function billingState(ctx: AppContext, userId: number): Promise<BillingState> {
+export async function billingState(ctx: AppContext, buyer: Buyer): Promise<BillingState> {
+  const userId = buyer.userId;
   const mode = ctx.config.billing.mode;
+  const user = await usersRepository.findById(ctx.db.kysely, userId);
+  if (!user) throw unauthorized();
   const sub = await repo.currentSubscription(ctx.db.kysely, userId);
   const customer = mode === 'stripe' ? await repo.customerOf(ctx.db.kysely, userId) : null;
   return {
+    purchase_blocked: mode === 'off' ? null : purchaseBlocked(buyer, user),
     mode,
     subscription: sub
       ? {
@@ -69,11 +97,11 @@ export async function billingState(ctx: AppContext, userId: number): Promise<Bil
 }
 
 /** POST /api/billing/checkout → {url}: a Stripe Checkout page, or in demo mode the credits granted at once. */
-export async function checkout(ctx: AppContext, userId: number, body: CheckoutRequest): Promise<{ url: string }> {
+export async function checkout(ctx: AppContext, buyer: Buyer, body: CheckoutRequest): Promise<{ url: string }> {
   const billing = ctx.config.billing;
   if (billing.mode === 'off') throw notFound(BILLING_MESSAGES.off);
-  const user = await usersRepository.findById(ctx.db.kysely, userId);
-  if (!user) throw unauthorized();
+  const user = await assertMayBuy(ctx, buyer);
+  const userId = user.id;
   const back = `${ctx.config.publicUrl}/credits`;
   if (billing.mode === 'demo') return demoCheckout(ctx, userId, body, back);
 
@@ -146,9 +174,10 @@ async function demoCheckout(ctx: AppContext, userId: number, body: CheckoutReque
 }
 
 /** POST /api/billing/portal → {url}: Stripe's Customer Portal (cancel, payment methods, invoices). */
-export async function portal(ctx: AppContext, userId: number): Promise<{ url: string }> {
+export async function portal(ctx: AppContext, buyer: Buyer): Promise<{ url: string }> {
   const billing = ctx.config.billing;
   if (billing.mode !== 'stripe') throw notFound(BILLING_MESSAGES.portalUnavailable);
+  const userId = (await assertMayBuy(ctx, buyer)).id;
   const customer = await repo.customerOf(ctx.db.kysely, userId);
   if (!customer) throw conflict(BILLING_MESSAGES.noCustomer);
   const stripe = stripeClient(billing);
@@ -183,6 +212,9 @@ async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
+/** How far ahead of our clock an event's date may be (clocks drift; Stripe's own tolerance is 5 minutes). */
+export const CLOCK_SKEW_SEC = 300;
+
 /**
  * POST /api/billing/webhook: the raw body's signature is verified with STRIPE_WEBHOOK_SECRET (400 otherwise),
  * then the event is applied in one transaction with its id claimed, so a replay changes nothing.
@@ -200,6 +232,13 @@ export async function handleWebhook(
     event = await stripeClient(billing).webhooks.constructEventAsync(rawBody, signature, billing.webhookSecret);
   } catch {
     throw badRequest(BILLING_MESSAGES.badSignature);
+  }
+  // Stripe's check refuses old signatures but not ones from the future: an event or signature dated ahead of
+  // our clock (more than the allowed skew) is refused, so a forged or replayed-forward event is not applied.
+  const nowSec = Date.now() / 1000;
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1] ?? 0);
+  if (event.created > nowSec + CLOCK_SKEW_SEC || signedAt > nowSec + CLOCK_SKEW_SEC) {
+    throw badRequest(BILLING_MESSAGES.futureEvent);
   }
   if (!HANDLED.has(event.type)) return 'ignored';
   // Which plan each invoice line paid for, asked of Stripe before the transaction (never inside one). If Stripe

@@ -14,12 +14,13 @@ import {
 } from '@hookreel/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { now, type DialectName } from '../../db/database.ts';
 import { forbidden, paymentRequired, unprocessable } from '../../errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../../db/database.ts';
 import { creditsRepository } from '../../db/repositories/credits.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
-import { trialKeyOf } from '../../auth/trial-key.ts';
+import { legacyTrialKeyOf, trialKeyOf } from '../../auth/trial-key.ts';
 
 /** Credits are stored in hundredths so fractional prices (0.05) never meet floating-point rounding. */
 export { fromHundredths, toHundredths } from '@hookreel/contracts';
@@ -92,17 +93,17 @@ export async function expirePlanCredits(trx: Executor, userId: number, capHundre
 }
 
 /**
- * The normalised address hashed with the database's own salt: comparable, but not the address. Normalised as
- * trialKeyOf does (case, spaces and `+tags` folded), so `ada+2@…` is the same address for the trial.
+ * The address's mailbox (canonicalEmail: case, +tags, Gmail's dots and googlemail.com folded) hashed with the
+ * database's own salt: comparable, but not the address (decision 174).
  */
 export async function trialEmailHash(db: Executor, email: string): Promise<string> {
   return trialKeyOf(await creditsRepository.trialEmailSalt(db), email);
 }
 
 /**
- * The free trial, once per e-mail address ever: the address's salted hash is claimed first (a unique key, so of
- * two concurrent sign-ups one wins) and outlives the account, so deleting it and signing up again grants
- * nothing. Returns whether credits were granted.
+ * The free trial, once per mailbox ever: the mailbox's salted hash is claimed first (a unique key, so of two
+ * concurrent sign-ups one wins) and outlives the account, so deleting it and signing up again grants nothing.
+ * A claim made under the key used before decision 174 counts too. Returns whether credits were granted.
  */
 export async function grantTrialOnce(
   trx: Executor,
@@ -111,10 +112,41 @@ export async function grantTrialOnce(
   amountHundredths: number,
 ): Promise<boolean> {
   if (amountHundredths <= 0) return false;
-  const emailHash = await trialEmailHash(trx, email);
-  if (!(await creditsRepository.claimTrial(trx, emailHash))) return false;
+  const salt = await creditsRepository.trialEmailSalt(trx);
+  const emailHash = trialKeyOf(salt, email);
+  const legacy = legacyTrialKeyOf(salt, email);
+  if (legacy !== emailHash && (await creditsRepository.trialClaimed(trx, legacy))) return false;
+  if (!(await creditsRepository.claimTrial(trx, emailHash, now()))) return false;
   await grantCredits(trx, userId, amountHundredths, 'Free trial');
   return true;
+}
+
+/** Only verified addresses may spend: unverified sign-ups are how credits were farmed (docs/security.md). */
+async function assertMaySpend(trx: Executor, userId: number): Promise<void> {
+  const owner = await usersRepository.findById(trx, userId);
+  if (owner && owner.email_verified_at === null) throw forbidden(MESSAGES.server.emailNotVerified);
+}
+
+/**
+ * A request that holds credits for several jobs checks its whole price first, in the transaction that then holds
+ * them: a short balance is one 402 naming the request's price and shortfall, not the price of the one job the
+ * balance ran out on (decision 197).
+ */
+export async function assertCoversRequest(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  userId: number,
+  amountHundredths: number,
+  insufficientMessage: string,
+): Promise<void> {
+  await assertMaySpend(trx, userId);
+  const available = await creditsRepository.availableLocked(trx, dialect, userId);
+  if (available < amountHundredths) {
+    throw paymentRequired(insufficientMessage, {
+      required: fromHundredths(amountHundredths),
+      available: fromHundredths(available),
+    });
+  }
 }
 
 /**
@@ -128,9 +160,7 @@ export async function reserveCredits(
   operation: string,
   insufficientMessage: string,
 ): Promise<number> {
-  // Only verified addresses may spend: unverified sign-ups are how credits were farmed (docs/security.md).
-  const owner = await usersRepository.findById(trx, userId);
-  if (owner && owner.email_verified_at === null) throw forbidden(MESSAGES.server.emailNotVerified);
+  await assertMaySpend(trx, userId);
   const moved = await creditsRepository.moveAvailableToHeld(trx, userId, amountHundredths);
   if (!moved) {
     const b = await creditsRepository.balances(trx, userId);

@@ -5,6 +5,7 @@
 export { adjustCredits } from './admin-credits.ts';
 export { billingState, checkout, handleWebhook, portal } from './billing.ts';
 export {
+  assertCoversRequest,
   captureHold,
   fromHundredths,
   grantTrialOnce,

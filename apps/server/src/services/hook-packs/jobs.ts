@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StoredVoiceMeta, VoiceStore } from '../../media/values.ts';
+import type { VoiceStore } from '../../media/values.ts';
 import { Aspect, MESSAGES, VideoQuality } from '@hookreel/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -13,7 +12,7 @@ import { qualityLine, storeAspects, storeQuality } from '../video/index.ts';
 import { renderBrandLook } from '../video/index.ts';
 import { localMusic, renderStyleOf } from '../video/index.ts';
 import { isOnFreeTrial } from '../account/index.ts';
-import { withProviderErrors } from '../video/index.ts';
+import { filesVoiceStore, withProviderErrors } from '../video/index.ts';
 
 const id = z.number().int().positive();
 const ids = z.array(id);
@@ -24,6 +23,7 @@ const ids = z.array(id);
  */
 export const processProductJob = defineJob({
   name: 'process-product',
+  lane: 'render',
   payload: z.object({ hookPackId: id, productKey: z.string() }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
@@ -45,6 +45,7 @@ export const processProductJob = defineJob({
 /** generate-characters: renders the pending characters' portraits; a re-run skips those already rendered. */
 export const generateCharactersJob = defineJob({
   name: 'generate-characters',
+  lane: 'render',
   payload: z.object({ hookPackId: id, characterIds: ids }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
@@ -79,6 +80,7 @@ export const generateCharactersJob = defineJob({
  */
 export const generatePreviewJob = defineJob({
   name: 'generate-preview',
+  lane: 'render',
   payload: z.object({ hookPackId: id, previewIds: ids, rerenderCharacterIds: ids.optional() }),
   async handler(job, jc) {
     const pack = await loadPack(job, jc);
@@ -154,6 +156,7 @@ export const generatePreviewJob = defineJob({
 export const renderHookVideoJob = defineJob({
   name: 'render-hook-video',
   video: true,
+  lane: 'render',
   payload: z.object({
     hookPackId: id,
     variantIndex: z.number().int().min(0),
@@ -303,41 +306,7 @@ async function loadPack(job: ClaimedJob<{ hookPackId: number }>, jc: JobContext)
  * again. The JSON is written last: a take without it is unfinished and is spoken again.
  */
 function packVoiceStore(jc: JobContext, pack: HookPackRow): VoiceStore {
-  const keyOf = (key: string, ext: string) => `${packFilePrefix(pack)}/shared/voice-${key}.${ext}`;
-  return {
-    async load(key, outDir) {
-      if (!(await jc.app.files.exists(keyOf(key, 'json')))) return null;
-      await mkdir(outDir, { recursive: true });
-      const metaPath = path.join(outDir, 'shared-voice.json');
-      const wavPath = path.join(outDir, 'shared-voice.wav');
-      try {
-        await jc.app.files.toLocalFile(keyOf(key, 'json'), metaPath);
-        await jc.app.files.toLocalFile(keyOf(key, 'wav'), wavPath);
-        const meta = JSON.parse(await readFile(metaPath, 'utf8')) as StoredVoiceMeta;
-        return {
-          wavPath,
-          durationSec: meta.durationSec,
-          words: meta.words,
-          voice: meta.voice,
-          loudnessLufs: meta.loudnessLufs ?? null,
-        };
-      } catch {
-        return null;
-      }
-    },
-    async save(key, voice) {
-      await jc.app.files.putFile(keyOf(key, 'wav'), voice.wavPath, 'audio/wav');
-      const metaPath = path.join(jc.workDir, `voice-${key}.json`);
-      const meta: StoredVoiceMeta = {
-        durationSec: voice.durationSec,
-        words: voice.words,
-        voice: voice.voice,
-        loudnessLufs: voice.loudnessLufs ?? null,
-      };
-      await writeFile(metaPath, JSON.stringify(meta));
-      await jc.app.files.putFile(keyOf(key, 'json'), metaPath, 'application/json');
-    },
-  };
+  return filesVoiceStore(jc, `${packFilePrefix(pack)}/shared`);
 }
 
 const shortHash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 12);

@@ -49,6 +49,7 @@ import {
 import { aspectFileName, videoFileName } from '../video/index.ts';
 import { createJob, newBatchId, packUpgradesUnderway, submitJobs, withEstimates } from '../jobs/index.ts';
 import { assertInventedCharacters, assertRealisticAvailable } from '../video/index.ts';
+import { assertCoversRequest, toHundredths } from '../billing/index.ts';
 import { generateCharactersJob, generatePreviewJob, processProductJob, renderHookVideoJob } from './jobs.ts';
 import { extraAspectsOf, videoStyleOf } from '../video/index.ts';
 import { storedAspectsOf } from '../video/index.ts';
@@ -640,6 +641,13 @@ export async function queueVideos(
       quality === 'realistic'
         ? realisticVideoCost(ctx.config.realisticCreditsPerSecond, REALISTIC_HOOK_SECONDS)
         : PRICES.video;
+    await assertCoversRequest(
+      trx,
+      ctx.db.dialect,
+      userId,
+      toHundredths(credits) * variants.length,
+      INSUFFICIENT_CREDITS.videos,
+    );
     const rows = await repo.replaceVariants(trx, packId, variants);
     const batchId = newBatchId();
     const ids: number[] = [];
@@ -863,7 +871,7 @@ function toPreview(p: PreviewCharacterRow): PreviewCharacter {
     url: p.image_key,
     errors: p.errors,
     approved: p.approved === 1,
-    status: p.status,
+    status: p.status ?? (p.approved === 1 ? 'accepted' : 'pending'),
     created_at: p.created_at,
     position_x: p.position_x,
     position_y: p.position_y,

@@ -4,12 +4,14 @@ import {
   INTEGRATION_LIMITS,
   INTEGRATION_MESSAGES,
   type ApiKey,
+  type ApiKeyScope,
   type CreatedApiKey,
 } from '@hookreel/contracts';
 import type { AppContext } from '../../context.ts';
 import { apiKeysRepository, type ApiKeyRow } from '../../db/repositories/api-keys.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { adminBySession, auditAdmin } from '../account/index.ts';
 
 /**
  * Personal API keys (decision 131). A key is `hrk_` and 32 random bytes; only its SHA-256 is stored, which is
@@ -25,6 +27,7 @@ const toDto = (r: ApiKeyRow): ApiKey => ({
   id: r.id,
   name: r.name,
   prefix: r.prefix,
+  scope: r.scope,
   created_at: r.created_at,
   last_used_at: r.last_used_at,
 });
@@ -35,8 +38,16 @@ export async function listApiKeys(ctx: AppContext, userId: number): Promise<ApiK
   return (await apiKeysRepository.listActive(ctx.db.kysely, userId)).map(toDto);
 }
 
-export async function createApiKey(ctx: AppContext, userId: number, name: string): Promise<CreatedApiKey> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+export async function createApiKey(
+  ctx: AppContext,
+  userId: number,
+  name: string,
+  scope: ApiKeyScope = 'user',
+): Promise<CreatedApiKey> {
+  // An admin key is made on purpose by an administrator, and the making is in the audit log.
+  const admin =
+    scope === 'admin' ? await adminBySession(ctx, userId, INTEGRATION_MESSAGES.adminKeyOnlyForAdmins) : null;
+  const created = await ctx.db.kysely.transaction().execute(async (trx) => {
     if ((await apiKeysRepository.countActive(trx, userId)) >= INTEGRATION_LIMITS.apiKeysPerUser) {
       throw conflict(INTEGRATION_MESSAGES.apiKeysLimit);
     }
@@ -46,9 +57,12 @@ export async function createApiKey(ctx: AppContext, userId: number, name: string
       name,
       prefix: key.slice(0, API_KEY_PREFIX.length + 8),
       keyHash: hashKey(key),
+      scope,
     });
     return { ...toDto(row), key };
   });
+  if (admin) await auditAdmin(ctx, admin, 'api_key.create_admin', { target: `api_key:${created.id}`, name });
+  return created;
 }
 
 export async function revokeApiKey(ctx: AppContext, userId: number, id: number): Promise<void> {
@@ -63,7 +77,7 @@ export async function revokeApiKey(ctx: AppContext, userId: number, id: number):
 export async function authenticateApiKey(
   ctx: AppContext,
   token: string,
-): Promise<{ userId: number; keyId: number } | null> {
+): Promise<{ userId: number; keyId: number; scope: ApiKeyScope } | null> {
   const db = ctx.db.kysely;
   const row = await apiKeysRepository.findActiveByHash(db, hashKey(token));
   if (!row) return null;
@@ -74,5 +88,5 @@ export async function authenticateApiKey(
   if (!row.last_used_at || at - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
     await apiKeysRepository.touch(db, row.id, new Date(at).toISOString());
   }
-  return { userId: row.user_id, keyId: row.id };
+  return { userId: row.user_id, keyId: row.id, scope: row.scope };
 }

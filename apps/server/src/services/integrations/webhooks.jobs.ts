@@ -1,7 +1,9 @@
-import { INTEGRATION_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@hookreel/contracts';
+import { INTEGRATION_LIMITS, INTEGRATION_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@hookreel/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { webhooksRepository } from '../../db/repositories/webhooks.ts';
+import { usersRepository } from '../../db/repositories/users.ts';
+import { webhooksRepository, type WebhookEndpointRow } from '../../db/repositories/webhooks.ts';
+import { webhookPausedEmail } from '../../mail/templates.ts';
 import { defineJob } from '../../jobs/definition.ts';
 import type { JobSettings } from '../../jobs/settings.ts';
 import { safeFetch, SafeFetchError } from '../../net/safe-fetch.ts';
@@ -40,8 +42,14 @@ async function attempt(app: AppContext, deliveryId: number, attemptNo: number, i
   // The endpoint was deleted (its deliveries with it), or an earlier run already got through.
   if (!delivery) return 'Endpoint removed; nothing to deliver';
   if (delivery.status === 'delivered') return 'Already delivered';
+  // Ended without being sent (its endpoint was paused meanwhile): no attempt, no retry.
+  if (delivery.status === 'failed') return delivery.last_error ?? 'Not sent';
   const endpoint = await webhooksRepository.findEndpoint(db, delivery.user_id, delivery.endpoint_id);
   if (!endpoint) return 'Endpoint removed; nothing to deliver';
+  if (endpoint.paused_at) {
+    await webhooksRepository.failPending(db, endpoint.id, INTEGRATION_MESSAGES.webhookEndpointPaused);
+    return INTEGRATION_MESSAGES.webhookEndpointPaused;
+  }
 
   const timestamp = Math.floor(Date.now() / 1000);
   let statusCode: number | null = null;
@@ -76,13 +84,39 @@ async function attempt(app: AppContext, deliveryId: number, attemptNo: number, i
     error,
     nextAttemptAt: next ? next.toISOString() : null,
   });
-  if (!delivered) throw new DeliveryFailed(error!);
-  return `Delivered (HTTP ${statusCode})`;
+  if (delivered) {
+    await webhooksRepository.recordEndpointSuccess(db, endpoint.id);
+    return `Delivered (HTTP ${statusCode})`;
+  }
+  const pauseAfter = INTEGRATION_LIMITS.webhookPauseAfterFailures;
+  if (await webhooksRepository.recordEndpointFailure(db, endpoint.id, pauseAfter)) {
+    // Paused: this delivery and every other waiting one end now, rather than retrying for a day.
+    await webhooksRepository.failPending(db, endpoint.id, INTEGRATION_MESSAGES.webhookEndpointPaused);
+    await tellOwnerPaused(app, endpoint);
+    return `${error!}; the endpoint is paused after ${pauseAfter} failures in a row`;
+  }
+  throw new DeliveryFailed(error!);
+}
+
+/** One e-mail to the endpoint's owner when it is paused (a mail failure is logged, the pause stands). */
+async function tellOwnerPaused(app: AppContext, endpoint: WebhookEndpointRow): Promise<void> {
+  const owner = await usersRepository.findById(app.db.kysely, endpoint.user_id);
+  if (!owner) return;
+  const mail = webhookPausedEmail({
+    publicUrl: app.config.publicUrl,
+    url: endpoint.url,
+    failures: INTEGRATION_LIMITS.webhookPauseAfterFailures,
+  });
+  await app.mailer.send({ to: owner.email, ...mail }).catch((err: unknown) => {
+    console.warn(`[webhooks] could not tell user ${endpoint.user_id} that endpoint ${endpoint.id} is paused:`, err);
+  });
 }
 
 /** One webhook delivery: an event for one endpoint, tried until a 2xx answer or for about a day. */
 export const deliverWebhookJob = defineJob({
   name: 'deliver-webhook',
+  // Anyone can set deliveries off for free ("Send test", slow receivers retrying): never in the renders' slots.
+  lane: 'background',
   payload: z.object({ deliveryId: z.number().int().positive() }),
   async handler(job, jc) {
     const line = await attempt(jc.app, job.payload.deliveryId, job.attempt, job.attempt >= job.maxAttempts);

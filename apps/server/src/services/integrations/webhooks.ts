@@ -22,10 +22,17 @@ import { deliverWebhookJob, WEBHOOK_MAX_ATTEMPTS } from './webhooks.jobs.ts';
 /**
  * Webhooks (decision 132): a user's https endpoints hear, signed, when a video job or a whole pack of videos
  * finishes or fails. Each event becomes one delivery row per endpoint and one `deliver-webhook` job that retries
- * it for about a day.
+ * it for about a day, in the runner's background lane (never in the renders' slots). An endpoint holds at most
+ * INTEGRATION_LIMITS.webhookPendingPerEndpoint waiting deliveries (more are logged as not sent), and one that
+ * fails webhookPauseAfterFailures attempts in a row is paused and its owner mailed until they resume it (issue #33).
  */
 
-const endpointDto = (r: WebhookEndpointRow): WebhookEndpoint => ({ id: r.id, url: r.url, created_at: r.created_at });
+const endpointDto = (r: WebhookEndpointRow): WebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  created_at: r.created_at,
+  paused_at: r.paused_at,
+});
 
 /**
  * The URL as it will be called, or a 422 people understand: https only (a local fake on a test-only origin
@@ -76,6 +83,13 @@ export async function deleteWebhookEndpoint(ctx: AppContext, userId: number, id:
   if (!(await webhooksRepository.deleteEndpoint(ctx.db.kysely, userId, id))) throw notFound();
 }
 
+/** The owner's "Resume" on a paused endpoint: deliveries go out again, starting from new events. */
+export async function resumeWebhookEndpoint(ctx: AppContext, userId: number, id: number): Promise<WebhookEndpoint> {
+  const row = await webhooksRepository.resumeEndpoint(ctx.db.kysely, userId, id);
+  if (!row) throw notFound();
+  return endpointDto(row);
+}
+
 export async function listWebhookDeliveries(ctx: AppContext, userId: number): Promise<WebhookDelivery[]> {
   const rows = await webhooksRepository.listDeliveries(ctx.db.kysely, userId, INTEGRATION_LIMITS.webhookLogSize);
   return rows.map((r) => ({
@@ -117,6 +131,12 @@ async function queueEvent(
     const deliveryIds: number[] = [];
     const jobIds: number[] = [];
     for (const endpoint of endpoints) {
+      // A paused endpoint, or one with a full backlog, gets the event in its log as not sent, and no job.
+      const notSent = endpoint.paused_at
+        ? INTEGRATION_MESSAGES.webhookEndpointPaused
+        : (await webhooksRepository.pendingCount(trx, endpoint.id)) >= INTEGRATION_LIMITS.webhookPendingPerEndpoint
+          ? INTEGRATION_MESSAGES.webhookDropped
+          : undefined;
       const deliveryId = await webhooksRepository.insertDeliveryOnce(trx, {
         endpointId: endpoint.id,
         userId,
@@ -124,9 +144,11 @@ async function queueEvent(
         eventType: event.type,
         subject,
         payload,
+        notSent,
       });
       if (deliveryId === null) continue;
       deliveryIds.push(deliveryId);
+      if (notSent) continue;
       jobIds.push(
         await createJob(trx, deliverWebhookJob, {
           userId,
@@ -145,6 +167,7 @@ async function queueEvent(
 export async function sendTestWebhook(ctx: AppContext, userId: number, endpointId: number) {
   const endpoint = await webhooksRepository.findEndpoint(ctx.db.kysely, userId, endpointId);
   if (!endpoint) throw notFound();
+  if (endpoint.paused_at) throw conflict(INTEGRATION_MESSAGES.webhookPausedTest);
   const event = newEvent('webhook.test', { message: 'This is a test event from Hookreel.' });
   const [deliveryId] = await queueEvent(ctx, userId, [endpoint], `test:${event.id}`, event);
   return { delivery_id: deliveryId! };

@@ -18,6 +18,7 @@ const id = z.number().int().positive();
  */
 export const mergeCharacterJob = defineJob({
   name: 'merge-character',
+  lane: 'render',
   payload: z.object({
     projectId: id,
     avatarId: id,

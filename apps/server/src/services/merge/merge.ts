@@ -15,6 +15,7 @@ import { conflict, notFound, unprocessable } from '../../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
 import { createJob, measureThroughput, newBatchId, remainingSeconds, submitJobs } from '../jobs/index.ts';
 import { assertRealisticActor, assertRealisticAvailable, projectVideoCredits } from '../video/index.ts';
+import { assertCoversRequest, toHundredths } from '../billing/index.ts';
 import { mergeCharacterJob } from './jobs.ts';
 import { renderProjectVideoJob } from '../projects/index.ts';
 import { extraAspectsOf } from '../video/index.ts';
@@ -128,6 +129,8 @@ export async function queueProductInHandVideos(
     if (active.some((j) => actors.has(payloadAvatar(j.payload) ?? -1))) {
       throw conflict(MESSAGES.server.projectVideosInProgress);
     }
+    const price = toHundredths(credits) * merged.length;
+    await assertCoversRequest(trx, ctx.db.dialect, userId, price, INSUFFICIENT_CREDITS.videos);
     const ids: number[] = [];
     for (const [i, c] of merged.entries()) {
       ids.push(

@@ -10,7 +10,9 @@ import { rotatedBox } from '../../media/values.ts';
 import { qualityLine, storeAspects, storeQuality } from '../video/index.ts';
 import { realisticCatalogueActor } from '../actors/index.ts';
 import { withProviderErrors } from '../video/index.ts';
+import { filesVoiceStore } from '../video/index.ts';
 import { isOnFreeTrial } from '../account/index.ts';
+import { avatarFace } from '../actors/index.ts';
 import { renderBrandLook } from '../video/index.ts';
 import { localMusic, renderStyleOf } from '../video/index.ts';
 import { localVoiceOver } from './voice.ts';
@@ -26,6 +28,7 @@ const id = z.number().int().positive();
 export const renderProjectVideoJob = defineJob({
   name: 'render-project-video',
   video: true,
+  lane: 'render',
   // quality: absent on jobs queued before Draft/Realistic existed, which were drafts.
   // aspects: the frame shapes chosen when it was queued (absent on older jobs: 9:16 only).
   // upgradeOf: the draft job a "Make realistic" re-renders, so the draft can show how its upgrade is going.
@@ -77,6 +80,9 @@ export const renderProjectVideoJob = defineJob({
           aspects: job.payload.aspects ?? [],
         },
         quality,
+        // The voice is paid per take: kept per job, so a retry after a later step failed does not buy it again.
+        voiceStore:
+          quality === 'realistic' && !voiceOver ? filesVoiceStore(jc, `users/${job.userId}/paid/job-${job.id}`) : null,
         watermark,
         workDir: jc.workDir,
         signal: jc.signal,
@@ -123,7 +129,7 @@ async function actorFor(
   await jc.app.files.toLocalFile(key, imagePath);
   const gender = avatar?.gender === 'male' ? 'male' : 'female';
   const productBox = productBoxOf(chosen, key);
-  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox };
+  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox, face: avatarFace(avatar) };
   // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
   let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
   const placement = storedPlacement(chosen.mask_placement);

@@ -14,7 +14,9 @@ import {
   assertInventedCharacters,
   assertRealisticActor,
   assertRealisticAvailable,
+  assertSpeechFitsAvatar,
   packUpgradeCredits,
+  projectSpeechSeconds,
   upgradeCredits,
 } from '../video/index.ts';
 
@@ -44,6 +46,7 @@ export async function makeRealistic(ctx: AppContext, userId: number, jobId: numb
       throw conflict(MESSAGES.jobs.upgradeUnderway);
     }
     assertRealisticAvailable(ctx);
+    assertSpeechFitsAvatar(ctx, projectSpeechSeconds(project));
     const draft = readPayload(renderProjectVideoJob, job);
     if (!draft) throw conflict(MESSAGES.jobs.notUpgradable);
     // The actor the draft featured, or the project's first chosen one: gone since, nobody real is left to animate.

@@ -19,9 +19,12 @@ export {
   assertInventedCharacters,
   assertRealisticActor,
   assertRealisticAvailable,
+  assertSpeechFitsAvatar,
   packUpgradeCredits,
+  projectSpeechSeconds,
   projectVideoCredits,
   upgradeCredits,
   type PricedProject,
 } from './realistic.ts';
 export { extraAspectsOf, localMusic, renderStyleOf, videoStyleOf } from './video-style.ts';
+export { filesVoiceStore } from './voice-store.ts';

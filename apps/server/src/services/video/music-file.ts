@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MUSIC_LIMITS } from '@hookreel/contracts';
 import { HttpError, payloadTooLarge, unprocessable } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { AudioProbe } from '../../media/port.ts';
 import type { UploadedFile } from '../../uploads/index.ts';
+import { withUploadDir } from '../../jobs/work-dirs.ts';
 
 /** The music types we accept, decided by their first bytes, never by the name or the client's MIME type. */
 export type AudioType = 'mp3' | 'wav' | 'm4a';
@@ -61,7 +61,7 @@ export const musicFile = (file: UploadedFile | null): Buffer => {
 
 /** Turns untrusted bytes into a clean music bed (see storeUploadedAudio). */
 export async function storeUploadedMusic(
-  ctx: Pick<AppContext, 'files' | 'media'>,
+  ctx: Pick<AppContext, 'files' | 'media' | 'config'>,
   input: { userId: number; area: 'projects' | 'hook-packs'; buffer: Buffer },
 ): Promise<{ key: string }> {
   const { key } = await storeUploadedAudio(ctx, { ...input, rules: MUSIC_RULES });
@@ -70,12 +70,14 @@ export async function storeUploadedMusic(
 
 /**
  * Turns untrusted bytes into clean audio: type by magic bytes, the size cap, then ffprobe must agree on
- * the container and find an audio codec we know, a duration within limits and no video except cover art. The
- * audio is re-encoded (AAC, 48 kHz, all metadata and pictures dropped) and only that is stored.
+ * the container and find an audio codec we know, a declared duration within limits and no video except cover
+ * art; then the length is measured by decoding (bounded, see the media port's decodedAudioSec) before any encoding. The audio is
+ * re-encoded (AAC, 48 kHz, all metadata and pictures dropped, never past the cap) and only that is stored. The
+ * checks run in DATA_DIR/work/upload-<uuid>, removed afterwards (decision 181).
  * Throws HttpError 4xx for anything else; nothing is written then.
  */
 export async function storeUploadedAudio(
-  ctx: Pick<AppContext, 'files' | 'media'>,
+  ctx: Pick<AppContext, 'files' | 'media' | 'config'>,
   input: { userId: number; area: 'projects' | 'hook-packs'; buffer: Buffer; rules: AudioRules },
 ): Promise<{ key: string; durationSec: number }> {
   const { rules } = input;
@@ -85,8 +87,7 @@ export async function storeUploadedAudio(
   const type = sniffAudioType(input.buffer);
   if (!type) throw new HttpError(415, messages.wrongType);
   if (!Number.isSafeInteger(input.userId) || input.userId <= 0) throw new Error('storeUploadedAudio: bad userId');
-  const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-audio-'));
-  try {
+  return withUploadDir(ctx, async (dir) => {
     const raw = path.join(dir, `in.${type}`);
     await writeFile(raw, input.buffer);
     let probe: AudioProbe;
@@ -109,9 +110,24 @@ export async function storeUploadedAudio(
     if (!Number.isFinite(declared) || declared < 0.5) throw unprocessable(messages.broken);
     if (declared > rules.maxDurationSec) throw unprocessable(messages.tooLong);
     if (declared < rules.minDurationSec) throw unprocessable(messages.tooShort ?? messages.broken);
+    // The header may lie: what the stream holds is measured before the costly re-encode.
+    let decoded: number;
+    try {
+      decoded = await ctx.media.decodedAudioSec(raw, rules.maxDurationSec);
+    } catch {
+      throw unprocessable(messages.broken);
+    }
+    if (!Number.isFinite(decoded) || decoded < 0.5) throw unprocessable(messages.broken);
+    if (decoded > rules.maxDurationSec + 0.5) throw unprocessable(messages.tooLong);
+    if (decoded < rules.minDurationSec) throw unprocessable(messages.tooShort ?? messages.broken);
     const clean = path.join(dir, 'clean.m4a');
     try {
-      await ctx.media.cleanAudio({ inPath: raw, outPath: clean, channels: rules.channels });
+      await ctx.media.cleanAudio({
+        inPath: raw,
+        outPath: clean,
+        channels: rules.channels,
+        maxSec: rules.maxDurationSec,
+      });
     } catch {
       throw unprocessable(messages.broken);
     }
@@ -127,7 +143,5 @@ export async function storeUploadedAudio(
     const key = `users/${input.userId}/${input.area}/${rules.name}-${randomUUID()}.m4a`;
     await ctx.files.put(key, await readFile(clean), 'audio/mp4');
     return { key, durationSec: Math.round(durationSec * 100) / 100 };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -16,7 +16,10 @@ export async function withProviderErrors<T>(run: () => Promise<T>): Promise<T> {
       const refused =
         (err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) ||
         err.code === 'no_image' ||
-        err.code === 'FAILED';
+        err.code === 'FAILED' ||
+        // Out of credit, or a voice longer than the avatar model takes: a retry gets the same answer.
+        err.code === 'insufficient_quota' ||
+        err.code === 'audio_too_long';
       const text = `Provider error (${err.provider}): ${err.message}`;
       if (refused) throw new PermanentJobError(text);
       throw new Error(text, { cause: err });

@@ -85,11 +85,25 @@ export function projectVideoCredits(
   project: PricedProject,
 ): number {
   if (quality !== 'realistic') return PRICES.video;
+  return realisticVideoCost(ctx.config.realisticCreditsPerSecond, projectSpeechSeconds(project));
+}
+
+/** Seconds of speech a project's video carries: the user's own recording's length, else the script's estimate. */
+export function projectSpeechSeconds(project: PricedProject): number {
   const own = project.voice_source === 'own' && project.voice_over_duration_sec != null;
-  const seconds = own
+  return own
     ? Math.max(MIN_BILLED_SECONDS, Math.ceil(Number(project.voice_over_duration_sec)))
     : spokenSeconds(project.script, project.voice_speed);
-  return realisticVideoCost(ctx.config.realisticCreditsPerSecond, seconds);
+}
+
+/**
+ * A Realistic video's speech must fit the talking-actor model (OmniHuman takes under 30 s): refused here, 422,
+ * before any credit is held or any provider called, rather than failing at the last step after the voice and the
+ * image were paid for. Long speech is refused, not split (decision 183).
+ */
+export function assertSpeechFitsAvatar(ctx: Pick<AppContext, 'media'>, seconds: number): void {
+  const max = ctx.media.maxTalkingSpeechSec();
+  if (max != null && seconds > max) throw unprocessable(MESSAGES.realistic.speechTooLong(seconds, max));
 }
 
 /** The Realistic price of a project's video minus the Draft price already paid for it. */

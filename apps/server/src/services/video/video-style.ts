@@ -76,7 +76,7 @@ export async function localMusic(
 /**
  * The shapes a job renders beside 9:16, from the stored choice, captured in its payload when it is queued. They
  * are re-compositions of the 9:16 render (no second voice or actor), so they add no credits to the video's
- * price: decision 136 (docs/decisions/136-extra-aspects-are-free.md).
+ * price: decision 136 (docs/decisions/136-extra-aspects-are-re-compositions-at-no-extra-credit.md).
  */
 export const extraAspectsOf = (stored: string | null | undefined): Aspect[] =>
   parseAspects(stored).filter((a) => a !== DEFAULT_ASPECT);

@@ -1,3 +1,4 @@
+import { PURCHASE_REFUSALS } from '@hookreel/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -59,14 +60,15 @@ describe('CreditsPage', () => {
   });
 
   /** A server in the given billing mode; records checkout calls and holds each until released. */
-  function billingServer(mode: 'demo' | 'off' | 'stripe') {
+  function billingServer(mode: 'demo' | 'off' | 'stripe', purchaseBlocked: string | null = null) {
     const checkouts: Array<{ body: unknown; key: string | undefined }> = [];
     let release: () => void = () => undefined;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
         const url = String(input);
-        if (url.endsWith('/billing/subscription')) return jsonResponse({ mode, subscription: null, portal: false });
+        if (url.endsWith('/billing/subscription'))
+          return jsonResponse({ mode, subscription: null, portal: false, purchase_blocked: purchaseBlocked });
         if (url.endsWith('/billing/checkout')) {
           checkouts.push({
             body: JSON.parse(String(init.body)),
@@ -122,6 +124,7 @@ describe('CreditsPage', () => {
               current_period_end: null,
             },
             portal: true,
+            purchase_blocked: null,
           });
         }
         return jsonResponse(makeUser({ credits: 7 }));
@@ -175,6 +178,29 @@ describe('CreditsPage', () => {
     await waitFor(() => expect(server.checkouts).toHaveLength(2));
     server.release();
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
+  });
+
+  it('demo money is announced in an amber banner', async () => {
+    billingServer('demo');
+    renderPage();
+    const banner = await screen.findByTestId('demo-money-banner');
+    expect(banner).toHaveTextContent('Demo money is on');
+    expect(banner).toHaveClass('bg-amber-50');
+  });
+
+  it('an account that may not buy sees why, beside disabled buttons (not just a toast)', async () => {
+    const server = billingServer('demo', PURCHASE_REFUSALS.unverified);
+    renderPage();
+    const reason = await screen.findByTestId('purchase-blocked');
+    expect(reason).toHaveTextContent('Verify your e-mail address before buying');
+    const buttons = screen.getAllByRole('button', { name: /subscribe|^buy /i });
+    expect(buttons.length).toBe(6);
+    for (const b of buttons) {
+      expect(b).toBeDisabled();
+      expect(b).toHaveAttribute('aria-describedby', reason.id);
+    }
+    fireEvent.click(buttons[0]!);
+    expect(server.checkouts).toHaveLength(0);
   });
 
   it('BILLING=off shows no purchase buttons, and the credit history is one click away', async () => {

@@ -18,8 +18,10 @@ import {
   ExternalLinkIcon,
   HistoryIcon,
   Loader2Icon,
+  LockIcon,
   PackageIcon,
   SparklesIcon,
+  TriangleAlertIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -72,11 +74,14 @@ function PlanCard({
   disabled,
   onSubscribe,
   change,
+  describedBy,
 }: {
   plan: Plan;
   period: BillingPeriod;
   processing: boolean;
   disabled: boolean;
+  /** The id of the text saying why buying is disabled, if it is. */
+  describedBy?: string | undefined;
   onSubscribe: ((plan: Plan) => void) | null;
   /** With a live Stripe subscription, plans change in the billing portal: this card is the current plan or not. */
   change: { current: boolean; open: () => void } | null;
@@ -143,6 +148,7 @@ function PlanCard({
           variant={plan.popular ? 'brand' : 'outline'}
           size="lg"
           disabled={disabled}
+          aria-describedby={describedBy}
           onClick={(e) => {
             if (!isRepeatClick(e)) onSubscribe(plan);
           }}
@@ -173,10 +179,12 @@ function BundleCard({
   processing,
   disabled,
   onBuy,
+  describedBy,
 }: {
   bundle: CreditBundle;
   processing: boolean;
   disabled: boolean;
+  describedBy?: string | undefined;
   onBuy: (bundle: CreditBundle) => void;
 }) {
   return (
@@ -197,6 +205,7 @@ function BundleCard({
         variant="outline"
         className="w-full"
         disabled={disabled}
+        aria-describedby={describedBy}
         onClick={(e) => {
           if (!isRepeatClick(e)) onBuy(bundle);
         }}
@@ -209,7 +218,7 @@ function BundleCard({
 }
 
 const MODE_NOTES: Record<BillingMode, string | null> = {
-  demo: 'Demo billing: no card is charged. Subscribing or buying adds the credits to your balance at once.',
+  demo: 'Demo billing: no card is charged. Subscribing or buying adds the credits to your balance at once. This server is for trying Hookreel out, not for real purchases.',
   off: 'Purchases are turned off on this server. Ask an administrator for credits.',
   stripe: null,
 };
@@ -284,6 +293,9 @@ export function CreditsPage() {
   };
 
   const canBuy = mode === 'demo' || mode === 'stripe';
+  // The server says why this account may not buy (unverified address); the buttons stay visible but disabled.
+  const blocked = canBuy ? (billing.data?.purchase_blocked ?? null) : null;
+  const blockedId = blocked ? 'purchase-blocked-reason' : undefined;
   const sub = billing.data?.subscription;
   const note = mode ? MODE_NOTES[mode] : null;
 
@@ -306,12 +318,34 @@ export function CreditsPage() {
             </Link>
           </Button>
         </div>
-        {note ? (
+        {mode === 'demo' ? (
+          <div
+            role="status"
+            data-testid="demo-money-banner"
+            className="mx-auto mt-4 flex max-w-xl items-start gap-3 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-left text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+          >
+            <TriangleAlertIcon className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">Demo money is on</p>
+              <p data-testid="billing-mode-note">{note}</p>
+            </div>
+          </div>
+        ) : note ? (
           <p
             data-testid="billing-mode-note"
             className="mx-auto mt-4 max-w-xl rounded-lg border border-dashed bg-muted/40 px-4 py-2 text-sm text-muted-foreground"
           >
             {note}
+          </p>
+        ) : null}
+        {blocked ? (
+          <p
+            id={blockedId}
+            data-testid="purchase-blocked"
+            className="mx-auto mt-4 flex max-w-xl items-start gap-2 rounded-lg border bg-card px-4 py-2 text-left text-sm"
+          >
+            <LockIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {blocked}
           </p>
         ) : null}
         {sub && sub.status !== 'canceled' ? (
@@ -347,7 +381,8 @@ export function CreditsPage() {
             plan={plan}
             period={period}
             processing={processingId === plan.id}
-            disabled={processingId !== null || mode === null}
+            disabled={processingId !== null || mode === null || blocked !== null}
+            describedBy={blockedId}
             onSubscribe={canBuy || mode === null ? onSubscribe : null}
             change={
               mode === 'stripe' && sub && sub.status !== 'canceled' && billing.data?.portal
@@ -375,7 +410,8 @@ export function CreditsPage() {
                 key={b.id}
                 bundle={b}
                 processing={processingId === b.id}
-                disabled={processingId !== null}
+                disabled={processingId !== null || blocked !== null}
+                describedBy={blockedId}
                 onBuy={onBuyBundle}
               />
             ))}

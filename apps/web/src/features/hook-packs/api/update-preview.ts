@@ -36,7 +36,7 @@ export const patchCachedPreview = (
  * character's selection (select-character.ts), its fetches in flight are cancelled before the change and it is
  * read again once the server has answered.
  */
-export function useUpdatePreview(hookPackId: number | null, onFailed: () => void) {
+export function useUpdatePreview(hookPackId: number | null, onFailed: (error: unknown) => void) {
   const queryClient = useQueryClient();
   const key = hookPackKeys.detail(hookPackId ?? 0);
   const setPreview = (id: number, patch: Partial<PreviewCharacter>) =>
@@ -50,9 +50,9 @@ export function useUpdatePreview(hookPackId: number | null, onFailed: () => void
       return { before: before && { approved: before.approved, status: before.status } };
     },
     onSuccess: (saved) => setPreview(saved.id, saved),
-    onError: (_error, { previewId }, context) => {
+    onError: (error, { previewId }, context) => {
       if (context?.before) setPreview(previewId, context.before);
-      onFailed();
+      onFailed(error);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

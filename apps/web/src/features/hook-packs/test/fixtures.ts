@@ -36,7 +36,7 @@ export const makePreview = (over: Partial<PreviewCharacter> = {}): PreviewCharac
   url: 'previews/11.png',
   errors: null,
   approved: false,
-  status: null,
+  status: 'pending',
   created_at: '2026-11-21T12:00:00.000Z',
   position_x: 288,
   position_y: 640,

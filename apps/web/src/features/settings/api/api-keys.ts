@@ -1,4 +1,4 @@
-import { ApiKey, CreatedApiKey } from '@hookreel/contracts';
+import { ApiKey, CreatedApiKey, type ApiKeyScope } from '@hookreel/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -7,9 +7,9 @@ import { queryKeys } from '@/lib/query-keys';
 /** GET /api/api-keys: the user's active keys (never the keys themselves). */
 export const listApiKeys = async (): Promise<ApiKey[]> => z.array(ApiKey).parse(await api.get('/api-keys'));
 
-/** POST /api/api-keys {name}: the only answer that carries the whole key. */
-export const createApiKey = async (name: string): Promise<CreatedApiKey> =>
-  CreatedApiKey.parse(await api.post('/api-keys', { name }));
+/** POST /api/api-keys {name, scope}: the only answer that carries the whole key. `admin` is for administrators. */
+export const createApiKey = async ({ name, scope }: { name: string; scope: ApiKeyScope }): Promise<CreatedApiKey> =>
+  CreatedApiKey.parse(await api.post('/api-keys', { name, scope }));
 
 /** DELETE /api/api-keys/{id}: revokes the key at once. */
 export const revokeApiKey = async (id: number): Promise<void> => {

@@ -19,6 +19,10 @@ export const deleteWebhook = async (id: number): Promise<void> => {
 /** POST /api/webhooks/{id}/test: queues a signed webhook.test event. */
 export const sendTestWebhook = async (id: number) => WebhookTestResponse.parse(await api.post(`/webhooks/${id}/test`));
 
+/** POST /api/webhooks/{id}/resume: a paused endpoint is sent events again. */
+export const resumeWebhook = async (id: number): Promise<WebhookEndpoint> =>
+  WebhookEndpoint.parse(await api.post(`/webhooks/${id}/resume`));
+
 /** GET /api/webhooks/deliveries: the latest deliveries, newest first. */
 export const listDeliveries = async (): Promise<WebhookDelivery[]> =>
   z.array(WebhookDelivery).parse(await api.get('/webhooks/deliveries'));
@@ -51,4 +55,9 @@ export function useDeleteWebhook() {
 export function useSendTestWebhook() {
   const invalidate = useInvalidateWebhooks();
   return useMutation({ mutationFn: sendTestWebhook, onSuccess: invalidate });
+}
+
+export function useResumeWebhook() {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({ mutationFn: resumeWebhook, onSuccess: invalidate });
 }

@@ -2,11 +2,13 @@ import { INTEGRATION_LIMITS, INTEGRATION_MESSAGES, type CreatedApiKey } from '@h
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorDetail } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { formatWhen } from './format-when';
 import { SecretOnce } from './secret-once';
@@ -19,6 +21,10 @@ export function ApiKeysCard() {
   const revoke = useRevokeApiKey();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  // Administrators may make a key that also reaches administrator routes; off unless they tick it (decision 175).
+  const { user } = useAuth();
+  const adminId = useId();
+  const [adminScope, setAdminScope] = useState(false);
 
   const onCreate = (e: FormEvent) => {
     e.preventDefault();
@@ -27,13 +33,17 @@ export function ApiKeysCard() {
       toast.error(INTEGRATION_MESSAGES.apiKeyNameRequired);
       return;
     }
-    create.mutate(trimmed, {
-      onSuccess: (key) => {
-        setCreated(key);
-        setName('');
+    create.mutate(
+      { name: trimmed, scope: user?.is_admin && adminScope ? 'admin' : 'user' },
+      {
+        onSuccess: (key) => {
+          setCreated(key);
+          setName('');
+          setAdminScope(false);
+        },
+        onError: (err) => toast.error(errorDetail(err, 'Failed to create the API key')),
       },
-      onError: (err) => toast.error(errorDetail(err, 'Failed to create the API key')),
-    });
+    );
   };
 
   const onRevoke = (id: number, keyName: string) => {
@@ -70,6 +80,21 @@ export function ApiKeysCard() {
             Create Key
           </Button>
         </form>
+        {user?.is_admin ? (
+          <div className="flex items-start gap-2 text-sm">
+            <input
+              id={adminId}
+              type="checkbox"
+              className="mt-1"
+              checked={adminScope}
+              onChange={(e) => setAdminScope(e.target.checked)}
+            />
+            <Label htmlFor={adminId} className="block font-normal">
+              Admin key: may also use administrator routes (grant credits, decide refunds). Leave off for integrations;
+              every admin action is logged with the key.
+            </Label>
+          </div>
+        ) : null}
 
         {created ? (
           <SecretOnce
@@ -88,7 +113,14 @@ export function ApiKeysCard() {
               <div className="flex min-w-0 items-start gap-3">
                 <KeyRoundIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{k.name}</p>
+                  <p className="flex items-center gap-2 truncate text-sm font-medium">
+                    {k.name}
+                    {k.scope === 'admin' ? (
+                      <Badge variant="yellow" data-testid="admin-key-badge">
+                        Admin
+                      </Badge>
+                    ) : null}
+                  </p>
                   <p className="text-xs text-muted-foreground">
                     <span className="font-mono">{k.prefix}…</span> · Created {formatWhen(k.created_at)} · Last used{' '}
                     {k.last_used_at ? formatWhen(k.last_used_at) : 'never'}

@@ -5,7 +5,7 @@ import {
   type CreatedWebhookEndpoint,
   type WebhookDelivery,
 } from '@hookreel/contracts';
-import { Loader2Icon, RefreshCwIcon, SendIcon, WebhookIcon } from 'lucide-react';
+import { Loader2Icon, PlayIcon, RefreshCwIcon, SendIcon, WebhookIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +14,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorDetail } from '@/lib/api-client';
-import { useCreateWebhook, useDeleteWebhook, useDeliveries, useSendTestWebhook, useWebhooks } from '../api/webhooks';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useDeliveries,
+  useResumeWebhook,
+  useSendTestWebhook,
+  useWebhooks,
+} from '../api/webhooks';
 import { formatWhen } from './format-when';
 import { SecretOnce } from './secret-once';
 
@@ -26,7 +33,8 @@ const STATUS: Record<WebhookDelivery['status'], { label: string; variant: 'green
 
 /** What the last attempt got: the HTTP status, or why the endpoint could not be reached. */
 function outcome(d: WebhookDelivery): string {
-  if (d.attempts === 0) return 'Waiting for the first attempt';
+  // Never tried: logged as not sent (endpoint paused, too many waiting), or not yet tried.
+  if (d.attempts === 0) return d.status === 'failed' ? (d.last_error ?? 'Not sent') : 'Waiting for the first attempt';
   const tries = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
   const last = d.last_error ?? (d.last_status_code !== null ? `HTTP ${d.last_status_code}` : '');
   const next = d.next_attempt_at ? ` · next try ${formatWhen(d.next_attempt_at)}` : '';
@@ -41,6 +49,7 @@ export function WebhooksCard() {
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
   const sendTest = useSendTestWebhook();
+  const resume = useResumeWebhook();
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
 
@@ -100,25 +109,52 @@ export function WebhooksCard() {
         <ul className="divide-y rounded-lg border empty:hidden" aria-label="Webhook endpoints">
           {(endpoints.data ?? []).map((e) => (
             <li key={e.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-              <div className="flex min-w-0 items-center gap-3">
-                <WebhookIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="truncate font-mono text-sm">{e.url}</span>
+              <div className="min-w-0 space-y-1">
+                <div className="flex min-w-0 items-center gap-3">
+                  <WebhookIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="truncate font-mono text-sm">{e.url}</span>
+                  {e.paused_at ? <Badge variant="destructive">Paused</Badge> : null}
+                </div>
+                {e.paused_at ? (
+                  <p className="text-xs text-muted-foreground">
+                    {INTEGRATION_MESSAGES.webhookPausedNotice} Paused {formatWhen(e.paused_at)}.
+                  </p>
+                ) : null}
               </div>
               <div className="flex shrink-0 gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={sendTest.isPending}
-                  onClick={() =>
-                    sendTest.mutate(e.id, {
-                      onSuccess: () => toast.success('Test event queued'),
-                      onError: (err) => toast.error(errorDetail(err, 'Failed to send the test event')),
-                    })
-                  }
-                >
-                  <SendIcon aria-hidden="true" />
-                  Send test
-                </Button>
+                {e.paused_at ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Resume ${e.url}`}
+                    disabled={resume.isPending}
+                    onClick={() =>
+                      resume.mutate(e.id, {
+                        onSuccess: () => toast.success('Endpoint resumed'),
+                        onError: (err) => toast.error(errorDetail(err, 'Failed to resume the endpoint')),
+                      })
+                    }
+                  >
+                    <PlayIcon aria-hidden="true" />
+                    Resume
+                  </Button>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={sendTest.isPending}
+                    onClick={() =>
+                      sendTest.mutate(e.id, {
+                        onSuccess: () => toast.success('Test event queued'),
+                        // 429 after too many tests in a minute: the server's message says how long to wait.
+                        onError: (err) => toast.error(errorDetail(err, 'Failed to send the test event')),
+                      })
+                    }
+                  >
+                    <SendIcon aria-hidden="true" />
+                    Send test
+                  </Button>
+                )}
                 <Button
                   variant="outline"
                   size="sm"

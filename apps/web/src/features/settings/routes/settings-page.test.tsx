@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_KIT } from '@hookreel/contracts';
+import { DEFAULT_BRAND_KIT, INTEGRATION_MESSAGES } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -90,7 +90,13 @@ describe('SettingsPage', () => {
   });
 
   it('creates an API key, shows it once with a copy button, and revokes a key', async () => {
-    const key = { id: 7, name: 'Zapier', prefix: 'hrk_abcdefgh', created_at: '2026-11-23T10:00:00.000Z' };
+    const key = {
+      id: 7,
+      name: 'Zapier',
+      prefix: 'hrk_abcdefgh',
+      scope: 'user',
+      created_at: '2026-11-23T10:00:00.000Z',
+    };
     answer(
       (url, init) =>
         init?.method === 'POST'
@@ -107,7 +113,9 @@ describe('SettingsPage', () => {
     const shown = await screen.findByLabelText('New key "Zapier"');
     expect(shown).toHaveValue('hrk_abcdefgh-the-whole-secret');
     expect(screen.getByText('Copy this key now. For your security it will not be shown again.')).toBeInTheDocument();
-    expect(actions()[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Zapier"}' });
+    expect(actions()[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Zapier","scope":"user"}' });
+    // Only administrators are offered an admin key.
+    expect(screen.queryByLabelText(/Admin key/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByLabelText('New key "Zapier"')).not.toBeInTheDocument();
 
@@ -116,8 +124,30 @@ describe('SettingsPage', () => {
     expect(actions().at(-1)).toEqual(['/api/api-keys/7', expect.objectContaining({ method: 'DELETE' })]);
   });
 
+  it('an administrator makes an admin key only on purpose, and it is marked as such', async () => {
+    const key = { id: 9, name: 'Ops', prefix: 'hrk_zyxwvuts', created_at: '2026-11-23T10:00:00.000Z' };
+    answer(() => jsonResponse({ ...key, scope: 'admin', last_used_at: null, key: 'hrk_zyxwvuts-secret' }, 201), {
+      '/api/api-keys': [{ ...key, scope: 'admin', last_used_at: null }],
+    });
+    renderWithProviders(<SettingsPage />, { auth: { user: makeUser({ is_admin: true }) } });
+
+    expect(await screen.findByTestId('admin-key-badge')).toHaveTextContent('Admin');
+    const adminBox = screen.getByLabelText(/Admin key/);
+    expect(adminBox).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText('Key name'), 'Ops');
+    await userEvent.click(adminBox);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Key' }));
+    await screen.findByLabelText('New key "Ops"');
+    expect(actions()[0]![1]).toMatchObject({ method: 'POST', body: '{"name":"Ops","scope":"admin"}' });
+  });
+
   it('adds a webhook (secret shown once), shows the server refusal, sends a test and lists deliveries', async () => {
-    const endpoint = { id: 3, url: 'https://hooks.example.com/in', created_at: '2026-11-23T10:00:00.000Z' };
+    const endpoint = {
+      id: 3,
+      url: 'https://hooks.example.com/in',
+      created_at: '2026-11-23T10:00:00.000Z',
+      paused_at: null,
+    };
     const delivery = {
       id: 1,
       endpoint_id: 3,
@@ -160,5 +190,40 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send test' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Test event queued'));
     expect(actions().at(-1)).toEqual(['/api/webhooks/3/test', expect.objectContaining({ method: 'POST' })]);
+  });
+
+  it("shows a paused endpoint with Resume, and the server's message when tests come too fast", async () => {
+    const paused = {
+      id: 4,
+      url: 'https://dead.example.com/in',
+      created_at: '2026-11-23T10:00:00.000Z',
+      paused_at: '2026-11-23T12:00:00.000Z',
+    };
+    const active = {
+      id: 5,
+      url: 'https://live.example.com/in',
+      created_at: '2026-11-23T10:00:00.000Z',
+      paused_at: null,
+    };
+    const tooFast = INTEGRATION_MESSAGES.webhookTestRateLimited(5);
+    answer(
+      (url) =>
+        url === '/api/webhooks/4/resume'
+          ? jsonResponse({ ...paused, paused_at: null })
+          : jsonResponse({ detail: tooFast }, 429),
+      { '/api/webhooks': [paused, active] },
+    );
+    renderWithProviders(<SettingsPage />, { auth: { user: makeUser() } });
+
+    expect(await screen.findByText('Paused')).toBeInTheDocument();
+    expect(screen.getByText(INTEGRATION_MESSAGES.webhookPausedNotice, { exact: false })).toBeInTheDocument();
+    // A paused endpoint offers Resume instead of a test; the active one keeps its Send test.
+    expect(screen.getAllByRole('button', { name: 'Send test' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: `Resume ${paused.url}` }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Endpoint resumed'));
+    expect(actions().at(-1)).toEqual(['/api/webhooks/4/resume', expect.objectContaining({ method: 'POST' })]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send test' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(tooFast));
   });
 });

@@ -100,6 +100,23 @@ describe('PreviewStep approval', () => {
     expect(screen.getByRole('button', { name: 'Approve', pressed: false })).toBeInTheDocument();
   });
 
+  it("shows the server's reason when a preview is gone, and reads the pack again (decision 198)", async () => {
+    let previews = [makePreview()];
+    mockApi({
+      'GET /hooks/5': () =>
+        jsonResponse(makePack({ generated_characters: [character(21)], preview_characters: previews })),
+      'PUT /hooks/preview/11': () => {
+        previews = [];
+        return jsonResponse({ detail: MESSAGES.hookPacks.previewNotFound }, 404);
+      },
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.hookPacks.previewNotFound));
+    // The pack read again has no preview for the character: its card waits for a new one instead.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
+  });
+
   it('generates missing previews (JSON call); a not-yet-generated preview opens the editor instead', async () => {
     const { calls } = mockApi({
       'GET /hooks/5': () => jsonResponse(makePack({ generated_characters: [character(22)] })),

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { errorDetail, isApiError } from '@/lib/api-client';
 import { useGeneratePreviews } from '../../api/generate-previews';
 import { isPreviewPending } from '../../api/get-hook-pack';
 import { hookPackKeys } from '../../api/keys';
@@ -28,7 +29,7 @@ const placeholderPreview = (c: GeneratedCharacter): PreviewCharacter => ({
   url: null,
   errors: null,
   approved: false,
-  status: null,
+  status: 'pending',
   created_at: '',
   position_x: null,
   position_y: null,
@@ -58,7 +59,15 @@ export function previewRows(
 export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
   const queryClient = useQueryClient();
   const generate = useGeneratePreviews();
-  const update = useUpdatePreview(pack?.id ?? null, () => toast.error(MESSAGES.hookPacks.approvalFailed));
+  // A refusal says why: 'Preview data not found' when the preview is gone (another tab made the step again) or has
+  // no picture to approve. A server or network failure keeps the generic message (decision 198).
+  const update = useUpdatePreview(pack?.id ?? null, (e) =>
+    toast.error(
+      isApiError(e) && e.status < 500
+        ? errorDetail(e, MESSAGES.hookPacks.approvalFailed)
+        : MESSAGES.hookPacks.approvalFailed,
+    ),
+  );
   const regenerate = useRegeneratePreview();
   const paidError = usePaidErrorToast();
   const creditsSpent = useCreditsSpent();

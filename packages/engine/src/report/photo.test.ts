@@ -1,0 +1,95 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PhotoFace, QualityCheck } from '@hookreel/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzePortrait } from '../photo/analyze.ts';
+import { stopFaceDetector } from '../photo/face-worker.ts';
+import { portraitFixture } from '../photo/fixtures.ts';
+import { PHOTO_VIDEO_SEC, PHOTO_VIDEO_WORDS, photoActorVideo, type PhotoVideoKind } from '../photo/video-fixtures.ts';
+import { bestLaggedCorrelation, findBlinks, pearson, photoActorChecks } from './photo.ts';
+
+describe('photo check measures', () => {
+  it('correlates, finds the best lag and leaves out frames without a face', () => {
+    expect(pearson([1, 2, 3, 4], [2, 4, 6, 8])).toBeCloseTo(1);
+    expect(pearson([1, 1, 1], [1, 2, 3])).toBeNull();
+    const voice = [0, 0, 5, 0, 0, 0, 5, 5, 0, 0, 0, 1, 3, 0];
+    // The mouth one sample ahead of the voice; its last sample had no face.
+    const mouth: (number | null)[] = [...voice.slice(1, -1), null];
+    const best = bestLaggedCorrelation(mouth, voice, 2);
+    expect(best.shift).toBe(1);
+    expect(best.r).toBeCloseTo(1);
+  });
+
+  it('finds blinks as dips below a share of the median openness', () => {
+    const open = Array.from({ length: 50 }, (_, i) => (i === 10 || i === 11 || i === 40 ? 5 : 20));
+    expect(findBlinks(open, 10, 0.55)).toEqual([1, 4]);
+    expect(findBlinks(Array<number>(30).fill(20), 10, 0.55)).toEqual([]);
+  });
+});
+
+/** The report's photo checks on synthetic videos of the astronaut portrait (photo/video-fixtures.ts). */
+describe('photo actor checks on the finished video', () => {
+  let dir: string;
+  let face: PhotoFace;
+  const levels = new Map<PhotoVideoKind, Record<string, QualityCheck['level']>>();
+  const run = async (kind: PhotoVideoKind) => {
+    const video = path.join(dir, `${kind}.mp4`);
+    await photoActorVideo(video, kind);
+    const r = await photoActorChecks({
+      videoPath: video,
+      face,
+      words: PHOTO_VIDEO_WORDS,
+      sceneEndSec: PHOTO_VIDEO_SEC,
+    });
+    levels.set(kind, Object.fromEntries(r.checks.map((c) => [c.id, c.level])));
+    return r;
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-photo-checks-'));
+    const photo = path.join(dir, 'portrait.png');
+    await writeFile(photo, await portraitFixture('portrait'));
+    const a = await analyzePortrait(photo);
+    if (!a.ok) throw new Error(`portrait refused: ${a.reason}`);
+    face = a.face;
+  }, 60_000);
+  afterAll(async () => {
+    stopFaceDetector();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('passes a mouth that opens with the voice, blinks, the same person and a smooth warp', async () => {
+    const { checks, measures } = await run('talking');
+    expect(checks.map((c) => `${c.id}: ${c.level} (${c.detail})`)).toEqual(
+      checks.map((c) => `${c.id}: pass (${c.detail})`),
+    );
+    expect(checks.map((c) => c.id)).toEqual(['face-found', 'lip-sync', 'identity', 'blinks', 'seam']);
+    expect(measures.faceFound).toBe(1);
+    expect(measures.lipSync).toBeGreaterThan(0.6);
+    expect(measures.blinks.length).toBeGreaterThanOrEqual(2);
+  }, 240_000);
+
+  it('fails lip sync and blinks on a still photo, and keeps identity and seam', async () => {
+    const { measures } = await run('still');
+    expect(levels.get('still')).toMatchObject({
+      'face-found': 'pass',
+      'lip-sync': 'fail',
+      identity: 'pass',
+      blinks: 'fail',
+      seam: 'pass',
+    });
+    expect(measures.seam).toBe(0);
+  }, 240_000);
+
+  it('fails lip sync when the mouth moves 0.4 s after the voice', async () => {
+    await run('talking-late');
+    expect(levels.get('talking-late')?.['lip-sync']).toBe('fail');
+  }, 240_000);
+
+  it('fails the seam check when the warped region moves without fading at its edge', async () => {
+    const { measures } = await run('talking-seam');
+    expect(levels.get('talking-seam')).toMatchObject({ 'lip-sync': 'pass', seam: 'fail' });
+    expect(measures.seam).toBeGreaterThan(15);
+  }, 240_000);
+});

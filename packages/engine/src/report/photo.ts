@@ -1,0 +1,452 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PhotoFace, QualityCheck } from '@hookreel/contracts';
+import { descriptorSimilarity, faceLength } from '../photo/analyze.ts';
+import { detectFrames, type RawFace } from '../photo/face-worker.ts';
+import { MESH, eyesOpenness, mouthOpenness, type Point3 } from '../photo/landmarks.ts';
+import { lightnessSpreadIn, toLab, type Rgb } from '../photo/pixels.ts';
+import type { WordTiming } from '../types.ts';
+import { FFMPEG } from '../util/media.ts';
+import { runProcess } from '../util/process.ts';
+import { mp4Facts } from './mp4.ts';
+
+/**
+ * The photo actor's checks, measured on frames of the finished MP4 (decision 191): the face is detected on
+ * frames sampled at SAMPLE_FPS, its mouth opening compared with the voice's loudness, its descriptor with the
+ * source photo's, its eyes followed for blinks, and the ring where the animation's warp ends looked at for a seam.
+ */
+export const PHOTO_CHECKS = {
+  /** Frames sampled a second: blinks last 3–6 frames at 25 fps, so 12.5 sees each at least once or twice. */
+  fps: 12.5,
+  /** Sampled frames are this wide (the height keeps the video's shape): a face stays over ~100 px tall. */
+  width: 360,
+  /** Pearson correlation of mouth opening with the voice envelope, best within ±LAG_SEC. */
+  minLipSync: 0.5,
+  maxLagSec: 0.16,
+  /** In silences the mouth is at rest: median opening at most this above the quietest tenth of the video's. */
+  silenceOpenMax: 0.05,
+  /**
+   * Cosine similarity of a frame's face descriptor to the photo's (lowest of the described frames). Measured:
+   * the same photo mirrored, dimmed or grey 0.95–0.97, in a video 0.85, crudely animated 0.71–0.75, its eyes
+   * painted over 0.72; the 12 drawn catalogue faces 0.16–0.29.
+   */
+  minIdentity: 0.5,
+  /** Share of sampled frames (before the end card) with the face found. */
+  minFaceFound: 0.98,
+  /** Blinks every 2–6 s: the longest gap between blinks (and before the first / after the last) at most 6 s... */
+  maxBlinkGapSec: 6,
+  /** ...and the shortest at least this (two blinks closer than 2 s read as a flutter; a double blink is one). */
+  minBlinkGapSec: 2,
+  /** A blink: the eyes' openness below this share of the video's median, on at least one sampled frame. */
+  blinkShare: 0.55,
+  /**
+   * Seam: the edge strength across the warp's edge above the first frame's (L* units; worst tenth of the edge's
+   * points, 95th percentile of frames). Measured: still photo 0, smooth fade 3.1, hard-edged warp 25.9.
+   */
+  maxSeam: 8,
+  /** The warped region's edge (warpEdge): radius as a share of the face's length. */
+  warpRadius: 0.58,
+  /** Identity is measured on this many frames spread over the video. */
+  identityFrames: 5,
+} as const;
+
+export interface PhotoChecksInput {
+  videoPath: string;
+  /** The source photo's face as stored with the avatar. */
+  face: PhotoFace;
+  /** The spoken words (voice timings): silences are the gaps well away from any word. */
+  words: readonly WordTiming[];
+  /** Where the actor's scene ends (the end card has no face); the video's length if none. */
+  sceneEndSec: number;
+  /** The animation's warp radius (share of the face's length) when it is not PHOTO_CHECKS.warpRadius. */
+  warpRadius?: number;
+  /**
+   * The animation's own edge of its warped region, from a frame's 478 points (pieces of polyline in that frame's
+   * pixels), instead of `warpEdge`. It is scaled by 0.85 and 1.15 about its centroid for the other two rings.
+   */
+  edge?: (points: readonly Point3[]) => Point3[][];
+  signal?: AbortSignal;
+}
+
+export interface PhotoMeasures {
+  frames: number;
+  faceFound: number;
+  lipSync: number | null;
+  lipLagSec: number | null;
+  silenceOpen: number | null;
+  identity: number | null;
+  blinks: number[];
+  seam: number | null;
+}
+
+const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
+
+/** Sampled frames of the video as raw RGB24, and their size. */
+async function sampleFrames(
+  videoPath: string,
+  dir: string,
+  endSec: number,
+  signal?: AbortSignal,
+): Promise<{ file: string; width: number; height: number; count: number }> {
+  const file = path.join(dir, 'frames.rgb');
+  const facts = await mp4Facts(videoPath);
+  const width = PHOTO_CHECKS.width;
+  const height = 2 * Math.round((width * facts.height) / facts.width / 2);
+  await runProcess(
+    FFMPEG,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-i', videoPath, '-t', endSec.toFixed(3)],
+      ...['-vf', `fps=${PHOTO_CHECKS.fps},scale=${width}:${height}:flags=bicubic`],
+      ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-y', file],
+    ],
+    { timeoutMs: 120_000, signal },
+  );
+  const { size } = await stat(file);
+  return { file, width, height, count: Math.floor(size / (width * height * 3)) };
+}
+
+/** The voice's loudness envelope (RMS in dB over 80 ms, floor −60) at each time, from the MP4's own sound. */
+async function voiceEnvelope(videoPath: string, dir: string, times: number[], signal?: AbortSignal): Promise<number[]> {
+  const rate = 8000;
+  const file = path.join(dir, 'voice.s16');
+  await runProcess(
+    FFMPEG,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      videoPath,
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      String(rate),
+      '-f',
+      's16le',
+      '-y',
+      file,
+    ],
+    { timeoutMs: 60_000, signal },
+  );
+  const buf = await readFile(file);
+  const pcm = new Int16Array(buf.buffer, buf.byteOffset, Math.floor(buf.length / 2));
+  const half = Math.round(0.04 * rate);
+  return times.map((t) => {
+    const c = Math.round(t * rate);
+    let sum = 0;
+    let n = 0;
+    for (let i = Math.max(0, c - half); i < Math.min(pcm.length, c + half); i++) {
+      sum += (pcm[i]! / 32768) ** 2;
+      n++;
+    }
+    const rms = n ? Math.sqrt(sum / n) : 0;
+    return Math.max(-60, 20 * Math.log10(rms + 1e-9));
+  });
+}
+
+/** Pearson correlation; null when either series is flat. */
+export function pearson(a: readonly number[], b: readonly number[]): number | null {
+  const n = Math.min(a.length, b.length);
+  if (n < 3) return null;
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < n; i++) {
+    ma += a[i]!;
+    mb += b[i]!;
+  }
+  ma /= n;
+  mb /= n;
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < n; i++) {
+    sab += (a[i]! - ma) * (b[i]! - mb);
+    saa += (a[i]! - ma) ** 2;
+    sbb += (b[i]! - mb) ** 2;
+  }
+  return saa > 1e-12 && sbb > 1e-12 ? sab / Math.sqrt(saa * sbb) : null;
+}
+
+/** Best correlation of `x` shifted by up to ±maxShift samples against `y` (pairs with a null left out). */
+export function bestLaggedCorrelation(
+  x: readonly (number | null)[],
+  y: readonly number[],
+  maxShift: number,
+): { r: number | null; shift: number } {
+  let best: { r: number | null; shift: number } = { r: null, shift: 0 };
+  for (let s = -maxShift; s <= maxShift; s++) {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < x.length; i++) {
+      const j = i + s;
+      const xi = x[i];
+      if (j < 0 || j >= y.length || xi === null || xi === undefined) continue;
+      a.push(xi);
+      b.push(y[j]!);
+    }
+    const r = pearson(a, b);
+    if (r !== null && (best.r === null || r > best.r)) best = { r, shift: s };
+  }
+  return best;
+}
+
+/** Blink moments (s): runs of frames whose eye openness falls below `share` of the median. */
+export function findBlinks(open: readonly (number | null)[], fps: number, share: number): number[] {
+  const known = open.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (!known.length) return [];
+  const median = known[Math.floor(known.length / 2)]!;
+  const blinks: number[] = [];
+  let inBlink = false;
+  open.forEach((v, i) => {
+    const closed = v !== null && v < share * median;
+    if (closed && !inBlink) blinks.push(round(i / fps));
+    inBlink = closed;
+  });
+  return blinks;
+}
+
+/**
+ * The edge of the warped region (decision 191): the lower half of a circle around the lower inner lip (mesh point
+ * 14), radius `radius` times the face's length (forehead to chin), and its diameter along the lip line left and
+ * right of the mouth (the mouth itself opens there). The animation's displacement fades to nothing on it; a hard
+ * edge shows as a step across it. Pieces of polyline in the picture's pixels.
+ */
+export function warpEdge(points: readonly Point3[], radius: number = PHOTO_CHECKS.warpRadius): Point3[][] {
+  const c = points[MESH.innerLipBottom]!;
+  const r = radius * faceLength(points);
+  const arc: Point3[] = [];
+  for (let k = 0; k <= 24; k++) {
+    const a = (Math.PI * k) / 24; // 0..π: the lower half (image y grows downwards)
+    arc.push([c[0] + r * Math.cos(a), c[1] + r * Math.sin(a), 0]);
+  }
+  const [l, rr] = MESH.mouthCorners.map((i) => points[i]!);
+  const half = (Math.abs(rr![0] - l![0]) / 2) * 1.3;
+  if (half >= r) return [arc];
+  return [
+    arc,
+    [
+      [c[0] - r, c[1], 0],
+      [c[0] - half, c[1], 0],
+    ],
+    [
+      [c[0] + half, c[1], 0],
+      [c[0] + r, c[1], 0],
+    ],
+  ];
+}
+
+/** Edge strength across the edge at points 2 px apart: |L*| difference 3 px either side, across each segment. */
+function ringEdge(img: Rgb, pieces: readonly (readonly Point3[])[]): number[] {
+  const L = (x: number, y: number) => {
+    const xi = Math.max(0, Math.min(img.width - 1, Math.round(x)));
+    const yi = Math.max(0, Math.min(img.height - 1, Math.round(y)));
+    const i = (yi * img.width + xi) * 3;
+    return toLab(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!).l;
+  };
+  const out: number[] = [];
+  for (const ring of pieces)
+    for (let k = 0; k + 1 < ring.length; k++) {
+      const [x0, y0] = ring[k]!;
+      const [x1, y1] = ring[k + 1]!;
+      const len = Math.hypot(x1 - x0, y1 - y0);
+      if (len < 1e-6) continue;
+      const nx = -(y1 - y0) / len;
+      const ny = (x1 - x0) / len;
+      const steps = Math.max(1, Math.round(len / 2));
+      for (let s = 0; s < steps; s++) {
+        const x = x0 + ((x1 - x0) * s) / steps;
+        const y = y0 + ((y1 - y0) * s) / steps;
+        out.push(Math.abs(L(x + 3 * nx, y + 3 * ny) - L(x - 3 * nx, y - 3 * ny)));
+      }
+    }
+  return out;
+}
+
+/** Pieces of polyline scaled by k about the centroid of all their points. */
+function scaleAbout(pieces: Point3[][], k: number): Point3[][] {
+  const all = pieces.flat();
+  const cx = all.reduce((a, p) => a + p[0], 0) / Math.max(1, all.length);
+  const cy = all.reduce((a, p) => a + p[1], 0) / Math.max(1, all.length);
+  return pieces.map((piece) => piece.map(([x, y, z]) => [cx + (x - cx) * k, cy + (y - cy) * k, z] as Point3));
+}
+
+/** The q-quantile of some numbers (0 for none). */
+const quantile = (xs: readonly number[], q: number): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+
+/**
+ * Measures the photo actor on the finished video and returns the report's checks for it (decision 191). The
+ * face detector's child process reads the sampled frames; nothing of the render's plan is trusted.
+ */
+export async function photoActorChecks(
+  input: PhotoChecksInput,
+): Promise<{ checks: QualityCheck[]; measures: PhotoMeasures }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-photo-report-'));
+  try {
+    const P = PHOTO_CHECKS;
+    const frames = await sampleFrames(input.videoPath, dir, input.sceneEndSec, input.signal);
+    const n = frames.count;
+    const describe = Array.from({ length: P.identityFrames }, (_, k) =>
+      Math.min(n - 1, Math.round(((k + 0.5) * n) / P.identityFrames)),
+    );
+    const detected = await detectFrames(
+      { path: frames.file, width: frames.width, height: frames.height, count: n, describe },
+      { signal: input.signal },
+    );
+    const raw = await readFile(frames.file);
+    const size = frames.width * frames.height * 3;
+    const faces: (RawFace | null)[] = detected.map(
+      (fs) => fs.filter((f) => f.score >= 0.5).sort((a, b) => b.box[3] - a.box[3])[0] ?? null,
+    );
+    const found = faces.filter(Boolean).length;
+    const times = faces.map((_, i) => i / P.fps);
+
+    // Lip sync: mouth opening against the voice's loudness, best within the allowed lead or lag.
+    const open = faces.map((f) => (f ? mouthOpenness(f.mesh) : null));
+    const env = await voiceEnvelope(input.videoPath, dir, times, input.signal);
+    const sync = bestLaggedCorrelation(open, env, Math.round(P.maxLagSec * P.fps));
+    // Silences: well away from any word (and not the first or last 0.2 s).
+    const silent = times.map(
+      (t) =>
+        t > 0.2 && t < input.sceneEndSec - 0.2 && input.words.every((w) => t < w.startSec - 0.2 || t > w.endSec + 0.2),
+    );
+    const known = open.filter((v): v is number => v !== null).sort((a, b) => a - b);
+    const rest = known.length ? known[Math.floor(known.length * 0.1)]! : 0;
+    const silentOpen = open.filter((v, i) => silent[i] && v !== null) as number[];
+    silentOpen.sort((a, b) => a - b);
+    const silenceOpen = silentOpen.length ? silentOpen[Math.floor(silentOpen.length / 2)]! - rest : null;
+
+    // Identity: the photo's descriptor against the described frames'.
+    const sims = describe
+      .map((i) => faces[i]?.descriptor)
+      .filter((d): d is number[] => !!d)
+      .map((d) => descriptorSimilarity(d, input.face.descriptor));
+    const identity = sims.length ? Math.min(...sims) : null;
+
+    // Blinks: eye openness from the mesh times the eyes' own contrast (the mesh alone under-reads closed lids).
+    const eyes = faces.map((f, i) => {
+      if (!f) return null;
+      const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
+      const o = eyesOpenness(f.mesh);
+      const le = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246].map((k) => f.mesh[k]!);
+      const re = [362, 382, 381, 380, 374, 373, 390, 249, 263, 466, 388, 387, 386, 385, 384, 398].map(
+        (k) => f.mesh[k]!,
+      );
+      const spread = (lightnessSpreadIn(img, le) + lightnessSpreadIn(img, re)) / 2;
+      return ((o.left + o.right) / 2) * spread;
+    });
+    const blinks = findBlinks(eyes, P.fps, P.blinkShare);
+    const end = n / P.fps;
+    const marks = [0, ...blinks, end];
+    const gaps = marks.slice(1).map((t, i) => t - marks[i]!);
+    const inner = blinks.slice(1).map((t, i) => t - blinks[i]!);
+
+    // Seam: edge strength along the warp's edge, over the first found frame's (the photo at rest), on three
+    // rings (0.85, 1 and 1.15 of the radius): the face's length read from a video frame varies by ~10%, and the
+    // displacement has faded by 0.85 of the radius, so a smooth warp shows nothing on any of them.
+    const first = faces.findIndex(Boolean);
+    let seam: number | null = null;
+    if (first >= 0) {
+      // The rings are placed once, from the first frame's face, and then follow the eyes, which the warp never
+      // moves: a ring on the moving lip would slide over the picture and see edges that are not seams.
+      const ref = faces[first]!.mesh;
+      // The four eye corners (mesh points; the frames are detected without the iris model).
+      const eyesMid = (m: readonly Point3[]) => {
+        const c = [...MESH.leftEye.corners, ...MESH.rightEye.corners].map((k) => m[k]!);
+        return [c.reduce((a, p) => a + p[0], 0) / 4, c.reduce((a, p) => a + p[1], 0) / 4] as const;
+      };
+      const radius = input.warpRadius ?? P.warpRadius;
+      const custom = input.edge;
+      const rings = custom
+        ? [0.85, 1, 1.15].map((k) => scaleAbout(custom(ref), k))
+        : [0.85, 1, 1.15].map((k) => warpEdge(ref, radius * k));
+      const e0 = eyesMid(ref);
+      const base: number[][] = [];
+      const perFrame: number[] = [];
+      faces.forEach((f, i) => {
+        if (!f) return;
+        const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
+        const e1 = eyesMid(f.mesh);
+        const worst = rings.map((ring0, r) => {
+          const ring = ring0.map((piece) =>
+            piece.map(([x, y, z]) => [x + e1[0] - e0[0], y + e1[1] - e0[1], z] as Point3),
+          );
+          const e = ringEdge(img, ring);
+          if (i === first) base[r] = e;
+          // A seam may show on part of the ring only: the worst tenth of its points counts, not the mean.
+          return quantile(
+            e.map((v, k) => Math.max(0, v - (base[r]![k] ?? v))),
+            0.9,
+          );
+        });
+        perFrame.push(Math.max(...worst));
+      });
+      seam = quantile(perFrame, 0.95);
+    }
+
+    const measures: PhotoMeasures = {
+      frames: n,
+      faceFound: n ? found / n : 0,
+      lipSync: sync.r === null ? null : round(sync.r),
+      lipLagSec: sync.r === null ? null : round(sync.shift / P.fps),
+      silenceOpen: silenceOpen === null ? null : round(silenceOpen, 3),
+      identity: identity === null ? null : round(identity, 3),
+      blinks,
+      seam: seam === null ? null : round(seam),
+    };
+    const checks: QualityCheck[] = [];
+    const add = (id: string, label: string, ok: boolean, detail: string) =>
+      checks.push({ id, label, level: ok ? 'pass' : 'fail', detail });
+    add(
+      'face-found',
+      'Face found on the frames',
+      measures.faceFound >= P.minFaceFound,
+      `${found} of ${n} sampled frames (${Math.round(measures.faceFound * 100)}%)`,
+    );
+    const lipOk =
+      measures.lipSync !== null &&
+      measures.lipSync >= P.minLipSync &&
+      (measures.silenceOpen === null || measures.silenceOpen <= P.silenceOpenMax);
+    add(
+      'lip-sync',
+      'Lips follow the voice',
+      lipOk,
+      measures.lipSync === null
+        ? 'the mouth never moved'
+        : `correlation ${measures.lipSync} with the voice (mouth ${Math.round((measures.lipLagSec ?? 0) * -1000)} ms ahead); ` +
+            (measures.silenceOpen === null ? 'no silence' : `opening in silences ${measures.silenceOpen} above rest`),
+    );
+    add(
+      'identity',
+      'Same person as the photo',
+      measures.identity !== null && measures.identity >= P.minIdentity,
+      measures.identity === null ? 'no face to compare' : `descriptor similarity ${measures.identity} (lowest frame)`,
+    );
+    const blinkOk =
+      blinks.length > 0 &&
+      Math.max(...gaps) <= P.maxBlinkGapSec &&
+      (inner.length === 0 || Math.min(...inner) >= P.minBlinkGapSec);
+    add(
+      'blinks',
+      'Blinks every 2–6 s',
+      blinkOk,
+      blinks.length === 0
+        ? 'no blink'
+        : `${blinks.length} blinks at ${blinks.map((t) => `${t.toFixed(1)} s`).join(', ')}`,
+    );
+    add(
+      'seam',
+      'No seam around the moving face',
+      measures.seam !== null && measures.seam <= P.maxSeam,
+      measures.seam === null ? 'no face to measure' : `edge excess ${measures.seam} (L*) along the warp's edge`,
+    );
+    return { checks, measures };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
