@@ -49,7 +49,7 @@ export function createBullmqQueue(
 ): JobBackend {
   const queues: Record<JobLane, { queue: Queue<Message>; conn: Redis } | null> = { render: null, background: null };
   let workers: Array<Worker<Message>> = [];
-  let workerConn: Redis | null = null;
+  let workerConns: Redis[] = [];
   let executor: JobExecutor | null = null;
   let sweeper: NodeJS.Timeout | null = null;
 
@@ -120,13 +120,16 @@ export function createBullmqQueue(
         await add(jobId, name, attempts, delayMs, delayMs === 0);
       });
       const ex = executor;
-      workerConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
-      workerConn.on('error', () => undefined);
       const slots: Record<JobLane, number> = {
         render: ctx.config.workerConcurrency,
         background: ctx.config.backgroundJobConcurrency,
       };
       workers = JOB_LANES.map((lane) => {
+        // One connection per lane's worker, as the single worker had before lanes: with both workers on one client
+        // a Redis-restart test once ended with an unhandled connection error.
+        const conn = new Redis(redisUrl, { maxRetriesPerRequest: null });
+        conn.on('error', () => undefined);
+        workerConns.push(conn);
         const w = new Worker<Message>(
           QUEUE_NAMES[lane],
           async (message) => {
@@ -142,7 +145,7 @@ export function createBullmqQueue(
             await ex.execute(row);
           },
           {
-            connection: workerConn!,
+            connection: conn,
             prefix: ctx.jobSettings.redisPrefix,
             concurrency: slots[lane],
             // Our lease, not BullMQ's lock, decides who owns a job; keep BullMQ from re-delivering long renders.
@@ -166,8 +169,9 @@ export function createBullmqQueue(
       }
       workers = [];
       executor = null;
-      await workerConn?.quit().catch(() => undefined);
-      workerConn = null;
+      const conns = workerConns;
+      workerConns = [];
+      await Promise.all(conns.map((c) => c.quit().catch(() => undefined)));
       for (const lane of JOB_LANES) {
         const held = queues[lane];
         queues[lane] = null;
