@@ -6,7 +6,19 @@ import tseslint from 'typescript-eslint';
 /** Import groups for the server's direction rules; type-only imports are erased at run time and allowed. */
 const ENGINE = {
   group: ['@hookreel/engine', '@hookreel/engine/*'],
-  message: 'Only services and the media port (src/media) use the engine; elsewhere use ctx.media.',
+  message: 'Only the media port (src/media) uses the engine: ask ctx.media, or take a pure value from media/values.ts.',
+};
+/**
+ * Another area of services/ is entered only through its face (decision 200). Inside an area, `../<other>/…` names
+ * another area; from elsewhere, `…/services/<area>/…`. Type imports count too: an area's types are part of its face.
+ */
+const AREA_FROM_AREA = {
+  group: ['../*/**', '!../*/index.ts', '!../../**'],
+  message: 'Import another area only through its face: ../<area>/index.ts.',
+};
+const AREA_FROM_OUTSIDE = {
+  group: ['**/services/*/**', '!**/services/*/index.ts'],
+  message: 'Import a service area only through its face: services/<area>/index.ts.',
 };
 const HTTP = { group: ['**/http/*', '**/http/**'], message: 'http/ is the top layer: nothing below it imports it.' };
 const SERVICES = {
@@ -23,7 +35,9 @@ const DEFINITIONS = {
   group: ['**/job-definitions.ts'],
   message: 'The runner gets its definitions at start-up; it imports none.',
 };
-const restrict = (...groups) => ({ patterns: groups.map((g) => ({ ...g, allowTypeImports: true })) });
+const restrict = (...groups) => ({
+  patterns: groups.map((g) => ({ ...g, allowTypeImports: !g.message.includes('face') })),
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', '**/*.config.js', 'scripts/*.mjs'] },
@@ -64,11 +78,12 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/services/**', 'apps/server/src/media/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(ENGINE)] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(ENGINE, AREA_FROM_OUTSIDE)] },
   },
   {
     files: ['apps/server/src/services/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(HTTP)] },
+    ignores: ['apps/server/src/services/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrict(ENGINE, HTTP, AREA_FROM_AREA)] },
   },
   {
     files: ['apps/server/src/media/**/*.ts'],

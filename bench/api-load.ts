@@ -23,8 +23,8 @@ import { closeContext, createContext, type AppContext } from '../apps/server/src
 import { jobsRepository } from '../apps/server/src/db/repositories/jobs.ts';
 import { avatarsRepository } from '../apps/server/src/db/repositories/avatars.ts';
 import { projectsRepository } from '../apps/server/src/db/repositories/projects.ts';
-import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
-import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
+import { renderProjectVideoJob } from '../apps/server/src/services/projects/jobs.ts';
+import { createUserWithFreeCredits } from '../apps/server/src/services/account/users.ts';
 import { createPgDatabase } from '../apps/server/test/helpers/database.ts';
 import { pngImage } from '../apps/server/test/helpers/images.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';

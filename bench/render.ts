@@ -24,11 +24,11 @@ import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts'
 import { rigFramesDrawn } from '../packages/engine/src/motion/frames.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
-import { grantCredits } from '../apps/server/src/services/credits.ts';
-import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/jobs.ts';
-import { renderProjectVideoJob } from '../apps/server/src/services/projects.jobs.ts';
-import { createProject, updateProject } from '../apps/server/src/services/projects.ts';
-import { createUserWithFreeCredits } from '../apps/server/src/services/users.ts';
+import { grantCredits } from '../apps/server/src/services/billing/credits.ts';
+import { createJob, newBatchId, submitJobs } from '../apps/server/src/services/jobs/index.ts';
+import { renderProjectVideoJob } from '../apps/server/src/services/projects/jobs.ts';
+import { createProject, updateProject } from '../apps/server/src/services/projects/projects.ts';
+import { createUserWithFreeCredits } from '../apps/server/src/services/account/users.ts';
 import { bareEncode, cpuSeconds, findFile, type FloorRun, machineBusySeconds } from './lib/floor.ts';
 import { photoLine } from './photo.ts';
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { pcmWav } from '@hookreel/engine/testing';
 
 const tag = (): string => randomBytes(3).toString('hex');
 
@@ -147,25 +148,12 @@ export async function pixelsNear(image: Buffer, colour: string, tolerance = 60):
  */
 export function musicBedWav(seconds = 3, rate = 22050): { name: string; mimeType: string; buffer: Buffer } {
   const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
+  const pcm = new Int16Array(samples);
   for (let i = 0; i < samples; i++) {
     const t = i / rate;
     const chord = Math.floor(t * 2) % 2 === 0 ? [220, 277.2, 329.6] : [196, 246.9, 293.7];
     const v = chord.reduce((sum, f) => sum + Math.sin(2 * Math.PI * f * t), 0) / chord.length;
-    data.writeInt16LE(Math.round(v * 6000), i * 2);
+    pcm[i] = Math.round(v * 6000);
   }
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(data.length, 40);
-  return { name: 'bed.wav', mimeType: 'audio/wav', buffer: Buffer.concat([h, data]) };
+  return { name: 'bed.wav', mimeType: 'audio/wav', buffer: pcmWav(pcm, rate) };
 }

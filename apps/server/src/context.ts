@@ -5,8 +5,8 @@ import { migrate } from './db/migrate.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 import { createS3FileStore } from './storage/s3-file-store.ts';
-import { seedActorCatalogue } from './services/avatars-catalogue.ts';
-import type { RemoteImageFetchOptions } from './services/remote-images.ts';
+import { seedActorCatalogue } from './services/avatars/index.ts';
+import type { RemoteImageFetchOptions } from './services/platform/index.ts';
 import { createLocalJobEvents, createRedisJobEvents, type JobEventBus } from './jobs/events.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { JOB_DEFINITIONS, JOB_RUNNER_HOOKS } from './job-definitions.ts';
@@ -14,7 +14,6 @@ import { jobSettingsFromEnv, type JobSettings } from './jobs/settings.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { engineMedia } from './media/engine.ts';
 import type { MediaPort } from './media/port.ts';
-import { projectsTableSource, type ProjectSource } from './services/jobs.ts';
 
 /** Everything a service needs, built once per process from the config (and replaced piecewise in tests). */
 export interface AppContext {
@@ -30,8 +29,6 @@ export interface AppContext {
   jobSettings: JobSettings;
   /** All media work (renders, cut-outs, composites) behind one port; packages/engine by default, tests swap it. */
   media: MediaPort;
-  /** How the jobs area reads a user's project. */
-  projectSource: ProjectSource;
   mailer: Mailer;
   /** Test-only switches for fetching pasted image addresses (a local fake server); unset in a running server. */
   remoteImageFetch?: RemoteImageFetchOptions;
@@ -51,7 +48,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     jobEvents: undefined as unknown as JobEventBus,
     jobSettings: jobSettingsFromEnv(),
     media: engineMedia,
-    projectSource: projectsTableSource,
     mailer: createMailer(config),
     closers: [() => db.destroy()],
   };

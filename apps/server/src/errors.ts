@@ -1,4 +1,4 @@
-import { MESSAGES } from '@hookreel/contracts';
+import { MESSAGES, roundCredits } from '@hookreel/contracts';
 
 /** An error that carries the HTTP status and the `detail` people see. Services throw these; routes stay thin. */
 export class HttpError extends Error {
@@ -21,7 +21,7 @@ export const paymentRequired = (detail: string, amounts?: { required: number; av
     402,
     detail,
     {},
-    amounts ? { ...amounts, missing: Math.round((amounts.required - amounts.available) * 100) / 100 } : {},
+    amounts ? { ...amounts, missing: roundCredits(amounts.required - amounts.available) } : {},
   );
 export const forbidden = (detail: string = MESSAGES.server.forbidden) => new HttpError(403, detail);
 /** Another user's resource is indistinguishable from a missing one. */

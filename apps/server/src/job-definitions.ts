@@ -1,17 +1,17 @@
 import type { AnyJobDefinition } from './jobs/definition.ts';
 import type { JobRunnerHooks } from './jobs/hooks.ts';
 import { notifyBatchIfDone } from './mail/notifications.ts';
-import { captureHold, releaseHold } from './services/credits.ts';
+import { captureHold, releaseHold } from './services/billing/index.ts';
 import {
   generateCharactersJob,
   generatePreviewJob,
   processProductJob,
   renderHookVideoJob,
-} from './services/hook-packs.jobs.ts';
-import { mergeCharacterJob } from './services/merge.jobs.ts';
-import { renderProjectVideoJob } from './services/projects.jobs.ts';
-import { emitJobEndedEvents } from './services/webhooks.ts';
-import { deliverWebhookJob } from './services/webhooks.jobs.ts';
+} from './services/hook-packs/index.ts';
+import { mergeCharacterJob } from './services/merge/index.ts';
+import { renderProjectVideoJob } from './services/projects/index.ts';
+import { emitJobEndedEvents } from './services/integrations/index.ts';
+import { deliverWebhookJob } from './services/integrations/index.ts';
 
 /** Each key must be the name of the definition under it (checked here by the compiler, and at boot). */
 type ByOwnName<T> = { readonly [K in keyof T]: AnyJobDefinition & { readonly name: K } };
@@ -19,7 +19,7 @@ const byOwnName = <T extends ByOwnName<T>>(map: T): T => map;
 
 /**
  * Every job this server runs, in one place: the areas define their jobs beside their services
- * (services/*.jobs.ts), and the runner (jobs/) gets this map when the context is built. A definition missing
+ * (services/<area>/jobs.ts), and the runner (jobs/) gets this map when the context is built. A definition missing
  * here cannot be created (createJob takes only a JobName) and a row with an unknown name fails for good.
  */
 export const JOB_DEFINITIONS = byOwnName({

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { buildApp } from './http/app.ts';
-import { startHousekeeping } from './services/housekeeping.ts';
+import { startHousekeeping } from './services/platform/index.ts';
 import { onStopSignal } from './stop-signals.ts';
 
 /** How to read mail when no SMTP server is configured: sign-in links and codes land in the outbox folder. */

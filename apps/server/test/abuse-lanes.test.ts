@@ -3,7 +3,7 @@ import { INTEGRATION_LIMITS, INTEGRATION_MESSAGES } from '@hookreel/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, type AppContext } from '../src/context.ts';
-import { sendTestWebhook } from '../src/services/webhooks.ts';
+import { sendTestWebhook } from '../src/services/integrations/webhooks.ts';
 import { QUEUE_NAMES } from '../src/jobs/bullmq-queue.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cornersOf } from '../src/services/avatars-catalogue.ts';
+import { cornersOf } from '../src/services/avatars/catalogue.ts';
 import { productForm, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ASPECT_SIZES, PRICES, type HookPack, type Job, type Project, type QualityReport } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits } from '../src/services/credits.ts';
+import { grantCredits } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from './helpers/factories.ts';

@@ -4,7 +4,7 @@ import { FREE_CREDITS_GRANT, TokenPair, type User } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CLIENT_ID, localClientSecret, signInCallbackUrl } from '../src/auth/oidc/local-provider.ts';
 import { PAGE_CSP } from '../src/auth/oidc/pages.ts';
-import { SIGN_IN_ERRORS } from '../src/services/auth.ts';
+import { SIGN_IN_ERRORS } from '../src/services/account/auth.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { CookieJar } from './helpers/cookie-jar.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

@@ -3,8 +3,8 @@ import { ACTORS, LIMITS, MESSAGES, VALIDATION, sizeClassOf, type Avatar } from '
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
-import { avatarFace } from '../src/services/avatars.ts';
-import { catalogueBounds, cornersOf, seedActorCatalogue } from '../src/services/avatars-catalogue.ts';
+import { avatarFace } from '../src/services/avatars/index.ts';
+import { catalogueBounds, cornersOf, seedActorCatalogue } from '../src/services/avatars/catalogue.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';

@@ -1,7 +1,7 @@
 import { PLANS, ROLLOVER_CAP } from '@hookreel/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerBalances, reserveCredits, toHundredths } from '../src/services/credits.ts';
+import { ledgerBalances, reserveCredits, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.ts';

@@ -9,8 +9,8 @@ import {
   estimatePack,
 } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureHold, grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
-import { createUserWithFreeCredits, deleteAccount } from '../src/services/users.ts';
+import { captureHold, grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
+import { createUserWithFreeCredits, deleteAccount } from '../src/services/account/users.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser, uniqueEmail, type InsertedUser } from './helpers/factories.ts';

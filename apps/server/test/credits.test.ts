@@ -2,7 +2,13 @@ import { INSUFFICIENT_CREDITS } from '@hookreel/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/errors.ts';
-import { captureHold, grantCredits, ledgerBalances, releaseHold, reserveCredits } from '../src/services/credits.ts';
+import {
+  captureHold,
+  grantCredits,
+  ledgerBalances,
+  releaseHold,
+  reserveCredits,
+} from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';

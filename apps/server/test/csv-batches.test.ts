@@ -13,7 +13,7 @@ import {
 } from '@hookreel/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderProjectVideoInput } from '../src/media/port.ts';
-import { grantCredits } from '../src/services/credits.ts';
+import { grantCredits } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';

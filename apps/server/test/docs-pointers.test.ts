@@ -39,6 +39,26 @@ describe('documentation pointers', () => {
     });
     expect(hits).toEqual([]);
   });
+
+  it('every file and folder that the architecture and contributing pages name exists', () => {
+    // A backticked path from the repository's root (`apps/…`, `packages/…`, …) or a relative Markdown link;
+    // templates (`<area>`) and globs are patterns, not pointers.
+    const pointers = ['docs/architecture.md', 'docs/contributing.md'].flatMap((doc) => {
+      const text = readFileSync(path.join(ROOT, doc), 'utf8');
+      const paths = [...text.matchAll(/`((?:apps|packages|docs|e2e|bench|scripts)\/[^`\s]*)`/g)].map((m) => m[1]!);
+      const links = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+        .map((m) => m[1]!)
+        .filter((l) => !/^[a-z]+:/.test(l))
+        .map((l) => path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, doc)), l)));
+      return [...paths, ...links]
+        .map((p) => p.replace(/#.*$/, ''))
+        .filter((p) => !/[<>*{}]/.test(p))
+        .map((p) => ({ doc, p }));
+    });
+    expect(pointers.length).toBeGreaterThan(40);
+    const broken = pointers.filter(({ p }) => !existsSync(path.join(ROOT, p))).map(({ doc, p }) => `${doc}: ${p}`);
+    expect(broken).toEqual([]);
+  });
 });
 
 const README_MAX_LINES = 120;

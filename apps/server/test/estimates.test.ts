@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsRepository } from '../src/db/repositories/jobs.ts';
-import { etaSeconds, measureThroughput, type EstimateSnapshot } from '../src/services/estimates.ts';
+import { etaSeconds, measureThroughput, type EstimateSnapshot } from '../src/services/jobs/estimates.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser } from './helpers/factories.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { fillableDisk, type FillableDisk } from './helpers/fault-proxy-disk.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from './helpers/factories.ts';

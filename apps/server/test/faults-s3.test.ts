@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
 import type { FileStore } from '../src/storage/file-store.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { startHttpFaultProxy, type HttpFaultProxy } from './helpers/fault-proxy-http.ts';

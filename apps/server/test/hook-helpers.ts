@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { now } from '../src/db/database.ts';
-import { reserveCredits } from '../src/services/credits.ts';
+import { reserveCredits } from '../src/services/billing/credits.ts';
 import type { TestServer } from './helpers/app.ts';
 import type { TestUser } from './helpers/factories.ts';
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@hookreel/contracts';
-import { asciiSlug } from '../src/services/file-names.ts';
+import { asciiSlug } from '../src/services/video/file-names.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits } from '../src/services/credits.ts';
+import { grantCredits } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser } from './helpers/factories.ts';
 import { call, productForm, productPhoto, waitFor, zipEntryNames } from './hook-helpers.ts';

@@ -1,6 +1,6 @@
 import { INSUFFICIENT_CREDITS, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits, toHundredths } from '../src/services/credits.ts';
+import { grantCredits, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser } from './helpers/factories.ts';

@@ -1,8 +1,8 @@
 import { LIMITS } from '@hookreel/contracts';
 import { describe, expect, it } from 'vitest';
 import { HOOK_ANGLES, mergeHookLines, writeHookLines, writeHookVariants } from '@hookreel/contracts';
-import { characterSeed } from '../src/services/hook-packs.ts';
-import { autoPlacement } from '../src/services/hook-packs-placement.ts';
+import { characterSeed } from '../src/services/hook-packs/packs.ts';
+import { autoPlacement } from '../src/services/hook-packs/placement.ts';
 
 describe('hook-angle library', () => {
   it('frames a fragment hook so every line reads right', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits, toHundredths } from '../src/services/credits.ts';
-import { IDEMPOTENCY_KEY_TTL_MS, runHousekeeping } from '../src/services/housekeeping.ts';
+import { grantCredits, toHundredths } from '../src/services/billing/credits.ts';
+import { IDEMPOTENCY_KEY_TTL_MS, runHousekeeping } from '../src/services/platform/housekeeping.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, postJson, registerUser, signIn, type TestUser } from './helpers/factories.ts';

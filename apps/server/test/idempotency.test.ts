@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
-import { grantCredits, ledgerBalances } from '../src/services/credits.ts';
-import { IDEMPOTENCY_MESSAGES } from '../src/services/idempotency.ts';
+import { grantCredits, ledgerBalances } from '../src/services/billing/credits.ts';
+import { IDEMPOTENCY_MESSAGES } from '../src/services/platform/idempotency.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, selectFirstActor, TEST_SCRIPT, type TestUser } from './helpers/factories.ts';

@@ -1,77 +1,31 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  areaSideDoors,
+  isEngine,
+  readGraph,
+  runtimeCycles,
+  sourceFiles,
+  tableAccessOutside,
+  under,
+} from './helpers/import-graph.ts';
 
 /**
- * The directions of apps/server/src, read from the source (docs/contributing.md, decision 081): http → services →
- * the jobs runner and the database, never back; the runner knows no feature; only services and the media port
- * touch the engine. A type-only import is erased at run time, so it is not a runtime edge (the runner may name
- * `AppContext`, whose module wires every area).
+ * The directions of apps/server/src, read from the source (docs/architecture.md, decisions 081 and 200): http →
+ * services → the jobs runner, media and the database, never back; no runtime import cycle anywhere; the runner
+ * knows no feature; only media/ touches the engine; only repositories (and migrations) touch tables; each area of
+ * services/ is entered only through its face, `index.ts`. A type-only import is erased at run time, so it is not a
+ * runtime edge (the runner may name `AppContext`, whose module wires every area).
  */
 
 const SRC = path.resolve(import.meta.dirname, '../src');
+/** Where SQL may be written: the repositories, the migrations and the migration runner's own bookkeeping. */
+const TABLE_OWNERS = ['db/repositories', 'db/migrations', 'db/migrate.ts'];
 
-interface Edge {
-  from: string;
-  /** A path under src for a relative import, else the package name as written. */
-  to: string;
-  runtime: boolean;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
-  });
-}
-
-/** Every import and re-export of a file, with whether it survives compilation. */
-function edgesOf(file: string): Edge[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const rel = (spec: string) =>
-    spec.startsWith('.')
-      ? path
-          .relative(SRC, path.resolve(path.dirname(file), spec))
-          .split(path.sep)
-          .join('/')
-      : spec;
-  const from = path.relative(SRC, file).split(path.sep).join('/');
-  const edges: Edge[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const named = clause?.namedBindings;
-      const typeOnly =
-        !!clause &&
-        (clause.isTypeOnly ||
-          (!clause.name &&
-            !!named &&
-            ts.isNamedImports(named) &&
-            named.elements.length > 0 &&
-            named.elements.every((e) => e.isTypeOnly)));
-      edges.push({ from, to: rel(node.moduleSpecifier.text), runtime: !typeOnly });
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      edges.push({ from, to: rel(node.moduleSpecifier.text), runtime: !node.isTypeOnly });
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      edges.push({ from, to: rel(node.arguments[0].text), runtime: true });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return edges;
-}
-
-const edges = sourceFiles(SRC).flatMap(edgesOf);
+const edges = readGraph(SRC);
 const runtime = edges.filter((e) => e.runtime);
-const under = (dir: string) => (p: string) => p === dir || p.startsWith(`${dir}/`);
-const isEngine = (to: string) => to === '@hookreel/engine' || to.startsWith('@hookreel/engine/');
 
 /** Files reachable from `start` through runtime imports inside src. */
 function runtimeClosure(start: string[]): Map<string, string[]> {
@@ -108,10 +62,29 @@ describe('import boundaries of apps/server/src', () => {
     expect(engineFromRunner).toEqual([]);
   });
 
-  it('no module outside services/ and the media port (media/) imports the engine', () => {
+  it('no module outside the media port (media/) imports the engine, not even its types', () => {
     const importers = edges.filter((e) => isEngine(e.to)).map((e) => e.from);
     expect(importers.length).toBeGreaterThan(0);
-    expect(importers.filter((f) => !under('services')(f) && !under('media')(f))).toEqual([]);
+    expect(importers.filter((f) => !under('media')(f))).toEqual([]);
+  });
+
+  it('has no runtime import cycle anywhere', () => {
+    expect(runtimeCycles(edges)).toEqual([]);
+  });
+
+  it('no module outside the repositories and migrations touches a table', () => {
+    expect(tableAccessOutside(SRC, TABLE_OWNERS)).toEqual([]);
+  });
+
+  it('every service lives in an area folder and is entered only through its face (index.ts)', () => {
+    const loose = readdirSync(path.join(SRC, 'services'), { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+    expect(loose).toEqual([]);
+    const areas = readdirSync(path.join(SRC, 'services'));
+    expect(areas.length).toBeGreaterThan(8);
+    expect(areas.filter((a) => !edges.some((e) => e.from === `services/${a}/index.ts`))).toEqual([]);
+    expect(areaSideDoors(edges, 'services')).toEqual([]);
   });
 
   it('nothing below http/ imports it: errors and types it shares live in neutral modules', () => {
@@ -137,5 +110,63 @@ describe('import boundaries of apps/server/src', () => {
       /(insertInto|updateTable|deleteFrom)\(\s*'jobs'\s*\)/.test(readFileSync(f, 'utf8')),
     );
     expect(writers.map((f) => path.basename(f))).toEqual(['jobs.ts']);
+  });
+});
+
+/** The checks above, run on small planted trees: each must catch what it is for (and not what it is not). */
+describe('the graph checks themselves', () => {
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+  const plant = (files: Record<string, string>): string => {
+    const root = mkdtempSync(path.join(tmpdir(), 'hookreel-graph-'));
+    roots.push(root);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(path.join(root, name), text);
+    }
+    return root;
+  };
+
+  it('finds a planted runtime cycle, and not a cycle of type-only imports', () => {
+    const cyclic = plant({
+      'services/a/one.ts': "import { two } from './two.ts';\nexport const one = () => two;\n",
+      'services/a/two.ts': "import { one } from './one.ts';\nexport const two = () => one;\n",
+    });
+    expect(runtimeCycles(readGraph(cyclic))).toEqual([['services/a/one.ts', 'services/a/two.ts']]);
+    const typesOnly = plant({
+      'one.ts': "import type { Two } from './two.ts';\nexport type One = { two: Two };\n",
+      'two.ts': "import { type One } from './one.ts';\nexport type Two = { one: One };\n",
+    });
+    expect(runtimeCycles(readGraph(typesOnly))).toEqual([]);
+  });
+
+  it('finds a planted table access in a service, and none in a repository', () => {
+    const root = plant({
+      'services/billing/refunds.ts': "export const all = (db: any) => db.selectFrom('refund_requests').execute();\n",
+      'db/repositories/refunds.ts': "export const all = (db: any) => db.selectFrom('refund_requests').execute();\n",
+    });
+    expect(tableAccessOutside(root, TABLE_OWNERS)).toEqual(['services/billing/refunds.ts']);
+  });
+
+  it('finds a planted engine import outside media/', () => {
+    const root = plant({
+      'services/video/probe.ts': "import { ffprobe } from '@hookreel/engine';\nexport const p = ffprobe;\n",
+      'media/engine.ts': "import { ffprobe } from '@hookreel/engine';\nexport const p = ffprobe;\n",
+    });
+    const outside = readGraph(root).filter((e) => isEngine(e.to) && !under('media')(e.from));
+    expect(outside.map((e) => e.from)).toEqual(['services/video/probe.ts']);
+  });
+
+  it('finds a planted side door into another area, and allows its face and the area’s own files', () => {
+    const root = plant({
+      'services/jobs/index.ts': "export { createJob } from './create.ts';\n",
+      'services/jobs/create.ts': "import { helper } from './helper.ts';\nexport const createJob = helper;\n",
+      'services/jobs/helper.ts': 'export const helper = 1;\n',
+      'services/projects/queue.ts':
+        "import { createJob } from '../jobs/index.ts';\nimport { helper } from '../jobs/helper.ts';\nexport const q = [createJob, helper];\n",
+    });
+    expect(areaSideDoors(readGraph(root), 'services')).toEqual([
+      'services/projects/queue.ts → services/jobs/helper.ts',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { MESSAGES, type Avatar, type AvatarWithStatus } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits, ledgerBalances, toHundredths } from '../src/services/credits.ts';
+import { grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { engineMedia } from '../src/media/engine.ts';
 import type { MediaPort } from '../src/media/port.ts';
-import { createJob, newBatchId, queueProjectVideo, submitJobs } from '../src/services/jobs.ts';
-import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
+import { createJob, newBatchId, submitJobs } from '../src/services/jobs/index.ts';
+import { queueProjectVideo } from '../src/services/projects/index.ts';
+import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { insertProject, insertUser, TEST_SCRIPT } from './helpers/factories.ts';
 

@@ -1,7 +1,7 @@
 import type { Avatar, AvatarWithStatus, Job, Project } from '@hookreel/contracts';
 import { INSUFFICIENT_CREDITS, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerBalances } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';

@@ -1,8 +1,8 @@
 import { INSUFFICIENT_CREDITS, ProviderUsageByPlan } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureHold, releaseHold } from '../src/services/credits.ts';
-import { createJob } from '../src/services/jobs.ts';
-import { renderProjectVideoJob } from '../src/services/projects.jobs.ts';
+import { captureHold, releaseHold } from '../src/services/billing/credits.ts';
+import { createJob } from '../src/services/jobs/index.ts';
+import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';

@@ -15,7 +15,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEngineConfig } from '../src/media/engine.ts';
-import { ledgerBalances } from '../src/services/credits.ts';
+import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { insertUser } from './helpers/factories.ts';

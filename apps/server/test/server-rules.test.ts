@@ -1,6 +1,6 @@
 import { CANVAS, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cornersOf } from '../src/services/avatars-catalogue.ts';
+import { cornersOf } from '../src/services/avatars/catalogue.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';

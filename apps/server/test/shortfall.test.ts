@@ -2,7 +2,7 @@ import type { Avatar } from '@hookreel/contracts';
 import { INSUFFICIENT_CREDITS, PRICES } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
-import { grantCredits, toHundredths } from '../src/services/credits.ts';
+import { grantCredits, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';

@@ -1,7 +1,7 @@
 import type { HookPack, Job, Project } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qualityOfResult, storeQuality } from '../src/jobs/quality.ts';
-import { sniffAudioType } from '../src/services/music-file.ts';
+import { qualityOfResult, storeQuality } from '../src/services/video/quality.ts';
+import { sniffAudioType } from '../src/services/video/music-file.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { encodedTone, wavTone } from './helpers/audio.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';

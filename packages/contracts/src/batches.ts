@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACTORS } from './avatars.ts';
 import { ACCENTS, BIDI_CONTROL_MESSAGE, hasNoBidiControls, LANGUAGES, type Accent, type Language } from './common.ts';
 import { LIMITS } from './constants.ts';
-import { PRICES } from './credits.ts';
+import { creditsTimes, PRICES } from './credits.ts';
 import { Job } from './jobs.ts';
 import {
   Aspect,
@@ -394,4 +394,4 @@ export const CreateBatchFields = z.object({
 });
 
 /** What the valid rows of a sheet cost together, in credits. */
-export const batchPrice = (validRows: number): number => Math.round(PRICES.video * 100 * validRows) / 100;
+export const batchPrice = (validRows: number): number => creditsTimes(PRICES.video, validRows);

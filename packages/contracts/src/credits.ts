@@ -26,9 +26,21 @@ export const CHARACTERS_PER_TYPE = 4;
 /** Videos in one hook pack. */
 export const VIDEOS_PER_PACK = 12;
 
-/** Cost of `units` of an operation, computed in hundredths so 3 × 0.1 is 0.30, not 0.30000000000000004. */
-export const costOf = (operation: PricedOperation, units = 1): number =>
-  Math.round(PRICES[operation] * 100 * units) / 100;
+/**
+ * Money arithmetic, in one place for the server and the web. Credits are decimals with two places at the API and
+ * on screen, and integer hundredths in the database; every rounding of an amount goes through these.
+ */
+/** Credits as the database stores them: integer hundredths. */
+export const toHundredths = (credits: number): number => Math.round(credits * 100);
+/** Hundredths as the API and screens show them: credits. */
+export const fromHundredths = (hundredths: number): number => hundredths / 100;
+/** An amount rounded to the hundredth, so sums and differences read 0.30, not 0.30000000000000004. */
+export const roundCredits = (credits: number): number => Math.round(credits * 100) / 100;
+/** `units` at `price` each, computed in hundredths so 3 × 0.1 is 0.30. */
+export const creditsTimes = (price: number, units: number): number => Math.round(price * 100 * units) / 100;
+
+/** Cost of `units` of an operation. */
+export const costOf = (operation: PricedOperation, units = 1): number => creditsTimes(PRICES[operation], units);
 
 export interface PackEstimate {
   characters: number;
@@ -49,7 +61,7 @@ export function estimatePack(characterTypes: number, previews = characterTypes *
     characters,
     previews: previewCost,
     videos,
-    total: Math.round((characters + previewCost + videos) * 100) / 100,
+    total: roundCredits(characters + previewCost + videos),
   };
 }
 
@@ -66,8 +78,7 @@ export const TRIAL_INCLUDES = {
   productInHandVideos: 1,
 } as const;
 
-export const DEFAULT_TRIAL_CREDITS =
-  Math.round((estimatePack(1).total + costOf('merge') + costOf('video')) * 100) / 100;
+export const DEFAULT_TRIAL_CREDITS = roundCredits(estimatePack(1).total + costOf('merge') + costOf('video'));
 
 /** The trial's default amount under its older name (tests and callers written before TRIAL_CREDITS). */
 export const FREE_CREDITS_GRANT = DEFAULT_TRIAL_CREDITS;
@@ -110,7 +121,7 @@ export function spokenSeconds(text: string, speed = 1): number {
 
 /** A Realistic video of `seconds`: the Draft price plus the per-second provider share, in hundredths. */
 export const realisticVideoCost = (creditsPerSecond: number, seconds: number): number =>
-  Math.round((PRICES.video + creditsPerSecond * seconds) * 100) / 100;
+  roundCredits(PRICES.video + creditsPerSecond * seconds);
 
 // HTTP ------------------------------------------------------------------------------------------------------
 

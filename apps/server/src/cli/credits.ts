@@ -8,8 +8,8 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { HttpError } from '../errors.ts';
-import { adjustCredits } from '../services/admin-credits.ts';
-import { auditAdmin, cliActor } from '../services/admin-audit.ts';
+import { adjustCredits } from '../services/billing/index.ts';
+import { auditAdmin, cliActor } from '../services/account/index.ts';
 
 const USAGE = 'Usage: npm run credits -- grant|take <email> <amount> "<reason>"';
 

@@ -18,10 +18,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { publicStats } from '../services/estimates.ts';
-import { sessionStands } from '../services/users.ts';
+import { publicStats } from '../services/jobs/index.ts';
+import { sessionStands } from '../services/account/index.ts';
 import { createUploadLimiter } from '../uploads/rate-limit.ts';
-import { authenticateApiKey } from '../services/api-keys.ts';
+import { authenticateApiKey } from '../services/integrations/index.ts';
 import { createAuthGuard, createKeyChecker, createSessionGuard, createStreamGuard } from './auth-guard.ts';
 import { badRequest } from '../errors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './error-handler.ts';

@@ -22,7 +22,7 @@ export const callerOf = (request: FastifyRequest) => ({
   apiKeyScope: request.apiKeyScope,
 });
 
-/** How the guard checks personal API keys (services/api-keys.ts), and each key's budget of requests. */
+/** How the guard checks personal API keys (services/integrations/api-keys.ts), and each key's budget of requests. */
 export interface ApiKeyAuth {
   authenticate(token: string): Promise<{ userId: number; keyId: number; scope: ApiKeyScope } | null>;
   /** Requests per minute per key. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { IDEMPOTENCY_KEY_MAX, idempotent, parseIdempotencyKey } from '../services/idempotency.ts';
+import { IDEMPOTENCY_KEY_MAX, idempotent, parseIdempotencyKey } from '../services/platform/index.ts';
 
 /** Route schema part for every credit-spending call: documents the header (and bounds its length). */
 export const IdempotencyHeaders = z.object({

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { now } from '../db/database.ts';
 import { jobsRepository } from '../db/repositories/jobs.ts';
 import { JobExecutor } from './executor.ts';
-import type { JobQueue } from './queue.ts';
+import type { JobBackend } from './queue.ts';
 import { JOB_LANES, laneOf, type JobDefinitionMap, type JobLane } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
 
@@ -46,7 +46,7 @@ export function createBullmqQueue(
   redisUrl: string,
   definitions: JobDefinitionMap,
   hooks: JobRunnerHooks,
-): JobQueue {
+): JobBackend {
   const queues: Record<JobLane, { queue: Queue<Message>; conn: Redis } | null> = { render: null, background: null };
   let workers: Array<Worker<Message>> = [];
   let workerConns: Redis[] = [];

@@ -52,7 +52,7 @@ export interface JobOutcome<R = unknown> {
 }
 
 /**
- * One kind of job, defined by the area that owns it, beside its service (e.g. services/merge.jobs.ts). The runner
+ * One kind of job, defined by the area that owns it, beside its service (e.g. services/merge/jobs.ts). The runner
  * knows jobs only through this shape; job-definitions.ts lists every definition once.
  */
 /**
@@ -70,6 +70,11 @@ export interface JobDefinition<N extends string = string, P = unknown, R = unkno
   readonly lane: JobLane;
   /** Checked when the job is created (a bad payload is refused) and again when a runner claims the row. */
   readonly payload: z.ZodType<P>;
+  /**
+   * The job makes a user's video: the jobs screens list it, the time estimates count it and webhooks announce it
+   * (ctx.jobs.videoJobNames).
+   */
+  readonly video?: true;
   handler(job: ClaimedJob<P>, ctx: JobContext): Promise<JobOutcome<R>>;
   /**
    * The feature's own writes that say "done" (e.g. a merge marked merged), made in the transaction that marks the
@@ -146,6 +151,24 @@ export function decodePayload<P>(def: JobDefinition<string, P>, text: string): P
   const parsed = def.payload.safeParse(value);
   if (!parsed.success) throw new InvalidJobPayloadError(`The job's payload is invalid: ${describe(parsed.error)}`);
   return parsed.data;
+}
+
+/**
+ * A stored payload read outside the runner (for a screen, a price, a rule): the parsed value, or null when the row
+ * is unreadable or no longer matches, so a reader never fails on an old row. Takes the job's definition, or a
+ * schema of just the fields the reader needs when rows of several jobs share them.
+ */
+export function readPayload<P>(
+  schema: JobDefinition<string, P> | z.ZodType<P>,
+  row: { readonly payload: string },
+): P | null {
+  const type = 'handler' in schema ? schema.payload : schema;
+  try {
+    const parsed = type.safeParse(JSON.parse(row.payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The names of the definitions that run in `lane`. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { JobExecutor } from './executor.ts';
-import type { JobQueue } from './queue.ts';
+import type { JobBackend } from './queue.ts';
 import { JOB_LANES, type JobDefinitionMap, type JobLane } from './definition.ts';
 import type { JobRunnerHooks } from './hooks.ts';
 
@@ -10,7 +10,7 @@ import type { JobRunnerHooks } from './hooks.ts';
  * BACKGROUND_JOB_CONCURRENCY for background work); leases and heartbeats make it safe to run several of these against
  * one PostgreSQL database, and a crashed runner's jobs are picked up when their leases expire.
  */
-export function createEmbeddedQueue(ctx: AppContext, definitions: JobDefinitionMap, hooks: JobRunnerHooks): JobQueue {
+export function createEmbeddedQueue(ctx: AppContext, definitions: JobDefinitionMap, hooks: JobRunnerHooks): JobBackend {
   let executor: JobExecutor | null = null;
   let timer: NodeJS.Timeout | null = null;
   let ticking = false;

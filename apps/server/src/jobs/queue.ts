@@ -9,7 +9,13 @@ import { sweepStaleUploadDirs } from './work-dirs.ts';
  * Dispatch of jobs whose rows already exist. Two backends behind this one interface: the embedded runner polls
  * the jobs table; scale mode carries ids over BullMQ. Either way the row is the source of truth.
  */
-export interface JobQueue {
+export interface JobQueue extends JobBackend {
+  /** The names of the jobs that make a video (marked `video: true` on their definition): what the jobs screens list. */
+  readonly videoJobNames: readonly string[];
+}
+
+/** One way of dispatching jobs; createJobQueue adds what every backend shares. */
+export interface JobBackend {
   readonly backend: 'embedded' | 'bullmq';
   /** Call after the transaction that inserted the rows has committed. Never throws: a lost id is swept up. */
   enqueue(jobIds: number | readonly number[]): Promise<void>;
@@ -25,14 +31,18 @@ export function createJobQueue(ctx: AppContext, definitions: JobDefinitionMap, h
   const queue = ctx.config.redisUrl
     ? createBullmqQueue(ctx, ctx.config.redisUrl, definitions, hooks)
     : createEmbeddedQueue(ctx, definitions, hooks);
-  return ctx.config.runJobs ? queue : withUploadSweep(ctx, queue);
+  const backend = ctx.config.runJobs ? queue : withUploadSweep(ctx, queue);
+  const videoJobNames = Object.values(definitions)
+    .filter((d) => d.video === true)
+    .map((d) => d.name);
+  return Object.assign(backend, { videoJobNames });
 }
 
 /**
  * A process that runs no jobs (an API process in scale mode) still checks uploads in DATA_DIR/work: it sweeps
  * the upload folders a killed predecessor left, at start and every JOB_WORK_SWEEP_MS (decision 181).
  */
-function withUploadSweep(ctx: AppContext, queue: JobQueue): JobQueue {
+function withUploadSweep(ctx: AppContext, queue: JobBackend): JobBackend {
   let timer: NodeJS.Timeout | null = null;
   const sweep = () => void sweepStaleUploadDirs(ctx).catch(() => undefined);
   return {

@@ -23,7 +23,10 @@ import {
   type ActorSpec,
   type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { AspectRender, MediaPort, RigActorRef } from './port.ts';
+import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts';
+import { cleanAudio, decodedAudioSec, probeAudio } from './audio.ts';
+import { capabilitiesOf } from './capabilities.ts';
+import { drawCatalogueActor } from './portraits.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /** Which synthesiser speaks (its line of the config summary: provider, model, voice), part of a take's key. */
@@ -81,6 +84,16 @@ function catalogueActorPhotoRequest(catalogueActorId: string) {
 
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
+  capabilities: () => capabilitiesOf(engineConfig()),
+  maxTalkingSpeechSec: () => engineConfig().lipsync?.maxAudioSec ?? null,
+  async writeHookLines(input) {
+    const writer = engineConfig().hooks;
+    return writer ? writer.write(input) : null;
+  },
+  drawCatalogueActor,
+  probeAudio,
+  decodedAudioSec: (filePath, capSec) => decodedAudioSec(filePath, capSec),
+  cleanAudio,
   describeUsage: formatUsage,
   async renderProjectVideo(input) {
     const realistic = input.quality === 'realistic';
@@ -100,11 +113,7 @@ export const engineMedia: MediaPort = {
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
       productFrameBox: rigSpec ? null : (actorStill?.productBox ?? null),
-      captionStyle: input.style?.captionStyle,
-      cta: input.style?.cta ?? null,
-      musicPath: input.style?.musicPath ?? null,
-      aspects: input.style?.aspects,
-      brand: input.style?.brand ?? null,
+      ...styleFields(input.style),
       watermark: input.watermark,
       voice: input.style?.voiceOverPath
         ? ownVoice(input.style.voiceOverPath, {
@@ -208,11 +217,7 @@ export const engineMedia: MediaPort = {
         input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }
           : null,
-      captionStyle: input.style?.captionStyle,
-      cta: input.style?.cta ?? null,
-      musicPath: input.style?.musicPath ?? null,
-      aspects: input.style?.aspects,
-      brand: input.style?.brand ?? null,
+      ...styleFields(input.style),
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore
@@ -226,16 +231,7 @@ export const engineMedia: MediaPort = {
       signal: input.signal,
       onProgress: input.onProgress,
     });
-    return {
-      videoPath: out.videoPath,
-      durationSec: out.durationSec,
-      posterPath: out.posterPath,
-      srtPath: out.srtPath,
-      vttPath: out.vttPath,
-      contactSheetPath: out.contactSheetPath,
-      report: out.report,
-      aspects: aspectRenders(out.aspects),
-    };
+    return hookVideoOutput(out);
   },
 };
 
@@ -289,11 +285,7 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     language: input.language as Language,
     accent: input.accent as Accent,
     actor: { kind: 'photo', imagePath: still, gender: spec.gender },
-    captionStyle: input.style?.captionStyle,
-    cta: input.style?.cta ?? null,
-    musicPath: input.style?.musicPath ?? null,
-    aspects: input.style?.aspects,
-    brand: input.style?.brand ?? null,
+    ...styleFields(input.style),
     watermark: input.watermark,
     voice: input.voiceStore
       ? sharedVoice(cfg.voice, input.voiceStore, { voiceName: voiceName(), onReuse: () => input.onVoiceReused?.() })
@@ -305,17 +297,29 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     onProgress: input.onProgress,
     onUsage: input.onUsage,
   });
-  return {
-    videoPath: out.videoPath,
-    durationSec: out.durationSec,
-    posterPath: out.posterPath,
-    srtPath: out.srtPath,
-    vttPath: out.vttPath,
-    contactSheetPath: out.contactSheetPath,
-    report: out.report,
-    aspects: aspectRenders(out.aspects),
-  };
+  return hookVideoOutput(out);
 }
+
+/** The port's video style as the engine's render takes it (the same fields, with the engine's defaults). */
+const styleFields = (style: VideoStyle | undefined) => ({
+  captionStyle: style?.captionStyle,
+  cta: style?.cta ?? null,
+  musicPath: style?.musicPath ?? null,
+  aspects: style?.aspects,
+  brand: style?.brand ?? null,
+});
+
+/** A finished hook video as the port returns it. */
+const hookVideoOutput = (out: TalkingVideoOutput) => ({
+  videoPath: out.videoPath,
+  durationSec: out.durationSec,
+  posterPath: out.posterPath,
+  srtPath: out.srtPath,
+  vttPath: out.vttPath,
+  contactSheetPath: out.contactSheetPath,
+  report: out.report,
+  aspects: aspectRenders(out.aspects),
+});
 
 /** The engine's extra shapes as the port describes them. */
 const aspectRenders = (list: TalkingVideoOutput['aspects']): AspectRender[] =>

@@ -1,4 +1,14 @@
-import type { Aspect, Box, CaptionStyle, PhotoFace, QualityReport, VideoQuality } from '@hookreel/contracts';
+import type {
+  Actor,
+  Aspect,
+  Box,
+  Capabilities,
+  CaptionStyle,
+  HookLine,
+  PhotoFace,
+  QualityReport,
+  VideoQuality,
+} from '@hookreel/contracts';
 import type { BrandLook, Placement, PortraitAnalysis, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
 /** One billable provider call (the engine's record); the runner adds it to the job's cost. */
@@ -13,6 +23,32 @@ export type RigActorRef = { catalogueActorId: string } | { seed: string; descrip
  * and writes local files; storing them is the caller's business.
  */
 export interface MediaPort {
+  /** What this server's engine can do (remote stages, Realistic and what it lacks), for the browser and the rules. */
+  capabilities(): Capabilities;
+  /** The longest speech the talking-actor provider animates, in seconds; null when it sets no limit (or is off). */
+  maxTalkingSpeechSec(): number | null;
+  /**
+   * Hook lines written by the language model for a pack, or null when no model is configured (the rules then
+   * write them). Throws when the model fails; the caller falls back to the rules.
+   */
+  writeHookLines(input: {
+    hook: string;
+    productDetails?: string | null;
+    category?: string | null;
+    language: string;
+    count: number;
+  }): Promise<HookLine[] | null>;
+  /** A catalogue actor's portrait (576x1024 PNG), as the catalogue shows it; the same actor always looks the same. */
+  drawCatalogueActor(actor: Actor): Promise<Buffer | Uint8Array>;
+  /** What a local audio file is (container, streams, declared length); throws when it cannot be read as media. */
+  probeAudio(filePath: string): Promise<AudioProbe>;
+  /** Seconds of audio the file really holds, found by decoding at most `capSec` + 1 s; NaN when none decodes. */
+  decodedAudioSec(filePath: string, capSec: number): Promise<number>;
+  /**
+   * The first audio stream re-encoded as clean AAC (M4A), tags and pictures dropped, cut one second past `maxSec`
+   * when given; throws when that fails.
+   */
+  cleanAudio(input: { inPath: string; outPath: string; channels: 1 | 2; maxSec?: number }): Promise<void>;
   /** The log line for one billable provider call, e.g. "Provider cost: fal avatar (…) 8.4 s". */
   describeUsage(usage: ProviderUsage): string;
   /** A project's script spoken by its actor, with captions: MP4 and an optional poster JPEG. */
@@ -106,6 +142,13 @@ export interface MediaPort {
     report?: QualityReport | null;
     aspects?: AspectRender[];
   }>;
+}
+
+/** What ffprobe found in an uploaded audio file; lengths in seconds, null when the file does not declare one. */
+export interface AudioProbe {
+  formatName: string;
+  durationSec: number | null;
+  streams: Array<{ type: string; codec: string; durationSec: number | null }>;
 }
 
 /** An extra frame shape of a finished render (4:5, 1:1): local files and what was measured on it. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@hookreel/contracts';
 import { avatarsRepository } from '../../src/db/repositories/avatars.ts';
 import { projectsRepository } from '../../src/db/repositories/projects.ts';
-import { grantCredits, toHundredths } from '../../src/services/credits.ts';
+import { grantCredits, toHundredths } from '../../src/services/billing/credits.ts';
 import type { TestServer } from './app.ts';
 import { projectForm } from './images.ts';
 import { verifyByMail } from './outbox.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ASPECT_SIZES, ASPECTS, aspectTag, type Job } from '@hookreel/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { grantCredits } from '../../src/services/credits.ts';
+import { grantCredits } from '../../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { registerUser, type TestUser } from '../helpers/factories.ts';
 import { call, packWithCharacters, waitFor, zipEntry, zipEntryNames } from '../hook-helpers.ts';

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { jobFilePrefix } from '../../src/jobs/files.ts';
-import { grantCredits, ledgerBalances } from '../../src/services/credits.ts';
+import { grantCredits, ledgerBalances } from '../../src/services/billing/credits.ts';
 import { verifyFromOutbox } from '../helpers/outbox.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { startCluster, type Cluster, type ClusterApi } from './cluster.ts';

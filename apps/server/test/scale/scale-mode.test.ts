@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { LIMITS, TokenPair, type AvatarWithStatus, type Avatar, type Job, type Project } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { grantCredits, ledgerBalances } from '../../src/services/credits.ts';
+import { grantCredits, ledgerBalances } from '../../src/services/billing/credits.ts';
 import { TEST_PASSWORD, bearer, uniqueEmail } from '../helpers/factories.ts';
 import { formData, projectForm } from '../helpers/images.ts';
 import { openJobEvents } from '../helpers/job-events.ts';

@@ -15,7 +15,7 @@ import {
   redeemSignInCode,
   redeemSignInLink,
   sendSignInMail,
-} from '../../services/email-sign-in.ts';
+} from '../../services/account/index.ts';
 import { renderCheckMail, renderConfirmLink, renderEmailForm, renderMessagePage, sendPage } from './pages.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;

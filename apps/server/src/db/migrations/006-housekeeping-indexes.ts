@@ -1,6 +1,6 @@
 import type { Migration } from './helpers.ts';
 
-/** Indexes for the hourly housekeeping deletes (services/housekeeping.ts), so they never scan whole tables. */
+/** Indexes for the hourly housekeeping deletes (services/platform/housekeeping.ts), so they never scan whole tables. */
 export const housekeepingIndexesMigration: Migration = {
   name: '006-housekeeping-indexes',
   async up(db) {

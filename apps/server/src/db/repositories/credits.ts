@@ -6,6 +6,16 @@ import { now, type DialectName, type Executor } from '../database.ts';
  * alike without explicit row locks: the WHERE clause is the check and the write at once.
  */
 export const creditsRepository = {
+  /** The database's own salt for hashing trial addresses (made by a migration, never changed). */
+  async trialEmailSalt(db: Executor): Promise<string> {
+    const salt = await db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', 'trial_email_salt')
+      .executeTakeFirstOrThrow();
+    return salt.value;
+  },
+
   /** Claims the trial for a mailbox's key; false when it was claimed before (by any account, even a deleted one). */
   async claimTrial(db: Executor, emailHash: string, at: string): Promise<boolean> {
     const claimed = await db
@@ -46,24 +56,7 @@ export const creditsRepository = {
 
   /** Moves `amount` from available to held if the user has it; false when they do not. */
   async moveAvailableToHeld(db: Executor, userId: number, amount: number): Promise<boolean> {
-    const res = await db
-      .updateTable('users')
-      .set((eb) => ({
-        credits_available: eb('credits_available', '-', amount),
-        credits_held: eb('credits_held', '+', amount),
-        // Spending draws on the subscription allowance first: it is the part a renewal may expire.
-        credits_plan: eb
-          .case()
-          .when('credits_plan', '>', amount)
-          .then(eb('credits_plan', '-', amount))
-          .else(0)
-          .end(),
-        updated_at: now(),
-      }))
-      .where('id', '=', userId)
-      .where('credits_available', '>=', amount)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return spendAvailable(db, userId, amount, true);
   },
 
   async createHold(db: Executor, userId: number, amount: number, operation: string): Promise<number> {
@@ -109,22 +102,7 @@ export const creditsRepository = {
 
   /** Takes `amount` from the spendable balance if the user has it (an administrator's take); false otherwise. */
   async takeAvailable(db: Executor, userId: number, amount: number): Promise<boolean> {
-    const res = await db
-      .updateTable('users')
-      .set((eb) => ({
-        credits_available: eb('credits_available', '-', amount),
-        credits_plan: eb
-          .case()
-          .when('credits_plan', '>', amount)
-          .then(eb('credits_plan', '-', amount))
-          .else(0)
-          .end(),
-        updated_at: now(),
-      }))
-      .where('id', '=', userId)
-      .where('credits_available', '>=', amount)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return spendAvailable(db, userId, amount, false);
   },
 
   /** Adds to the subscription allowance part of the balance (credits_available is raised separately). */
@@ -289,3 +267,27 @@ export const creditsRepository = {
     };
   },
 };
+
+/**
+ * Takes `amount` from the spendable balance if the user has it, into the held part when `toHeld` (a job's hold);
+ * false when they do not. Spending draws on the subscription allowance first: it is the part a renewal may expire.
+ */
+async function spendAvailable(db: Executor, userId: number, amount: number, toHeld: boolean): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set((eb) => ({
+      credits_available: eb('credits_available', '-', amount),
+      ...(toHeld ? { credits_held: eb('credits_held', '+', amount) } : {}),
+      credits_plan: eb
+        .case()
+        .when('credits_plan', '>', amount)
+        .then(eb('credits_plan', '-', amount))
+        .else(0)
+        .end(),
+      updated_at: now(),
+    }))
+    .where('id', '=', userId)
+    .where('credits_available', '>=', amount)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

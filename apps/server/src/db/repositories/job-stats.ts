@@ -1,6 +1,6 @@
 import type { Executor } from '../database.ts';
 
-/** Read-only figures over the jobs and avatars tables for estimates and the public stats (services/estimates.ts). */
+/** Read-only figures over the jobs and avatars tables for estimates and the public stats (services/jobs/estimates.ts). */
 export const jobStatsRepository = {
   /** Start and finish (and payload: its quality) of the most recent completed jobs of these kinds, newest first. */
   recentRuns(db: Executor, names: readonly string[], limit: number) {

@@ -105,52 +105,18 @@ export const jobsRepository = {
   },
 
   /** The packs' jobs of one kind, whatever their status, oldest first. */
-  ofPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
-    if (packIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('name', '=', name)
-      .where('hook_pack_id', 'in', packIds)
-      .orderBy('id')
-      .execute();
-  },
+  ofPacks: (db: Executor, name: string, packIds: number[]) => jobsOf(db, name, 'hook_pack_id', packIds, 'all'),
 
   /** The projects' jobs of one kind, whatever their status, oldest first. */
-  ofProjects(db: Executor, name: string, projectIds: number[]): Promise<JobRow[]> {
-    if (projectIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('name', '=', name)
-      .where('project_id', 'in', projectIds)
-      .orderBy('id')
-      .execute();
-  },
+  ofProjects: (db: Executor, name: string, projectIds: number[]) => jobsOf(db, name, 'project_id', projectIds, 'all'),
 
-  /** The packs' jobs of one kind that are queued or running. */
-  unfinishedOfPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
-    if (packIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('name', '=', name)
-      .where('hook_pack_id', 'in', packIds)
-      .where('status', 'in', ['queued', 'in_progress'])
-      .execute();
-  },
+  /** The packs' jobs of one kind that are queued or running, oldest first. */
+  unfinishedOfPacks: (db: Executor, name: string, packIds: number[]) =>
+    jobsOf(db, name, 'hook_pack_id', packIds, 'unfinished'),
 
-  /** The packs' jobs of one kind that have not failed (queued, running or done). */
-  unfailedOfPacks(db: Executor, name: string, packIds: number[]): Promise<JobRow[]> {
-    if (packIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('name', '=', name)
-      .where('hook_pack_id', 'in', packIds)
-      .where('status', '!=', 'failed')
-      .execute();
-  },
+  /** The packs' jobs of one kind that have not failed (queued, running or done), oldest first. */
+  unfailedOfPacks: (db: Executor, name: string, packIds: number[]) =>
+    jobsOf(db, name, 'hook_pack_id', packIds, 'unfailed'),
 
   findOwned(db: Executor, userId: number, id: number): Promise<JobRow | undefined> {
     return db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
@@ -332,3 +298,18 @@ export const jobsRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 };
+
+/** Jobs of one kind belonging to the given packs or projects, in one of three status sets, oldest first. */
+function jobsOf(
+  db: Executor,
+  name: string,
+  owner: 'hook_pack_id' | 'project_id',
+  ids: number[],
+  statuses: 'all' | 'unfinished' | 'unfailed',
+): Promise<JobRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  let q = db.selectFrom('jobs').selectAll().where('name', '=', name).where(owner, 'in', ids);
+  if (statuses === 'unfinished') q = q.where('status', 'in', ['queued', 'in_progress']);
+  if (statuses === 'unfailed') q = q.where('status', '!=', 'failed');
+  return q.orderBy('id').execute();
+}

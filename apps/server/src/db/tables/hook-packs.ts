@@ -1,8 +1,8 @@
-import type { Generated } from 'kysely';
 import type { Bool, Id } from '../schema.ts';
+import type { VideoStyleColumns } from './video-style.ts';
 
 /** A hook pack: one product, its hook message and the characters that will say it (docs/product.md#hook-packs). */
-export interface HookPacksTable {
+export interface HookPacksTable extends VideoStyleColumns {
   id: Id;
   user_id: number;
   name: string | null;
@@ -20,23 +20,6 @@ export interface HookPacksTable {
   detected_shape: string | null;
   detected_category: string | null;
   status: string;
-  /** Caption preset (contracts CaptionStyle), 'highlight' by default. */
-  caption_style: Generated<string>;
-  /** End card call to action; null for no end card. */
-  cta_text: string | null;
-  /** 'draft' (local engine) or 'realistic' (providers); contracts VideoQuality. */
-  render_quality: Generated<string>;
-  /** Voice speaking rate, 0.8–1.2. */
-  voice_speed: Generated<number>;
-  /** Frame shapes exported, a comma list ('9:16,4:5'); 9:16 always. */
-  aspects: Generated<string>;
-  /** Storage key of the uploaded music bed, or null for none. */
-  music_key: string | null;
-  /** Brand look (contracts CaptionFont, #RRGGBB colours, outro card on/off), copied from the brand kit. */
-  caption_font: Generated<string>;
-  primary_colour: Generated<string>;
-  secondary_colour: Generated<string>;
-  outro: Generated<Bool>;
   /** Random per-pack part of the output prefix, so video URLs (capability links) cannot be guessed. */
   file_token: string;
   created_at: string;

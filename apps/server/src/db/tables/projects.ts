@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 import type { Bool, Id } from '../schema.ts';
+import type { VideoStyleColumns } from './video-style.ts';
 
-export interface ProjectsTable {
+export interface ProjectsTable extends VideoStyleColumns {
   id: Id;
   user_id: number;
   name: string;
@@ -10,23 +11,6 @@ export interface ProjectsTable {
   script: string;
   language: string;
   accent: string;
-  /** Caption preset (contracts CaptionStyle), 'highlight' by default. */
-  caption_style: Generated<string>;
-  /** End card call to action; null for no end card. */
-  cta_text: string | null;
-  /** 'draft' (local engine) or 'realistic' (providers); contracts VideoQuality. */
-  render_quality: Generated<string>;
-  /** Voice speaking rate, 0.8–1.2. */
-  voice_speed: Generated<number>;
-  /** Frame shapes exported, a comma list ('9:16,4:5'); 9:16 always. */
-  aspects: Generated<string>;
-  /** Storage key of the uploaded music bed, or null for none. */
-  music_key: string | null;
-  /** Brand look (contracts CaptionFont, #RRGGBB colours, outro card on/off), copied from the brand kit. */
-  caption_font: Generated<string>;
-  primary_colour: Generated<string>;
-  secondary_colour: Generated<string>;
-  outro: Generated<Bool>;
   /** Who speaks the script: 'generated' or 'own' (contracts VoiceSource). */
   voice_source: Generated<string>;
   /** Storage key of the user's own recording, or null for none. */

@@ -22,7 +22,7 @@ import { mountLocalOidcProvider } from '../../auth/oidc/local-provider-http.ts';
 import { renderMessagePage, sendPage } from '../../auth/oidc/pages.ts';
 import { createSignInClient } from '../../auth/oidc/sign-in-client.ts';
 import { authRateLimit } from '../../auth/rate-limit.ts';
-import * as auth from '../../services/auth.ts';
+import * as auth from '../../services/account/index.ts';
 import type { RouteModule } from './index.ts';
 
 const ErrorBody = z.object({ detail: z.string() });

@@ -1,6 +1,6 @@
 import { Avatar, ErrorResponse, IdParam, LIMITS, ListAvatarsQuery, SavedBounds } from '@hookreel/contracts';
 import { z } from 'zod';
-import * as avatars from '../../services/avatars.ts';
+import * as avatars from '../../services/avatars/index.ts';
 import { walkMultipart } from '../../uploads/index.ts';
 import { callerOf } from '../auth-guard.ts';
 import type { RouteModule } from './index.ts';

@@ -9,7 +9,7 @@ import {
   IdParam,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import * as batches from '../../services/batches.ts';
+import * as batches from '../../services/batches/index.ts';
 import { unprocessable } from '../../errors.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';

@@ -16,12 +16,12 @@ import {
   ProviderUsageQuery,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import { adjustCredits } from '../../services/admin-credits.ts';
-import { asAdmin } from '../../services/admin-audit.ts';
-import { billingState, checkout, handleWebhook, portal } from '../../services/billing.ts';
-import { ledgerPage, priceList } from '../../services/credits.ts';
-import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/refunds.ts';
-import { providerUsageByPlan } from '../../services/provider-usage.ts';
+import { adjustCredits } from '../../services/billing/index.ts';
+import { asAdmin } from '../../services/account/index.ts';
+import { billingState, checkout, handleWebhook, portal } from '../../services/billing/index.ts';
+import { ledgerPage, priceList } from '../../services/billing/index.ts';
+import { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from '../../services/billing/index.ts';
+import { providerUsageByPlan } from '../../services/billing/index.ts';
 import { callerOf } from '../auth-guard.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { BrandKit, CaptionFont, ErrorResponse, UpdateBrandKitRequest } from '@hookreel/contracts';
 import { z } from 'zod';
-import * as brandKit from '../../services/brand-kit.ts';
+import * as brandKit from '../../services/video/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { unprocessable } from '../../errors.ts';
 import type { RouteModule } from './index.ts';

@@ -1,5 +1,5 @@
 import { ErrorResponse, RemoteImageRequest, RemoteImageResponse } from '@hookreel/contracts';
-import * as remoteImages from '../../services/remote-images.ts';
+import * as remoteImages from '../../services/platform/index.ts';
 import type { RouteModule } from './index.ts';
 
 /** The content generator demo (/generate): images the user names by address, fetched by the server. */

@@ -25,7 +25,7 @@ import {
 } from '@hookreel/contracts';
 import { sendZip } from '../zip.ts';
 import { z } from 'zod';
-import * as hooks from '../../services/hook-packs.ts';
+import * as hooks from '../../services/hook-packs/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
@@ -48,7 +48,7 @@ const SelectCharacterQuery = z.object({ selected: z.enum(['true', 'false']).opti
 
 /**
  * Hook packs (docs/product.md#hook-packs; and the two hook-pack jobs calls). Thin: parse, call the service, answer.
- * Ownership, credits and every rule live in services/hook-packs.ts.
+ * Ownership, credits and every rule live in services/hook-packs/.
  */
 export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
   for (const path of ['/hooks', '/hooks/']) {

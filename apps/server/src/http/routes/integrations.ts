@@ -12,8 +12,8 @@ import {
   WebhookTestResponse,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import * as apiKeys from '../../services/api-keys.ts';
-import * as webhooks from '../../services/webhooks.ts';
+import * as apiKeys from '../../services/integrations/index.ts';
+import * as webhooks from '../../services/integrations/index.ts';
 import { createPerUserLimiter } from '../../uploads/rate-limit.ts';
 import type { RouteModule } from './index.ts';
 

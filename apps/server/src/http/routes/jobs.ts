@@ -10,14 +10,9 @@ import {
   type JobEvent,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import {
-  deleteJob,
-  findStreamedJobDto,
-  getJob,
-  listJobs,
-  makeRealistic,
-  queueProjectVideo,
-} from '../../services/jobs.ts';
+import { deleteJob, findStreamedJobDto, getJob, listJobs } from '../../services/jobs/index.ts';
+import { queueProjectVideo } from '../../services/projects/index.ts';
+import { makeRealistic } from '../../services/realistic/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
 import type { RouteModule } from './index.ts';

@@ -9,7 +9,7 @@ import {
   PaymentRequiredBody,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import * as merge from '../../services/merge.ts';
+import * as merge from '../../services/merge/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { unprocessable } from '../../errors.ts';
 import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';

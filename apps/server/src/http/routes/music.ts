@@ -1,6 +1,7 @@
 import { ErrorResponse, HookPack, IdParam, MUSIC_LIMITS, Project } from '@hookreel/contracts';
-import * as style from '../../services/music.ts';
-import { MUSIC_MESSAGES } from '../../services/music-file.ts';
+import * as style from '../../services/projects/index.ts';
+import * as packStyle from '../../services/hook-packs/index.ts';
+import { MUSIC_MESSAGES } from '../../services/video/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { payloadTooLarge, unprocessable } from '../../errors.ts';
 import type { RouteModule } from './index.ts';
@@ -60,7 +61,7 @@ export const musicRoutes: RouteModule = async (api, { ctx, requireUser, limitUpl
         response: { 200: HookPack, ...errors },
       },
     },
-    async (request) => style.setPackMusic(ctx, request.userId, request.params.id, await musicPart(request)),
+    async (request) => packStyle.setPackMusic(ctx, request.userId, request.params.id, await musicPart(request)),
   );
   api.delete(
     '/hooks/:id/music',
@@ -70,6 +71,6 @@ export const musicRoutes: RouteModule = async (api, { ctx, requireUser, limitUpl
       preHandler: limitUploads,
       schema: { tags: ['hook-packs'], params: IdParam, response: { 200: HookPack, ...errors } },
     },
-    async (request) => style.clearPackMusic(ctx, request.userId, request.params.id),
+    async (request) => packStyle.clearPackMusic(ctx, request.userId, request.params.id),
   );
 };

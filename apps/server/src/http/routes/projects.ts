@@ -8,7 +8,7 @@ import {
   VALIDATION,
 } from '@hookreel/contracts';
 import { z } from 'zod';
-import * as projects from '../../services/projects.ts';
+import * as projects from '../../services/projects/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import { unprocessable } from '../../errors.ts';
 import type { RouteModule } from './index.ts';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@hookreel/contracts';
 import { z } from 'zod';
 import { dependencyFailure } from '../../errors.ts';
 import { parseRange } from '../byte-range.ts';
-import { isSafeFileName } from '../../services/file-names.ts';
+import { isSafeFileName } from '../../services/video/index.ts';
 import type { RouteModule } from './index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { PublicStats } from '@hookreel/contracts';
-import { publicStats } from '../../services/estimates.ts';
+import { publicStats } from '../../services/jobs/index.ts';
 import type { RouteModule } from './index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { NotifyRequest, NotifyResponse, User } from '@hookreel/contracts';
-import * as users from '../../services/users.ts';
+import * as users from '../../services/account/index.ts';
 import type { RouteModule } from './index.ts';
 
 /** /api/user/me: the signed-in person's own account. */

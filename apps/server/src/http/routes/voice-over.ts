@@ -1,7 +1,7 @@
 import { ErrorResponse, IdParam, Project, VOICE_OVER_LIMITS } from '@hookreel/contracts';
 import type { FastifyRequest } from 'fastify';
 import { payloadTooLarge, unprocessable } from '../../errors.ts';
-import * as voiceOver from '../../services/voice-over.ts';
+import * as voiceOver from '../../services/projects/index.ts';
 import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
 import type { RouteModule } from './index.ts';
 

@@ -1,11 +1,9 @@
-import { type PricedOperation, type PriceList, withCost } from '@hookreel/contracts';
+import { creditsTimes, roundCredits, type PricedOperation, type PriceList, withCost } from '@hookreel/contracts';
 import { usePriceList } from './render-quality';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** `units` of an operation at the server's price, in hundredths so 3 × 0.1 is 0.30. */
 export const serverCostOf = (list: PriceList, operation: PricedOperation, units = 1): number =>
-  round2(list.prices[operation] * units);
+  creditsTimes(list.prices[operation], units);
 
 /**
  * The server's price list as a spending button needs it: `cost(op, units)` is null until GET /api/credits/prices
@@ -32,5 +30,5 @@ export function estimatePackFrom(list: PriceList, characterTypes: number) {
   const characters = serverCostOf(list, 'characterGeneration', characterCount);
   const previews = serverCostOf(list, 'previewImage', characterCount);
   const videos = serverCostOf(list, 'video', list.videos_per_pack);
-  return { characterCount, characters, previews, videos, total: round2(characters + previews + videos) };
+  return { characterCount, characters, previews, videos, total: roundCredits(characters + previews + videos) };
 }

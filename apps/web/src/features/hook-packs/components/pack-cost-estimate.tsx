@@ -1,4 +1,4 @@
-import { formatCredits } from '@hookreel/contracts';
+import { formatCredits, roundCredits } from '@hookreel/contracts';
 import { CoinsIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { estimatePackFrom, useServerPrices } from '@/lib/api/prices';
@@ -30,7 +30,7 @@ export function PackCostEstimate({ characterTypes, className }: { characterTypes
   }
   const e = estimatePackFrom(list, types);
   const balance = user?.credits ?? 0;
-  const left = Math.round((balance - e.total) * 100) / 100;
+  const left = roundCredits(balance - e.total);
   const rows: Array<[string, number]> = [
     [`${e.characterCount} characters (${list.characters_per_type} per type)`, e.characters],
     [`Up to ${e.characterCount} previews`, e.previews],

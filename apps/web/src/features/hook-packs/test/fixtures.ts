@@ -1,6 +1,6 @@
 import type { HookPack, Job, PreviewCharacter } from '@hookreel/contracts';
 import { vi } from 'vitest';
-import { jsonResponse } from '@/test/render';
+import { jsonResponse, makeJob as makeBaseJob } from '@/test/render';
 
 export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   id: 5,
@@ -45,38 +45,21 @@ export const makePreview = (over: Partial<PreviewCharacter> = {}): PreviewCharac
   ...over,
 });
 
-export const makeJob = (over: Partial<Job> = {}): Job => ({
-  id: 100,
-  project_id: null,
-  project_name: 'Glow Serum · Video #1',
-  project_deleted: false,
-  kind: 'render-hook-video',
-  status: 'queued',
-  progress: 0,
-  video_url: null,
-  poster_url: null,
-  created_at: '2026-11-21T12:00:00.000Z',
-  updated_at: '2026-11-21T12:00:00.000Z',
-  logs: [],
-  hook_pack_id: 5,
-  variant_index: 1,
-  error: null,
-  quality: null,
-  report_url: null,
-  contact_sheet_url: null,
-  actor_name: null,
-  variant_label: null,
-  hook_text: null,
-  variant_id: null,
-  download_url: null,
-  eta_seconds: null,
-  cost: null,
-  render_quality: 'draft',
-  realistic_upgrade_cost: null,
-  realistic_upgrade: null,
-  aspects: [],
-  ...over,
-});
+/** A hook-pack video job as the API returns it (the shared job factory with a pack's fields). */
+export const makeJob = (over: Partial<Job> = {}): Job =>
+  makeBaseJob({
+    id: 100,
+    project_id: null,
+    project_name: 'Glow Serum · Video #1',
+    kind: 'render-hook-video',
+    status: 'queued',
+    progress: 0,
+    created_at: '2026-11-21T12:00:00.000Z',
+    updated_at: '2026-11-21T12:00:00.000Z',
+    hook_pack_id: 5,
+    variant_index: 1,
+    ...over,
+  });
 
 type Handler = (ctx: { url: URL; init: RequestInit; body: unknown }) => Response | Promise<Response>;
 

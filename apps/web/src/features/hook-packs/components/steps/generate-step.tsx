@@ -11,6 +11,8 @@ import {
   VALIDATION,
   withCost,
   formatCredits,
+  creditsTimes,
+  roundCredits,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
@@ -118,7 +120,7 @@ function ModeSwitch({ mode, onChange }: { mode: 'pack' | 'matrix'; onChange: (m:
 /** The videos' price and the balance left after them, before the spend. */
 function VideosCost({ count, cost }: { count: number; cost: number }) {
   const { user } = useAuth();
-  const left = Math.round(((user?.credits ?? 0) - cost) * 100) / 100;
+  const left = roundCredits((user?.credits ?? 0) - cost);
   return (
     <p data-testid="videos-cost" className={cn('text-sm text-muted-foreground', left < 0 && 'text-destructive')}>
       {count} videos cost {formatCredits(cost)} credits.{' '}
@@ -184,7 +186,7 @@ function VariantsEditor({
   );
   const characterName = new Map(pack.generated_characters.map((c) => [c.id, c.prompt] as const));
 
-  const totalCost = perVideo === null ? null : Math.round(perVideo * rows.length * 100) / 100;
+  const totalCost = perVideo === null ? null : creditsTimes(perVideo, rows.length);
 
   const generate = () => {
     if (approvedIds.length === 0) {

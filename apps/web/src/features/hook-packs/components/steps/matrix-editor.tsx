@@ -14,6 +14,8 @@ import {
   VALIDATION,
   variantId,
   withCost,
+  creditsTimes,
+  roundCredits,
 } from '@hookreel/contracts';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -31,8 +33,6 @@ import { approvedCharacterIds } from '../../lib/variants';
 import { HookLineField } from '../hook-line-field';
 import { usePackVideoStyle } from '../pack-video-style';
 import { StepFrame } from '../wizard-stepper';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Matrix mode of the Generate step (docs/product.md#hook-matrix): hooks × approved actors × calls to action, the
@@ -70,8 +70,8 @@ export function MatrixEditor({
   );
   const cells = matrixCells({ hooks: hooks.length, actors: chosenActors.length, ctas: ctas.length });
   const ticked = cells.filter((c) => !unticked.has(cellKey(c)));
-  const cost = price === null ? null : round2(price * ticked.length);
-  const left = cost === null ? null : round2((user?.credits ?? 0) - cost);
+  const cost = price === null ? null : creditsTimes(price, ticked.length);
+  const left = cost === null ? null : roundCredits((user?.credits ?? 0) - cost);
   const idOf = (c: { hook: number; actor: number; cta: number }) =>
     variantId(c.hook + 1, approvedIds.indexOf(chosenActors[c.actor] as number) + 1, c.cta + 1);
 

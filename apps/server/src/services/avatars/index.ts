@@ -1,0 +1,5 @@
+/**
+ * The avatars area: the user's actors and the seeded catalogue. Other areas import it only through this file.
+ */
+export * from './avatars.ts';
+export { seedActorCatalogue } from './catalogue.ts';
