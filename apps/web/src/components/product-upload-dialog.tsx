@@ -2,14 +2,7 @@ import { LIMITS, VALIDATION } from '@hookreel/contracts';
 import { CheckCircle2Icon, ImageUpIcon, Loader2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { useFileDrop } from '@/hooks/use-file-drop';
 import { cn } from '@/lib/utils';
 
@@ -51,16 +44,17 @@ export function ProductUploadDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent className="sm:max-w-xl" onInteractOutside={(e) => busy && e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Upload your product</DialogTitle>
-          <DialogDescription>A clear product photo gives the best results.</DialogDescription>
-        </DialogHeader>
-        {/* The body is mounted only while open: each opening starts with no file. */}
-        <UploadBody busy={busy} setBusy={setBusy} onCancel={() => onOpenChange(false)} onContinue={onContinue} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      className="sm:max-w-xl"
+      title="Upload your product"
+      description="A clear product photo gives the best results."
+    >
+      {/* The body is mounted only while open: each opening starts with no file. */}
+      <UploadBody busy={busy} setBusy={setBusy} onCancel={() => onOpenChange(false)} onContinue={onContinue} />
+    </TitledDialog>
   );
 }
 

@@ -2,14 +2,7 @@ import type { Avatar } from '@hookreel/contracts';
 import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { staticUrl } from '@/lib/urls';
 import { type Box, boxFromAvatar } from '../lib/bounds-geometry';
 import { BoundsEditor } from './bounds-editor';
@@ -27,19 +20,19 @@ export function EditBoundsDialog({
   onSave: (box: Box) => void;
 }) {
   return (
-    <Dialog open={avatar !== null} onOpenChange={(o) => !o && !saving && onCancel()}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Edit Avatar Bounds</DialogTitle>
-          <DialogDescription className="sr-only">
-            Where the product goes in this avatar's 576x1024 frame.
-          </DialogDescription>
-        </DialogHeader>
-        {avatar ? (
-          <EditBoundsBody key={avatar.id} avatar={avatar} saving={saving} onCancel={onCancel} onSave={onSave} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={avatar !== null}
+      onOpenChange={(o) => !o && onCancel()}
+      busy={saving}
+      className="sm:max-w-xl"
+      title="Edit Avatar Bounds"
+      description="Where the product goes in this avatar's 576x1024 frame."
+      hideDescription
+    >
+      {avatar ? (
+        <EditBoundsBody key={avatar.id} avatar={avatar} saving={saving} onCancel={onCancel} onSave={onSave} />
+      ) : null}
+    </TitledDialog>
   );
 }
 

@@ -2,14 +2,7 @@ import { LIMITS } from '@hookreel/contracts';
 import { CostTag } from '@/components/cost-tag';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useServerPrices } from '@/lib/api/prices';
@@ -35,43 +28,39 @@ export function GenerateMoreDialog({
     onOpenChange(false);
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Generate More Characters</DialogTitle>
-            <DialogDescription>
-              Describe who you want; we generate {LIMITS.generateMoreCount} more characters.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-1.5">
-            <Label htmlFor="more-description">Character description</Label>
-            <Textarea
-              id="more-description"
-              value={description}
-              rows={3}
-              maxLength={LIMITS.characterDescriptionMax}
-              placeholder="e.g. Man in his 40s, outdoorsy, wearing a flannel shirt"
-              onChange={(e) => setDescription(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) {
-                  e.preventDefault();
-                  submit();
-                }
-              }}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={blank}>
-              Generate {LIMITS.generateMoreCount}{' '}
-              <CostTag credits={prices.cost('characterGeneration', LIMITS.generateMoreCount)} />
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title="Generate More Characters"
+      description={<>Describe who you want; we generate {LIMITS.generateMoreCount} more characters.</>}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="more-description">Character description</Label>
+        <Textarea
+          id="more-description"
+          value={description}
+          rows={3}
+          maxLength={LIMITS.characterDescriptionMax}
+          placeholder="e.g. Man in his 40s, outdoorsy, wearing a flannel shirt"
+          onChange={(e) => setDescription(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+        />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={blank}>
+          Generate {LIMITS.generateMoreCount}{' '}
+          <CostTag credits={prices.cost('characterGeneration', LIMITS.generateMoreCount)} />
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -19,14 +19,7 @@ import {
   useImage,
 } from '@/components/product-placement';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { staticUrl } from '@/lib/urls';
 import { useGeneratePreviewFromEditor } from '../api/generate-preview-from-editor';
 import { useCreditsSpent, usePaidErrorToast } from '../lib/use-paid-error';
@@ -110,50 +103,48 @@ export function PlacementDialog({
 
   const busy = phase === 'mask' || phase === 'saving';
   return (
-    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Position Product</DialogTitle>
-          <DialogDescription>
-            Drag the product into the character&apos;s hand. Scroll or use the slider to scale, and the rotation slider
-            to turn it.
-          </DialogDescription>
-        </DialogHeader>
-        <PlacementEditor
-          character={characterImage}
-          product={productImage}
-          value={placement}
-          onChange={setPlacement}
-          canvasClassName="h-[min(55vh,560px)]"
-        />
-        <div className="min-h-5 text-center text-sm" aria-live="polite" data-testid="mask-status">
-          {phase === 'mask' ? (
-            <span className="inline-flex items-center gap-2">
-              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> {MESSAGES.masks.generating}
-            </span>
-          ) : maskDone ? (
-            <span className="inline-flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
-              <CheckCircle2Icon className="size-4" aria-hidden="true" /> {MESSAGES.masks.generated}
-            </span>
-          ) : null}
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="brand"
-            onClick={(e) => {
-              if (!isRepeatClick(e)) void onSave();
-            }}
-            disabled={busy || phase === 'saved'}
-          >
-            {phase === 'saving' ? 'Saving...' : phase === 'saved' ? 'Saved' : 'Save Position'}
-            {phase === 'idle' ? <CostTag credits={prices.cost('previewImage')} /> : null}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      className="max-w-3xl"
+      title="Position Product"
+      description="Drag the product into the character's hand. Scroll or use the slider to scale, and the rotation slider to turn it."
+    >
+      <PlacementEditor
+        character={characterImage}
+        product={productImage}
+        value={placement}
+        onChange={setPlacement}
+        canvasClassName="h-[min(55vh,560px)]"
+      />
+      <div className="min-h-5 text-center text-sm" aria-live="polite" data-testid="mask-status">
+        {phase === 'mask' ? (
+          <span className="inline-flex items-center gap-2">
+            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> {MESSAGES.masks.generating}
+          </span>
+        ) : maskDone ? (
+          <span className="inline-flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
+            <CheckCircle2Icon className="size-4" aria-hidden="true" /> {MESSAGES.masks.generated}
+          </span>
+        ) : null}
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          type="button"
+          variant="brand"
+          onClick={(e) => {
+            if (!isRepeatClick(e)) void onSave();
+          }}
+          disabled={busy || phase === 'saved'}
+        >
+          {phase === 'saving' ? 'Saving...' : phase === 'saved' ? 'Saved' : 'Save Position'}
+          {phase === 'idle' ? <CostTag credits={prices.cost('previewImage')} /> : null}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -3,14 +3,7 @@ import { FlagIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorDetail } from '@/lib/api-client';
@@ -64,43 +57,41 @@ export function ReportProblem({ job }: { job: Job }) {
       <Button variant="ghost" className="w-full text-muted-foreground" onClick={() => setOpen(true)}>
         <FlagIcon aria-hidden="true" /> Report a problem
       </Button>
-      <Dialog open={open} onOpenChange={(o) => !request.isPending && setOpen(o)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Report a problem</DialogTitle>
-            <DialogDescription>
-              Tell us what went wrong with this video. If an administrator agrees, its credits are refunded.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-1.5">
-            <Label htmlFor="refund-reason">What is wrong?</Label>
-            <Textarea
-              id="refund-reason"
-              value={reason}
-              maxLength={1000}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(null);
-              }}
-              placeholder="e.g. The product is upside down in the actor's hand"
-            />
-            {error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={request.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} disabled={request.isPending}>
-              {request.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-              Ask for a refund
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <TitledDialog
+        open={open}
+        onOpenChange={setOpen}
+        busy={request.isPending}
+        title="Report a problem"
+        description="Tell us what went wrong with this video. If an administrator agrees, its credits are refunded."
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="refund-reason">What is wrong?</Label>
+          <Textarea
+            id="refund-reason"
+            value={reason}
+            maxLength={1000}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+            placeholder="e.g. The product is upside down in the actor's hand"
+          />
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)} disabled={request.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} disabled={request.isPending}>
+            {request.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            Ask for a refund
+          </Button>
+        </DialogFooter>
+      </TitledDialog>
     </>
   );
 }

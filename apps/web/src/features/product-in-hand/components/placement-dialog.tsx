@@ -5,14 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { type ImageState, MaskError, PlacementEditor, renderMask, useImage } from '@/components/product-placement';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { useServerPrices } from '@/lib/api/prices';
 import { isRepeatClick } from '@/lib/repeat-click';
 
@@ -31,17 +24,16 @@ export function PlacementDialog(props: PlacementDialogProps) {
   const { open, onOpenChange, actorName } = props;
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent className="sm:max-w-xl" onInteractOutside={(e) => busy && e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Position product · {actorName}</DialogTitle>
-          <DialogDescription>
-            Drag the product into place, scroll or use the sliders to scale and rotate.
-          </DialogDescription>
-        </DialogHeader>
-        <PlacementBody {...props} busy={busy} setBusy={setBusy} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      className="sm:max-w-xl"
+      title={<>Position product · {actorName}</>}
+      description="Drag the product into place, scroll or use the sliders to scale and rotate."
+    >
+      <PlacementBody {...props} busy={busy} setBusy={setBusy} />
+    </TitledDialog>
   );
 }
 

@@ -3,14 +3,7 @@ import { CheckIcon, PlusIcon, UserIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorBanner } from '@/components/layout/banner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { staticUrl } from '@/lib/urls';
@@ -133,127 +126,126 @@ export function CharactersSection({
         </ul>
       )}
 
-      <Dialog open={step === 'describe'} onOpenChange={(o) => !o && setStep('closed')}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Describe your character</DialogTitle>
-            <DialogDescription>
-              Who should present your product? For example: “a young woman in a cozy kitchen”.
-            </DialogDescription>
-          </DialogHeader>
-          <Textarea
-            aria-label="Character description"
-            autoFocus
-            value={description}
-            maxLength={500}
-            onChange={(e) => setDescription(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                next();
-              }
-            }}
-          />
-          <DialogFooter>
-            <Button variant="ghost" onClick={skip}>
-              I don't know
-            </Button>
-            <Button onClick={next} disabled={!description.trim()}>
-              Next
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <TitledDialog
+        open={step === 'describe'}
+        onOpenChange={(o) => !o && setStep('closed')}
+        title="Describe your character"
+        description="Who should present your product? For example: “a young woman in a cozy kitchen”."
+      >
+        <Textarea
+          aria-label="Character description"
+          autoFocus
+          value={description}
+          maxLength={500}
+          onChange={(e) => setDescription(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              next();
+            }
+          }}
+        />
+        <DialogFooter>
+          <Button variant="ghost" onClick={skip}>
+            I don't know
+          </Button>
+          <Button onClick={next} disabled={!description.trim()}>
+            Next
+          </Button>
+        </DialogFooter>
+      </TitledDialog>
 
-      <Dialog open={step === 'pick'} onOpenChange={(o) => !o && setStep('closed')}>
-        <DialogContent className="sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>Choose characters</DialogTitle>
-            <DialogDescription>
-              {described ? `Best matches for “${described}” first. ` : ''}Select one or more actors. Actors already in
-              the project are marked.
-            </DialogDescription>
-          </DialogHeader>
-          {avatars.isError ? (
-            described ? (
-              <ErrorBanner
-                action={
-                  <Button size="sm" variant="outline" onClick={() => setDescribed(null)}>
-                    Show all actors
-                  </Button>
-                }
-              >
-                Could not match actors to your description.
-              </ErrorBanner>
-            ) : (
-              <ErrorBanner>Failed to load actors. Please try again.</ErrorBanner>
-            )
-          ) : null}
-          {described && avatars.isPending ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Finding actors who match your description…
-            </p>
-          ) : null}
-          <div
-            role="group"
-            aria-label="Actors"
-            aria-busy={avatars.isPending}
-            className="grid max-h-[55vh] auto-rows-max grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4 md:grid-cols-5"
-          >
-            {avatars.isPending
-              ? Array.from({ length: 10 }, (_, i) => <Skeleton key={i} className="aspect-[9/16]" />)
-              : (avatars.data ?? []).map((a, i) => {
-                  const on = selected.has(a.id);
-                  const best = described !== null && i === 0;
-                  const added = already.has(a.id);
-                  return (
-                    <button
-                      key={a.id}
-                      type="button"
-                      aria-pressed={on}
-                      disabled={added}
-                      onClick={() => toggle(a.id)}
-                      className={cn(
-                        'relative overflow-hidden rounded-lg border-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50',
-                        on ? 'border-primary' : 'border-transparent',
-                      )}
-                    >
-                      <span className="relative block aspect-[9/16] bg-muted">
-                        <img
-                          src={staticUrl(a.url)}
-                          alt=""
-                          loading="lazy"
-                          className="absolute inset-0 size-full object-cover"
-                        />
-                        {best ? (
-                          <span className="absolute top-1.5 left-1.5 rounded-full bg-primary px-2 py-0.5 text-[10px] font-medium text-primary-foreground">
-                            Best match
-                          </span>
-                        ) : null}
-                        {on ? (
-                          <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground">
-                            <CheckIcon className="size-4" aria-hidden="true" />
-                          </span>
-                        ) : null}
-                      </span>
-                      <span className="block truncate px-1.5 py-1 text-xs">
-                        {avatarName(a)}
-                        {added ? ' (added)' : ''}
-                      </span>
-                    </button>
-                  );
-                })}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setStep('closed')}>
-              Cancel
-            </Button>
-            <Button onClick={add} disabled={selected.size === 0}>
-              Add {selected.size} Characters
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <TitledDialog
+        open={step === 'pick'}
+        onOpenChange={(o) => !o && setStep('closed')}
+        className="sm:max-w-3xl"
+        title="Choose characters"
+        description={
+          <>
+            {described ? `Best matches for “${described}” first. ` : ''}Select one or more actors. Actors already in the
+            project are marked.
+          </>
+        }
+      >
+        {avatars.isError ? (
+          described ? (
+            <ErrorBanner
+              action={
+                <Button size="sm" variant="outline" onClick={() => setDescribed(null)}>
+                  Show all actors
+                </Button>
+              }
+            >
+              Could not match actors to your description.
+            </ErrorBanner>
+          ) : (
+            <ErrorBanner>Failed to load actors. Please try again.</ErrorBanner>
+          )
+        ) : null}
+        {described && avatars.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Finding actors who match your description…
+          </p>
+        ) : null}
+        <div
+          role="group"
+          aria-label="Actors"
+          aria-busy={avatars.isPending}
+          className="grid max-h-[55vh] auto-rows-max grid-cols-3 gap-3 overflow-y-auto p-1 sm:grid-cols-4 md:grid-cols-5"
+        >
+          {avatars.isPending
+            ? Array.from({ length: 10 }, (_, i) => <Skeleton key={i} className="aspect-[9/16]" />)
+            : (avatars.data ?? []).map((a, i) => {
+                const on = selected.has(a.id);
+                const best = described !== null && i === 0;
+                const added = already.has(a.id);
+                return (
+                  <button
+                    key={a.id}
+                    type="button"
+                    aria-pressed={on}
+                    disabled={added}
+                    onClick={() => toggle(a.id)}
+                    className={cn(
+                      'relative overflow-hidden rounded-lg border-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50',
+                      on ? 'border-primary' : 'border-transparent',
+                    )}
+                  >
+                    <span className="relative block aspect-[9/16] bg-muted">
+                      <img
+                        src={staticUrl(a.url)}
+                        alt=""
+                        loading="lazy"
+                        className="absolute inset-0 size-full object-cover"
+                      />
+                      {best ? (
+                        <span className="absolute top-1.5 left-1.5 rounded-full bg-primary px-2 py-0.5 text-[10px] font-medium text-primary-foreground">
+                          Best match
+                        </span>
+                      ) : null}
+                      {on ? (
+                        <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                          <CheckIcon className="size-4" aria-hidden="true" />
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="block truncate px-1.5 py-1 text-xs">
+                      {avatarName(a)}
+                      {added ? ' (added)' : ''}
+                    </span>
+                  </button>
+                );
+              })}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setStep('closed')}>
+            Cancel
+          </Button>
+          <Button onClick={add} disabled={selected.size === 0}>
+            Add {selected.size} Characters
+          </Button>
+        </DialogFooter>
+      </TitledDialog>
     </section>
   );
 }
