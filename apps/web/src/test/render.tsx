@@ -1,4 +1,4 @@
-import type { Avatar, Job, QualityReport, User } from '@hookreel/contracts';
+import type { Avatar, Job, Project, QualityReport, User } from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -12,6 +12,37 @@ export const makeUser = (over: Partial<User> = {}): User => ({
   notify: false,
   is_admin: false,
   created_at: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/** The video style a new project or hook pack starts with (captions, colours, one 9:16 cut, Draft). */
+export const defaultVideoStyle = {
+  caption_style: 'highlight',
+  cta_text: null,
+  music_url: null,
+  quality: 'draft',
+  voice_speed: 1,
+  aspects: ['9:16'],
+  caption_font: 'dejavu_sans',
+  primary_colour: '#FFD23F',
+  secondary_colour: '#111111',
+  outro: false,
+} satisfies Partial<Project>;
+
+/** Project 3, 'Summer Serum', English (American), with no characters yet. */
+export const makeProject = (over: Partial<Project> = {}): Project => ({
+  id: 3,
+  name: 'Summer Serum',
+  file_path: 'products/3.png',
+  script: 'My skin glows now.',
+  language: 'english',
+  accent: 'american',
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+  characters: [],
+  voice_source: 'generated',
+  voice_over: null,
+  ...defaultVideoStyle,
   ...over,
 });
 

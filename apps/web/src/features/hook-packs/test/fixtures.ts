@@ -1,6 +1,6 @@
 import type { HookPack, Job, PreviewCharacter } from '@hookreel/contracts';
 import { vi } from 'vitest';
-import { jsonResponse, makeJob as makeBaseJob } from '@/test/render';
+import { defaultVideoStyle, jsonResponse, makeJob as makeBaseJob } from '@/test/render';
 
 export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   id: 5,
@@ -17,16 +17,7 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   character_types: [],
   generated_characters: [],
   preview_characters: [],
-  caption_style: 'highlight',
-  cta_text: null,
-  music_url: null,
-  quality: 'draft',
-  voice_speed: 1,
-  aspects: ['9:16'],
-  caption_font: 'dejavu_sans',
-  primary_colour: '#FFD23F',
-  secondary_colour: '#111111',
-  outro: false,
+  ...defaultVideoStyle,
   ...over,
 });
 

@@ -1,38 +1,23 @@
-import type { AvatarWithStatus, Project } from '@hookreel/contracts';
+import type { AvatarWithStatus } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@hookreel/contracts';
 import { toast } from 'sonner';
-import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeAvatar, makeProject, renderWithProviders } from '@/test/render';
 import { MergeScreen, withStored } from './merge-page';
 import { spyOnToasts } from '../../../test/toasts';
 
 spyOnToasts();
 
-const project: Project = {
+const project = makeProject({
   id: 9,
   name: 'Serum',
   file_path: 'products/9.png',
   script: 'Try it today',
-  language: 'english',
-  accent: 'american',
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
-  characters: [],
-  voice_source: 'generated',
-  voice_over: null,
-  caption_style: 'highlight',
-  cta_text: null,
-  music_url: null,
-  quality: 'draft',
-  voice_speed: 1,
-  aspects: ['9:16'],
-  caption_font: 'dejavu_sans',
-  primary_colour: '#FFD23F',
-  secondary_colour: '#111111',
-  outro: false,
-};
+});
 const avatar = (id: number) => makeAvatar(id, { merge_status: 'not_merged' });
 const status = (id: number, s: AvatarWithStatus['status']): AvatarWithStatus => ({
   avatar_id: id,

@@ -3,36 +3,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeProject, renderWithProviders } from '@/test/render';
 import { ProjectEditor } from './project-editor-page';
 import { spyOnToasts } from '../../../test/toasts';
 
 spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
-const project: Project = {
-  id: 3,
-  name: 'Summer Serum',
-  file_path: 'products/3.png',
-  script: 'My skin glows now.',
-  language: 'english',
-  accent: 'american',
-  created_at: '2026-11-01T00:00:00Z',
-  updated_at: '2026-11-01T00:00:00Z',
-  characters: [],
-  voice_source: 'generated',
-  voice_over: null,
-  caption_style: 'highlight',
-  cta_text: null,
-  music_url: null,
-  quality: 'draft',
-  voice_speed: 1,
-  aspects: ['9:16'],
-  caption_font: 'dejavu_sans',
-  primary_colour: '#FFD23F',
-  secondary_colour: '#111111',
-  outro: false,
-};
+const project = makeProject();
 
 describe('ProjectEditor caption style', () => {
   it('shows the stored style and saves a new pick with PUT /projects/{id}', async () => {
