@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_PROVIDERS_ORIGIN } from '../playwright.config.ts';
+import { ADMIN_EMAIL, FAKE_PROVIDERS_ORIGIN } from '../playwright.config.ts';
 import { signIn, uniqueEmail } from '../support/auth.ts';
 import {
   adScript,
@@ -11,6 +11,7 @@ import {
   projectName,
 } from '../support/factories.ts';
 import type { LoggedRequest } from '../support/fake-providers.ts';
+import { balance } from '../support/credits.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 /**
@@ -66,6 +67,50 @@ test('a user picks Realistic, sees the price, and gets a provider-made video', a
   expect(
     log.filter((r) => r.at >= since && r.method === 'POST').map((r) => (r.provider === 'openai' ? r.path : r.provider)),
   ).toEqual(['/v1/images/generations', 'elevenlabs', 'fal-storage', 'fal-storage', 'fal']);
+});
+
+/**
+ * A Realistic script longer than the talking-actor model takes (the fakes' OmniHuman: under 30 s) is refused when
+ * Generate is pressed, before anything is held or called (decision 183): the reason stands beside Generate and
+ * describes it, and goes once the script changes. Shortened, the video is made; an administrator sees what its
+ * providers cost, in units and in dollars (decision 177).
+ */
+test('a Realistic script too long for the talking actor is refused beside Generate; shortened, it is made and its provider cost shown in dollars', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN_EMAIL);
+  await createProjectInUi(page, projectName('Too long'));
+  await addCharacters(page, 'a calm man in a sunny garden', 1);
+  // About 560 characters: some 40 s at 14 characters a second.
+  const long = Array.from({ length: 8 }, () => 'This serum changed my mornings and my skin feels new. ').join('');
+  await page.getByLabel('Script').fill(long);
+  await page.getByTestId('render-quality-picker').locator('label', { hasText: 'Photoreal actor' }).click();
+  const generate = page.getByRole('button', { name: /^Generate · / });
+  await expect(generate).toBeEnabled();
+  const credits = await balance(page).textContent();
+  const since = Date.now();
+  await generate.click();
+
+  const refusal = page.getByRole('alert').filter({ hasText: 'talking-actor model' });
+  await expect(refusal).toHaveText(
+    /^This script takes about \d+ s to say; this server's talking-actor model takes at most 29 s of speech\. Shorten the script/,
+  );
+  await expect(generate).toHaveAccessibleDescription(/takes at most 29 s of speech/);
+  await page.screenshot({ path: '../.tmp/realistic-too-long.png', fullPage: true });
+  await expect(page).toHaveURL(/\/projects\/\d+$/);
+  await expect(balance(page)).toHaveText(credits ?? '');
+  const log = (await (await page.request.get(`${FAKE_PROVIDERS_ORIGIN}/__fake/requests`)).json()) as LoggedRequest[];
+  expect(log.filter((r) => r.at >= since)).toEqual([]);
+
+  await page.getByLabel('Script').fill('This serum changed my mornings. Try it today.');
+  await expect(refusal).toBeHidden();
+  await page.getByRole('button', { name: /^Generate · 1\.16 credits$/ }).click();
+  await expect(page).toHaveURL(/\/jobs\/\d+$/);
+  await expect(page.getByTestId('job-video').locator('video')).toBeVisible({ timeout: 110_000 });
+  await expect(page.getByTestId('job-provider-cost')).toHaveText(
+    /^\d+(\.\d+)? s · 45 characters( · \d+ images?)? · \d+ calls? — \$\d+\.\d\d at list prices of 2026-11$/,
+  );
+  await page.screenshot({ path: '../.tmp/realistic-provider-cost.png', fullPage: true });
 });
 
 /**

@@ -58,6 +58,17 @@ const Env = z.object({
    */
   REALISTIC_CREDITS_PER_SECOND: z.coerce.number().min(0).max(100).default(DEFAULT_REALISTIC_CREDITS_PER_SECOND),
   /**
+   * What the providers' units cost in US dollars, for the job and admin reports (decision 177). Unset: the list
+   * price of the configured model (services/billing/provider-prices.ts). PROVIDER_PRICES_AS_OF dates the operator's.
+   */
+  PROVIDER_USD_PER_IMAGE: z.coerce.number().min(0).max(100).optional(),
+  PROVIDER_USD_PER_1K_CHARACTERS: z.coerce.number().min(0).max(100).optional(),
+  PROVIDER_USD_PER_SECOND: z.coerce.number().min(0).max(100).optional(),
+  PROVIDER_PRICES_AS_OF: z.string().trim().min(1).max(40).optional(),
+  /** Read here only to pick the list price of the model the engine is set to (docs/providers.md). */
+  FAL_AVATAR_MODEL: z.string().optional(),
+  OPENAI_EDIT_QUALITY: z.string().optional(),
+  /**
    * off by default: purchases exist only when an operator chooses them. demo grants credits without payment, for
    * trying the product on a closed server; stripe takes real money (decision 173).
    */
@@ -148,6 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy,
     trialCredits: e.TRIAL_CREDITS,
     realisticCreditsPerSecond: e.REALISTIC_CREDITS_PER_SECOND,
+    // Turned into prices by services/billing/provider-prices.ts (config imports no service).
+    providerPriceSettings: {
+      usdPerImage: e.PROVIDER_USD_PER_IMAGE,
+      usdPer1kCharacters: e.PROVIDER_USD_PER_1K_CHARACTERS,
+      usdPerSecond: e.PROVIDER_USD_PER_SECOND,
+      asOf: e.PROVIDER_PRICES_AS_OF,
+      avatarModel: e.FAL_AVATAR_MODEL,
+      imageQuality: e.OPENAI_EDIT_QUALITY,
+    },
     billing: billingConfig(e),
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
     webhookTestRateLimit: e.WEBHOOK_TEST_RATE_LIMIT,

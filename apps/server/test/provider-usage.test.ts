@@ -1,6 +1,7 @@
-import { INSUFFICIENT_CREDITS, ProviderUsageByPlan } from '@hookreel/contracts';
+import { INSUFFICIENT_CREDITS, Job, ProviderUsageByPlan } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureHold, releaseHold } from '../src/services/billing/credits.ts';
+import { LIST_PRICES } from '../src/services/billing/provider-prices.ts';
 import { createJob } from '../src/services/jobs/index.ts';
 import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
@@ -60,6 +61,7 @@ for (const dialect of TEST_DIALECTS) {
         })
         .where('id', '=', id)
         .execute();
+      return id;
     }
 
     async function subscribe(u: InsertedUser, plan: 'starter' | 'growth', status: 'active' | 'canceled') {
@@ -88,7 +90,7 @@ for (const dialect of TEST_DIALECTS) {
       await subscribe(starter, 'starter', 'active');
       await subscribe(lapsed, 'growth', 'canceled');
 
-      await costedJob(starter, 1.6, { images: 1, characters: 200, seconds: 15, calls: 3 }, 'completed');
+      const paid = await costedJob(starter, 1.6, { images: 1, characters: 200, seconds: 15, calls: 3 }, 'completed');
       await costedJob(starter, 1.32, { images: 2, characters: 12, seconds: 2.5, calls: 4 }, 'completed');
       // Failed at the avatar provider: refunded, but the edit and the voice were billed.
       await costedJob(starter, 1.6, { images: 1, characters: 200, seconds: 0, calls: 2 }, 'failed');
@@ -119,6 +121,8 @@ for (const dialect of TEST_DIALECTS) {
           characters: 90,
           seconds: 8,
           calls: 4,
+          // At the list prices: 90 characters at $0.12/1k and 8 s at $0.14.
+          usd: 1.13,
         },
         {
           plan: 'starter',
@@ -129,8 +133,21 @@ for (const dialect of TEST_DIALECTS) {
           characters: 412,
           seconds: 17.5,
           calls: 9,
+          usd: 2.75,
         },
       ]);
+      // Priced at the default models' list prices, dated; no operator setting here.
+      expect(body.prices).toEqual({
+        as_of: LIST_PRICES.asOf,
+        source: 'list',
+        usd_per_image: 0.063,
+        usd_per_1k_characters: 0.12,
+        usd_per_second: 0.14,
+      });
+
+      // The job's owner reads the same money beside its units: 1 image, 200 characters, 15 s.
+      const job = await fetch(`${server.url}/api/jobs/${paid}`, { headers: starter.headers });
+      expect(Job.parse(await job.json()).cost_usd).toEqual({ usd: 2.19, prices: body.prices });
     });
 
     it('is for administrators only, and checks its period', async () => {

@@ -4,7 +4,7 @@ import { Aspect, QualityLevel, VideoQuality } from './video.ts';
 
 /**
  * What the providers billed for a job, in their units (summed over attempts; a failed attempt's calls count too).
- * Null when every stage ran locally. Money is not stored: list prices change (docs/providers.md).
+ * Null when every stage ran locally. Money is not stored: it is counted when read, at dated prices (ProviderPrices).
  */
 export const JobCost = z.object({
   /** Images generated or edited (characters, product in hand). */
@@ -17,6 +17,25 @@ export const JobCost = z.object({
   calls: z.number().int().min(0),
 });
 export type JobCost = z.infer<typeof JobCost>;
+
+/**
+ * The USD prices a job's provider units are counted at (decision 177): the providers' public list prices as of a
+ * stated date, or the operator's own (PROVIDER_USD_PER_* settings). Calls (text and vision models, billed by tokens)
+ * are not priced.
+ */
+export const ProviderPrices = z.object({
+  /** When the list prices were read (e.g. '2026-11'), or the operator's PROVIDER_PRICES_AS_OF. */
+  as_of: z.string(),
+  source: z.enum(['list', 'operator']),
+  usd_per_image: z.number().min(0),
+  usd_per_1k_characters: z.number().min(0),
+  usd_per_second: z.number().min(0),
+});
+export type ProviderPrices = z.infer<typeof ProviderPrices>;
+
+/** A job's provider units in money: the USD total at `prices`. */
+export const ProviderCostUsd = z.object({ usd: z.number().min(0), prices: ProviderPrices });
+export type ProviderCostUsd = z.infer<typeof ProviderCostUsd>;
 
 /**
  * GET /api/admin/provider-usage: what the providers were asked for over a period, per plan of the users who asked
@@ -34,8 +53,11 @@ export const ProviderUsageByPlan = z.object({
       failed_jobs: z.number().int().min(0),
       /** Credits captured for those jobs (a failed job's are released: 0). */
       credits_charged: z.number().min(0),
+      /** The units above in US dollars at `prices`. */
+      usd: z.number().min(0),
     }),
   ),
+  prices: ProviderPrices,
 });
 export type ProviderUsageByPlan = z.infer<typeof ProviderUsageByPlan>;
 export const ProviderUsageQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
@@ -126,6 +148,8 @@ export const Job = z.object({
   /** Seconds until the video is ready, from measured render times and the queue ahead; null before any measurement. */
   eta_seconds: z.number().nullable().default(null),
   cost: JobCost.nullable(),
+  /** `cost` in US dollars at the server's provider prices; null with no cost. */
+  cost_usd: ProviderCostUsd.nullable().default(null),
   /** Whether the video was made by the local engine (draft) or through the providers (realistic). */
   render_quality: VideoQuality.default('draft'),
   /**

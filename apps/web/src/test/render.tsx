@@ -91,6 +91,7 @@ export const makeJob = (over: Partial<Job> = {}): Job => ({
   download_url: null,
   eta_seconds: null,
   cost: null,
+  cost_usd: null,
   render_quality: 'draft',
   realistic_upgrade_cost: null,
   realistic_upgrade: null,

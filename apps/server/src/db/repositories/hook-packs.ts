@@ -372,6 +372,22 @@ export const hookPacksRepository = {
       .execute();
   },
 
+  /** Writes a job's outcome on a preview only while the preview is still that job's (a newer request may own it). */
+  async updatePreviewOfJob(
+    db: Executor,
+    id: number,
+    jobId: number,
+    patch: Pick<Updateable<PreviewCharactersTable>, 'image_key' | 'errors'>,
+  ): Promise<void> {
+    await db
+      .updateTable('preview_characters')
+      .set({ ...patch, updated_at: now() })
+      .where('id', '=', id)
+      // No job at all (a row older than preview jobs) is anyone's, as in the handler's own check.
+      .where((eb) => eb.or([eb('job_id', '=', jobId), eb('job_id', 'is', null)]))
+      .execute();
+  },
+
   approvedPreviews(db: Executor, packId: number): Promise<PreviewCharacterRow[]> {
     return db
       .selectFrom('preview_characters')

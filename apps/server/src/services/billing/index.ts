@@ -15,5 +15,6 @@ export {
   reserveCredits,
   toHundredths,
 } from './credits.ts';
+export { costInUsd, providerPrices } from './provider-prices.ts';
 export { providerUsageByPlan } from './provider-usage.ts';
 export { decideRefund, listOwnRefunds, listRefundsForAdmin, requestRefund } from './refunds.ts';

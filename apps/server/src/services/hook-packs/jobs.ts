@@ -106,7 +106,7 @@ export const generatePreviewJob = defineJob({
       if (p.job_id !== null && p.job_id !== job.id) continue;
       const c = await repo.findCharacter(db, p.generated_character_id);
       if (!c?.image_key) {
-        await repo.updatePreviews(db, [p.id], { errors: MESSAGES.hookPacks.characterNotFound });
+        await repo.updatePreviewOfJob(db, p.id, job.id, { errors: MESSAGES.hookPacks.characterNotFound });
         continue;
       }
       const actorPath = path.join(jc.workDir, `actor-${c.id}.png`);
@@ -128,7 +128,9 @@ export const generatePreviewJob = defineJob({
       });
       const key = `${packFilePrefix(pack)}/previews/${p.id}-${shortHash(`${c.seed}|${JSON.stringify(placement)}|${pack.cutout_key ?? ''}`)}.png`;
       await jc.app.files.putFile(key, out, 'image/png');
-      await repo.updatePreviews(db, [p.id], { image_key: key, errors: null });
+      // Only while the preview is still this job's: a Regenerate may have taken it over while this attempt (or a
+      // retry of it) composited, and its new picture must not be replaced by this older one.
+      await repo.updatePreviewOfJob(db, p.id, job.id, { image_key: key, errors: null });
       done++;
       await jc.progress(10 + (done / previews.length) * 88, `Preview ${done} of ${previews.length} ready`);
     }

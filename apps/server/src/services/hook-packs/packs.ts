@@ -488,10 +488,14 @@ export async function regeneratePreview(
     const p = await repo.findOwnedPreview(trx, userId, previewId);
     if (!p) throw previewNotFound();
     await repo.lockForQueueing(trx, ctx.db.dialect, p.hook_pack_id);
-    // Regenerating a finished preview is a new order (priced on its button); the same regenerate again while the
-    // first still renders (a second tab, its own key) would pay twice for one new picture: 409.
+    // Regenerating a preview that has its picture is a new order (priced on its button); the same regenerate again
+    // while the first still renders (a second tab, its own key) would pay twice for one new picture: 409. Only a
+    // preview still waiting for its picture counts as rendering: its job stores the picture a moment before it is
+    // marked done, and may go on with the pack's other previews, while the user already sees it (and Redo).
     const current = await repo.findPreview(trx, p.id);
-    if (await repo.jobIsActive(trx, current?.job_id ?? null)) throw conflict(MESSAGES.server.previewInProgress);
+    if (current && !current.image_key && (await repo.jobIsActive(trx, current.job_id))) {
+      throw conflict(MESSAGES.server.previewInProgress);
+    }
     const pack = await repo.findById(trx, p.hook_pack_id);
     const character = await repo.findCharacter(trx, p.generated_character_id);
     if (!pack || !character) throw new HttpError(422, MESSAGES.hookPacks.cannotRegenerate);

@@ -1,4 +1,4 @@
-import { MESSAGES, type Job, type RealisticUpgrade } from '@hookreel/contracts';
+import { MESSAGES, type Job, type ProviderPrices, type RealisticUpgrade } from '@hookreel/contracts';
 import type { AppContext } from '../../context.ts';
 import { hookPacksRepository } from '../../db/repositories/hook-packs.ts';
 import { jobsRepository, type JobRow } from '../../db/repositories/jobs.ts';
@@ -8,7 +8,7 @@ import { parseCost } from '../../jobs/cost.ts';
 import { jobFilePrefix } from '../../jobs/files.ts';
 import { jobAspectVideos, qualityOfResult } from '../video/index.ts';
 import type { JobName } from '../../job-definitions.ts';
-import { releaseHold } from '../billing/index.ts';
+import { costInUsd, providerPrices, releaseHold } from '../billing/index.ts';
 import { aspectFileName, videoFileName } from '../video/index.ts';
 import { packUpgradeCredits, upgradeCredits, type PricedProject } from '../video/index.ts';
 import { estimateSnapshot, etaSeconds, type EstimateSnapshot } from './estimates.ts';
@@ -71,8 +71,9 @@ export async function withEstimates(ctx: Pick<AppContext, 'db' | 'config' | 'job
   }
   const packVideos = await packVideoUpgrades(ctx, rows);
   const projectUpgrades = await projectVideoUpgrades(ctx, upgradable);
+  const prices = providerPrices(ctx.config.providerPriceSettings);
   return rows.map((r) => {
-    const dto = toJobDto(r, snapshot);
+    const dto = toJobDto(r, snapshot, prices);
     const pack = packVideos.get(r.id);
     if (pack) {
       return {
@@ -197,7 +198,11 @@ export async function deleteJob(ctx: AppContext, userId: number, jobId: number):
 const jobStatusOf = (row: Pick<JobRow, 'status'>) =>
   (['queued', 'in_progress', 'completed', 'failed'] as const).find((s) => s === row.status) ?? 'queued';
 
-export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null): Job {
+export function toJobDto(
+  row: JobRow,
+  estimates: EstimateSnapshot | null = null,
+  prices: ProviderPrices | null = null,
+): Job {
   let logs: string[] = [];
   try {
     const v: unknown = JSON.parse(row.logs);
@@ -206,6 +211,7 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
     logs = [];
   }
   const status = jobStatusOf(row);
+  const cost = parseCost(row.cost);
   return {
     id: row.id,
     project_id: row.project_id,
@@ -230,7 +236,8 @@ export function toJobDto(row: JobRow, estimates: EstimateSnapshot | null = null)
     variant_id: row.variant_id,
     download_url: row.video_key ? `static/${row.video_key}?download=${downloadName(row)}` : null,
     eta_seconds: estimates ? etaSeconds(row, estimates) : null,
-    cost: parseCost(row.cost),
+    cost,
+    cost_usd: prices ? costInUsd(cost, prices) : null,
     render_quality: renderQualityOf(row),
     realistic_upgrade_cost: null,
     realistic_upgrade: null,

@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorDetail, isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { staticUrl, videoUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useDeleteJob } from '../api/delete-job';
@@ -29,6 +30,7 @@ import { JobProgress } from '../components/job-progress';
 import { QualityReportCard } from '../components/quality-report';
 import { ReportProblem } from '../components/report-problem';
 import { formatDateTime } from '../lib/job-progress';
+import { providerCostLine } from '../lib/provider-cost';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,6 +43,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The job's facts and log lines. */
 function JobFacts({ job }: { job: Job }) {
+  // What the providers cost is the operator's business (their margin), so only administrators see it here.
+  const { isAdmin } = useAuth();
+  const providerCost = isAdmin ? providerCostLine(job) : null;
   return (
     <>
       <Card>
@@ -66,6 +71,11 @@ function JobFacts({ job }: { job: Job }) {
             </Row>
             <Row label="Created">{formatDateTime(job.created_at)}</Row>
             <Row label="Last updated">{formatDateTime(job.updated_at)}</Row>
+            {providerCost ? (
+              <Row label="Provider cost">
+                <span data-testid="job-provider-cost">{providerCost}</span>
+              </Row>
+            ) : null}
           </dl>
           {job.status === 'failed' && job.error ? (
             <p className="mt-3 rounded-md bg-destructive/5 p-3 text-sm text-destructive">{job.error}</p>

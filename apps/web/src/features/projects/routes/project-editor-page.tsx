@@ -109,6 +109,9 @@ export function ProjectEditor({ project }: { project: Project }) {
   const selectChars = useSelectCharacters(project.id);
   const [preparing, setPreparing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The server's 422 to Generate (a Realistic script too long for the talking-actor model, decision 183), shown
+  // beside the button for the settings it was said about; any change to them hides it.
+  const [refusal, setRefusal] = useState<{ message: string; of: string } | null>(null);
   const [draft, setDraft] = useState<Editable>({
     script: project.script,
     language: project.language,
@@ -298,6 +301,8 @@ export function ProjectEditor({ project }: { project: Project }) {
     : drawnActorStuck
       ? 'project-realistic-catalogue-actor'
       : undefined;
+  const refusedFor = JSON.stringify([draft, quality, voiceSpeed]);
+  const refusalShown = refusal && refusal.of === refusedFor ? refusal.message : null;
 
   // The actor needs words to speak: a script is required (docs/product.md#rules).
   const scriptMissing = draft.script.trim().length === 0;
@@ -319,7 +324,8 @@ export function ProjectEditor({ project }: { project: Project }) {
         navigate(`/jobs/${jobId}`);
       },
       onError: (e) => {
-        if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
+        if (isApiError(e) && e.status === 422 && e.detail) setRefusal({ message: e.detail, of: refusedFor });
+        else if (!handlePaymentRequired(e, INSUFFICIENT_CREDITS.videos, queryClient))
           toast.error(errorDetail(e, MESSAGES.jobs.queueFailed));
       },
     });
@@ -463,6 +469,11 @@ export function ProjectEditor({ project }: { project: Project }) {
             {MESSAGES.realistic.catalogueActorNeedsImages}
           </p>
         ) : null}
+        {refusalShown ? (
+          <p id="project-generate-refused" role="alert" className="text-right text-sm text-destructive">
+            {refusalShown}
+          </p>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => navigate('/jobs')}>
             <ListVideoIcon aria-hidden="true" /> View Jobs
@@ -473,7 +484,9 @@ export function ProjectEditor({ project }: { project: Project }) {
               if (!isRepeatClick(e)) void generate();
             }}
             disabled={scriptMissing || charactersMissing || drawnActorStuck || preparing || queue.isPending}
-            aria-describedby={quality === 'realistic' ? realisticNote : undefined}
+            aria-describedby={
+              refusalShown ? 'project-generate-refused' : quality === 'realistic' ? realisticNote : undefined
+            }
           >
             <SparklesIcon aria-hidden="true" />
             {preparing || queue.isPending ? (
