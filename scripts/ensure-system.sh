@@ -12,6 +12,8 @@ command -v text2wave >/dev/null 2>&1 || need+=(festival)
 # Brand-kit caption fonts (open licences, listed in docs/video-design.md#asset-licences).
 [ -f /usr/share/fonts/truetype/lato/Lato-Bold.ttf ] || need+=(fonts-lato)
 [ -f /usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf ] || need+=(fonts-open-sans)
+# Perl runs ExifTool (npm exiftool-vendored), which writes the AI provenance into every MP4 (decision 201).
+command -v perl >/dev/null 2>&1 || need+=(perl)
 if [ "${1:-}" = "--with-browser" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fi

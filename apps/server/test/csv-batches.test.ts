@@ -324,11 +324,14 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
     // Row 3 asked for a square video: its file is the 1:1 export, named with the shape.
     expect(zipEntryNames(bytes).sort()).toEqual(['line-002-actor-5.mp4', 'line-003-1x1-actor-6.mp4', 'manifest.csv']);
     const manifest = zipEntry(bytes, 'manifest.csv').toString('utf8').trim().split('\r\n');
-    expect(manifest[0]).toBe('line,product,actor,hook,cta,language,accent,aspect,caption_style,status,file');
-    expect(manifest[1]).toBe(
-      '2,p.png,Actor 5,Wait for it,Try it,english,american,9:16,highlight,completed,line-002-actor-5.mp4',
+    expect(manifest[0]).toBe(
+      'line,product,actor,hook,cta,language,accent,aspect,caption_style,status,file,real_photo,ai_label',
     );
-    expect(manifest[2]).toMatch(/,1:1,highlight,completed,line-003-1x1-actor-6\.mp4$/);
+    // Catalogue actors are drawn: no real photo animated, and the kit's default labels only real photos.
+    expect(manifest[1]).toBe(
+      '2,p.png,Actor 5,Wait for it,Try it,english,american,9:16,highlight,completed,line-002-actor-5.mp4,no,no',
+    );
+    expect(manifest[2]).toMatch(/,1:1,highlight,completed,line-003-1x1-actor-6\.mp4,no,no$/);
     expect(zipEntry(bytes, 'line-003-1x1-actor-6.mp4').toString()).toMatch(/^video of job \d+ in 1:1$/);
     expect(mine.map((r) => r.style?.aspects ?? []).sort()).toEqual([[], ['1:1']]);
   });

@@ -168,7 +168,9 @@ describe.each(TEST_DIALECTS)('hook matrix (%s)', (dialect) => {
       const bytes = Buffer.from(await zip.res.arrayBuffer());
       const names = zipEntryNames(bytes);
       const rows = zipEntry(bytes, 'manifest.csv').toString('utf8').trim().split('\r\n');
-      expect(rows[0]).toBe('variant_id,hook,actor,cta,aspect,duration,file,video,language,accent,actor_prompt');
+      expect(rows[0]).toBe(
+        'variant_id,hook,actor,cta,aspect,duration,file,video,language,accent,actor_prompt,real_photo,ai_label',
+      );
       const byId = new Map(rows.slice(1).map((r) => [r.split(',')[0], r.split(',')] as const));
       // Join back: an ad platform's row named by variant id finds its hook, actor, CTA and file.
       const ad = byId.get('H1-A1-C2');

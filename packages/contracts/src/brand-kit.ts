@@ -40,6 +40,31 @@ export const CAPTION_FONT_INFO: Record<
   },
 };
 
+/**
+ * When videos carry the visible "AI-generated" label (docs/ai-labels.md): on videos that animate a real person's
+ * photo (the default), on every video, or never. Every video is marked AI-made in its metadata whatever this says.
+ */
+export const AI_LABEL_MODES = ['real_photos', 'all', 'off'] as const;
+export const AiLabelMode = z.enum(AI_LABEL_MODES, { message: 'Choose when videos show the AI label' });
+export type AiLabelMode = z.infer<typeof AiLabelMode>;
+export const DEFAULT_AI_LABEL_MODE: AiLabelMode = 'real_photos';
+/** The words drawn on a labelled video. */
+export const AI_LABEL_TEXT = 'AI-generated';
+export const AI_LABEL_MODE_INFO: Record<AiLabelMode, { label: string; hint: string }> = {
+  real_photos: {
+    label: "On videos of real people's photos",
+    hint: 'Recommended: platforms and the EU AI Act expect realistic AI video of a real person to say so.',
+  },
+  all: { label: 'On every video', hint: 'Drawn actors get the label too.' },
+  off: {
+    label: 'Never',
+    hint: 'The files still say they are AI-made in their metadata; you label them yourself where you post them.',
+  },
+};
+/** Whether a video gets the visible label, from the kit's mode and what it animates. */
+export const aiLabelShown = (mode: AiLabelMode, realPersonPhoto: boolean): boolean =>
+  mode === 'all' || (mode === 'real_photos' && realPersonPhoto);
+
 /** Brand colours are plain #RRGGBB (upper- or lower-case in, upper-case out). */
 export const HexColour = z
   .string()
@@ -76,6 +101,8 @@ export const BrandKit = z.object({
   cta_text: z.string().nullable(),
   /** Videos end on a card with the logo, after the CTA card. */
   outro: z.boolean(),
+  /** When videos show the visible "AI-generated" label. */
+  ai_label: AiLabelMode,
   updated_at: z.string().nullable(),
 });
 export type BrandKit = z.infer<typeof BrandKit>;
@@ -88,6 +115,8 @@ export const UpdateBrandKitRequest = z
     caption_style: CaptionStyle,
     cta_text: CtaText,
     outro: z.boolean(),
+    /** Kept as it is when absent (clients from before the AI label). */
+    ai_label: AiLabelMode.optional(),
   })
   .strict();
 export type UpdateBrandKitRequest = z.infer<typeof UpdateBrandKitRequest>;
@@ -102,6 +131,7 @@ export const DEFAULT_BRAND_KIT: BrandKit = {
   caption_style: DEFAULT_CAPTION_STYLE,
   cta_text: null,
   outro: false,
+  ai_label: DEFAULT_AI_LABEL_MODE,
   updated_at: null,
 };
 

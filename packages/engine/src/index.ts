@@ -124,3 +124,14 @@ export {
   PORTRAIT_LIMITS,
   type PortraitAnalysis,
 } from './photo/index.ts';
+export {
+  AI_KEYWORD,
+  PROVENANCE_SOFTWARE,
+  REAL_PHOTO_KEYWORD,
+  TRAINED_ALGORITHMIC_MEDIA,
+  provenanceDescription,
+  readProvenance,
+  writeProvenance,
+  type Provenance,
+  type ReadProvenance,
+} from './provenance/index.ts';

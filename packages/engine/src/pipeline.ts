@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  AI_LABEL_TEXT,
   ASPECTS,
   aspectTag,
   DEFAULT_BRAND_COLOURS,
@@ -55,6 +56,7 @@ import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from './types.ts
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
 import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
 import { dropEmoji } from './voice/text.ts';
+import { writeProvenance, type Provenance } from './provenance/index.ts';
 
 export type TalkingActor =
   | { kind: 'procedural'; spec: ActorSpec }
@@ -111,6 +113,11 @@ export interface TalkingVideoInput {
    * with its own text layout and quality report; voice and actor are made once (docs/video-design.md#aspects).
    */
   aspects?: readonly Aspect[];
+  /**
+   * What the finished MP4s say of themselves (decision 201): every video is marked AI-made in its metadata; this
+   * adds whether a real person's photo was animated (false when omitted).
+   */
+  provenance?: Provenance | null;
 }
 
 /** One extra frame shape of a render: its video, pictures, report and the layout it was drawn from. */
@@ -131,6 +138,8 @@ export interface BrandLook {
   secondary?: string;
   /** The logo (PNG or WEBP already checked by the caller); the video ends on an outro card with it when given. */
   outroLogoPath?: string | null;
+  /** Draw an "AI-generated" label on the video (docs/ai-labels.md); the caller decides from the brand kit. */
+  aiLabel?: boolean;
 }
 
 export interface TalkingVideoOutput {
@@ -206,7 +215,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     durationSec,
     hookText: input.hookText ?? null,
     captionStyle: input.captionStyle ?? DEFAULT_CAPTION_STYLE,
-    watermark: input.watermark ? 'Hookreel · Free trial' : null,
+    watermark: watermarkText(input),
     cta: input.cta?.trim() || null,
     font: font.metrics,
     outro: outroLogo ? { logoAspect: outroLogo.width / outroLogo.height } : null,
@@ -344,6 +353,14 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
       }),
     );
   }
+  // After the last encode: metadata written earlier would not survive ffmpeg's remux.
+  report(0.98, 'Labelling the video');
+  for (const file of [videoPath, ...aspects.map((a) => a.videoPath)]) {
+    await writeProvenance(file, {
+      realPersonPhoto: input.provenance?.realPersonPhoto ?? false,
+      createdAt: input.provenance?.createdAt,
+    });
+  }
   report(1, 'Video ready');
   return {
     videoPath,
@@ -360,6 +377,15 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     usage,
     aspects,
   };
+}
+
+/**
+ * The corner pill: the visible AI label (docs/ai-labels.md) and, on the free trial, the watermark, sharing one
+ * place the layout keeps clear of face and product.
+ */
+export function watermarkText(input: Pick<TalkingVideoInput, 'watermark' | 'brand'>): string | null {
+  const parts = [input.brand?.aiLabel ? AI_LABEL_TEXT : null, input.watermark ? 'Hookreel · Free trial' : null];
+  return parts.filter((p): p is string => p !== null).join(' · ') || null;
 }
 
 /** What the layout needs to know of the picture: where actor and product are and how the camera moves. */

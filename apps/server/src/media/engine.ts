@@ -140,6 +140,7 @@ export const engineMedia: MediaPort = {
         input.onProgress(fraction * 100, message).catch(() => undefined);
       },
       onUsage: input.onUsage,
+      provenance: { realPersonPhoto: input.actor?.realPerson === true },
     });
     return {
       videoPath: out.videoPath,

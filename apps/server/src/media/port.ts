@@ -213,6 +213,11 @@ export interface RenderProjectVideoInput {
      * the photo was fitted into that frame by the composite.
      */
     face?: PhotoFace | null;
+    /**
+     * The still is a real person's photo (an uploaded actor, not a drawn or generated face): the video's metadata
+     * says so and the brand kit's AI label applies (decision 201).
+     */
+    realPerson?: boolean;
   } | null;
   style?: VideoStyle;
   /**

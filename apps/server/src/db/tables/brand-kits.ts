@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Bool } from '../schema.ts';
 
 /** A user's brand kit (docs/video-design.md#brand-kit); no row means the default kit. */
@@ -13,6 +14,8 @@ export interface BrandKitsTable {
   caption_style: string;
   cta_text: string | null;
   outro: Bool;
+  /** AiLabelMode of contracts: 'real_photos' | 'all' | 'off'. */
+  ai_label: Generated<string>;
   updated_at: string;
 }
 

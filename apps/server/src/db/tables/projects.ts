@@ -69,6 +69,8 @@ export interface AvatarsTable {
   /** When the uploader confirmed they have the pictured person's consent (uploaded photos); null for catalogue actors. */
   consent_confirmed_at: string | null;
   consent_by_user_id: number | null;
+  /** What the pictured person agreed to, in the uploader's words (own creators, decision 202); null otherwise. */
+  consent_text: Generated<string | null>;
   /** The photo's face analysis (PhotoFace JSON, decision 190); null for drawn actors and older uploads. */
   face_json: string | null;
   /** Catalogue actors are tombstoned rather than removed, so the boot-time seeder does not bring them back. */

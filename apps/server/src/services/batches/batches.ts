@@ -35,7 +35,7 @@ import { jobsRepository } from '../../db/repositories/jobs.ts';
 import { projectsRepository } from '../../db/repositories/projects.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
-import { asciiSlug, videoFileName } from '../video/index.ts';
+import { aiColumns, asciiSlug, videoFileName } from '../video/index.ts';
 import { createJob, submitJobs, withEstimates } from '../jobs/index.ts';
 import { assertCoversRequest, toHundredths } from '../billing/index.ts';
 import { renderProjectVideoJob } from '../projects/index.ts';
@@ -255,8 +255,27 @@ export async function batchZipPlan(ctx: AppContext, userId: number, id: number):
   const batch = await getBatch(ctx, userId, id);
   const entries: BatchZipPlan['entries'] = [];
   const lines = [
-    ['line', 'product', 'actor', 'hook', 'cta', 'language', 'accent', 'aspect', 'caption_style', 'status', 'file'],
+    [
+      'line',
+      'product',
+      'actor',
+      'hook',
+      'cta',
+      'language',
+      'accent',
+      'aspect',
+      'caption_style',
+      'status',
+      'file',
+      'real_photo',
+      'ai_label',
+    ],
   ];
+  // What each finished video recorded of itself (decision 201): real photo animated, AI label shown.
+  const jobIds = batch.rows.flatMap((r) => (r.job ? [r.job.id] : []));
+  const results = new Map(
+    (await jobsRepository.findManyByIds(ctx.db.kysely, userId, jobIds)).map((j) => [j.id, j.result] as const),
+  );
   for (const row of batch.rows) {
     const job = row.job;
     // The row's file is the video in the frame shape it asked for (the 9:16 master unless another was chosen).
@@ -288,6 +307,7 @@ export async function batchZipPlan(ctx: AppContext, userId: number, id: number):
       v.caption_style,
       status,
       file,
+      ...(key && job ? aiColumns(results.get(job.id) ?? null) : ['', '']),
     ]);
   }
   return {

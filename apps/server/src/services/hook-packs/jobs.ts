@@ -202,7 +202,7 @@ export const renderHookVideoJob = defineJob({
     let voiceReused = false;
     const style = renderStyleOf(pack);
     const musicPath = await localMusic(jc, style.musicKey);
-    const brand = await renderBrandLook(jc, job.userId, pack);
+    const brand = await renderBrandLook(jc, job.userId, pack, { realPersonPhoto: false });
     const watermark = await isOnFreeTrial(jc.app, job.userId);
     const out = await withProviderErrors(() =>
       jc.app.media.renderHookVideo({
@@ -266,6 +266,10 @@ export const renderHookVideoJob = defineJob({
         duration_sec: out.durationSec ?? null,
         ...quality,
         ...(aspects.length ? { aspects } : {}),
+        // What the video says of itself (decision 201), for the zip's manifest: pack characters are drawn or
+        // generated faces, never a real person's photo.
+        real_photo: false,
+        ai_label: brand.aiLabel === true,
       },
       logLine: qualityLine(quality),
     };

@@ -46,7 +46,7 @@ import {
   type HookLinesResponse,
   type HookMatrix,
 } from '@hookreel/contracts';
-import { aspectFileName, videoFileName } from '../video/index.ts';
+import { aiColumns, aspectFileName, videoFileName } from '../video/index.ts';
 import { createJob, newBatchId, packUpgradesUnderway, submitJobs, withEstimates } from '../jobs/index.ts';
 import { assertInventedCharacters, assertRealisticAvailable } from '../video/index.ts';
 import { assertCoversRequest, toHundredths } from '../billing/index.ts';
@@ -728,7 +728,21 @@ export async function downloadPlan(
   const entries: DownloadEntry[] = [];
   // One line per video, keyed by its cell id so ad-platform results join back (docs/product.md#hook-matrix).
   const lines = [
-    ['variant_id', 'hook', 'actor', 'cta', 'aspect', 'duration', 'file', 'video', 'language', 'accent', 'actor_prompt'],
+    [
+      'variant_id',
+      'hook',
+      'actor',
+      'cta',
+      'aspect',
+      'duration',
+      'file',
+      'video',
+      'language',
+      'accent',
+      'actor_prompt',
+      'real_photo',
+      'ai_label',
+    ],
   ];
   // A pack exported in several frame shapes groups its files by shape ('9x16/', '4x5/', '1x1/'); a pack of 9:16
   // videos only keeps every file at the top, as it always has.
@@ -769,6 +783,7 @@ export async function downloadPlan(
         pack.language,
         pack.accent,
         characters.get(v.generated_character_id)?.prompt ?? '',
+        ...aiColumns(job.result),
       ]);
     }
   }

@@ -58,7 +58,7 @@ export const renderProjectVideoJob = defineJob({
     const watermark = await isOnFreeTrial(jc.app, job.userId);
     const style = renderStyleOf(row);
     const musicPath = await localMusic(jc, style.musicKey);
-    const brand = await renderBrandLook(jc, job.userId, row);
+    const brand = await renderBrandLook(jc, job.userId, row, { realPersonPhoto: actor?.realPerson === true });
     const voiceOver = await localVoiceOver(jc, row);
     if (voiceOver && 'missing' in voiceOver) {
       throw new PermanentJobError(
@@ -100,10 +100,12 @@ export const renderProjectVideoJob = defineJob({
     }
     const report = await storeQuality(jc.app.files, out, (name) => jc.outputKey(name), jc.workDir);
     const aspects = await storeAspects(jc.app.files, out.aspects, (name) => jc.outputKey(name), jc.workDir);
+    // What the video says of itself (decision 201), for the zips' manifests.
+    const labels = { real_photo: actor?.realPerson === true, ai_label: brand.aiLabel === true };
     return {
       videoKey,
       posterKey,
-      result: report || aspects.length ? { ...report, ...(aspects.length ? { aspects } : {}) } : undefined,
+      result: { ...report, ...(aspects.length ? { aspects } : {}), ...labels },
       logLine: qualityLine(report),
     };
   },
@@ -132,7 +134,8 @@ async function actorFor(
   await jc.app.files.toLocalFile(key, imagePath);
   const gender = avatar?.gender === 'male' ? 'male' : 'female';
   const productBox = productBoxOf(chosen, key);
-  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox, face: avatarFace(avatar) };
+  // Not a catalogue drawing: an uploaded photo of a real person (decision 201).
+  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox, face: avatarFace(avatar), realPerson: true };
   // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
   let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
   const placement = storedPlacement(chosen.mask_placement);
@@ -180,10 +183,11 @@ async function realisticActorFor(
   if (!chosen || !avatar) throw new PermanentJobError(MESSAGES.realistic.needsActor);
   const gender = avatar.gender === 'male' ? 'male' : 'female';
   const merged = chosen.merge_status === 'merged' ? chosen.merged_key : null;
+  const realPerson = avatar.catalogue_actor_id === null;
   if (merged && isRealisticMerge(merged)) {
     const imagePath = path.join(jc.workDir, `actor${path.extname(merged)}`);
     await jc.app.files.toLocalFile(merged, imagePath);
-    return { imagePath, gender, productBox: productBoxOf(chosen, merged) };
+    return { imagePath, gender, productBox: productBoxOf(chosen, merged), realPerson };
   }
   const photo = avatar.catalogue_actor_id ? await realisticCatalogueActor(jc, userId, avatar.catalogue_actor_id) : null;
   let picturePath = photo;
@@ -192,7 +196,7 @@ async function realisticActorFor(
     await jc.app.files.toLocalFile(avatar.image_key, picturePath);
   }
   const placement = storedPlacement(chosen.mask_placement);
-  if (!placement || !fileKey) return { imagePath: picturePath, gender };
+  if (!placement || !fileKey) return { imagePath: picturePath, gender, realPerson };
   // The cut-out the merge (or a draft render) made, or made here when it never was or the product changed since.
   const imagePath = path.join(jc.workDir, 'held-realistic.png');
   // The edit is paid per call: kept per job (for this actor picture, product and placement), so a retry after a
@@ -221,7 +225,7 @@ async function realisticActorFor(
     });
     await jc.app.files.putFile(paidKey, imagePath, 'image/png');
   }
-  return { imagePath, gender, productBox: productBoxOf({ ...chosen, merged_key: imagePath }, imagePath) };
+  return { imagePath, gender, productBox: productBoxOf({ ...chosen, merged_key: imagePath }, imagePath), realPerson };
 }
 
 /**

@@ -1,4 +1,6 @@
 import {
+  AiLabelMode,
+  aiLabelShown,
   BRAND_KIT_LIMITS,
   BRAND_KIT_MESSAGES,
   CaptionFont,
@@ -37,9 +39,15 @@ function toBrandKit(row: BrandKitRow | null): BrandKit {
     caption_style: style.success ? style.data : DEFAULT_BRAND_KIT.caption_style,
     cta_text: row.cta_text,
     outro: row.outro === 1 && row.logo_key !== null,
+    ai_label: aiLabelModeOf(row),
     updated_at: row.updated_at,
   };
 }
+
+const aiLabelModeOf = (row: Pick<BrandKitRow, 'ai_label'> | null): AiLabelMode => {
+  const mode = AiLabelMode.safeParse(row?.ai_label);
+  return mode.success ? mode.data : DEFAULT_BRAND_KIT.ai_label;
+};
 
 const colourOr = (v: string, fallback: string): string => {
   const parsed = HexColour.safeParse(v);
@@ -56,6 +64,7 @@ const valuesOf = (kit: BrandKit, row: BrandKitRow | null) => ({
   caption_style: kit.caption_style,
   cta_text: kit.cta_text,
   outro: kit.outro ? 1 : 0,
+  ai_label: kit.ai_label,
 });
 
 export async function getBrandKit(ctx: AppContext, userId: number): Promise<BrandKit> {
@@ -66,7 +75,8 @@ export async function getBrandKit(ctx: AppContext, userId: number): Promise<Bran
 export async function updateBrandKit(ctx: AppContext, userId: number, body: UpdateBrandKitRequest): Promise<BrandKit> {
   const row = await brandKitsRepository.find(ctx.db.kysely, userId);
   if (body.outro && !row?.logo_key) throw unprocessable(BRAND_KIT_MESSAGES.outroNeedsLogo);
-  const next: BrandKit = { ...toBrandKit(row), ...body };
+  const current = toBrandKit(row);
+  const next: BrandKit = { ...current, ...body, ai_label: body.ai_label ?? current.ai_label };
   return toBrandKit(await brandKitsRepository.upsert(ctx.db.kysely, userId, valuesOf(next, row)));
 }
 
@@ -145,18 +155,20 @@ export function brandStyleOf(row: {
 }
 
 /**
- * What a render needs of the brand: the project's or pack's font and colours, and the owner's current logo on
- * local disk when its outro card is on (no card when the logo has since been deleted).
+ * What a render needs of the brand: the project's or pack's font and colours, the owner's current logo on
+ * local disk when its outro card is on (no card when the logo has since been deleted), and whether the video
+ * shows the "AI-generated" label: the owner's current kit decides, from what the video animates (decision 201).
  */
 export async function renderBrandLook(
   jc: { app: Pick<AppContext, 'files' | 'db'>; workDir: string },
   userId: number,
   row: { caption_font: string; primary_colour: string; secondary_colour: string; outro: number },
+  animates: { realPersonPhoto: boolean },
 ): Promise<BrandLook> {
   const style = brandStyleOf(row);
   let outroLogoPath: string | null = null;
+  const kit = await brandKitsRepository.find(jc.app.db.kysely, userId);
   if (style.outro) {
-    const kit = await brandKitsRepository.find(jc.app.db.kysely, userId);
     if (kit?.logo_key && (await jc.app.files.exists(kit.logo_key))) {
       outroLogoPath = path.join(jc.workDir, `brand-logo${path.extname(kit.logo_key)}`);
       await jc.app.files.toLocalFile(kit.logo_key, outroLogoPath);
@@ -167,6 +179,7 @@ export async function renderBrandLook(
     primary: style.primary_colour,
     secondary: style.secondary_colour,
     outroLogoPath,
+    aiLabel: aiLabelShown(aiLabelModeOf(kit), animates.realPersonPhoto),
   };
 }
 

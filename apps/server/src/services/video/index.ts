@@ -2,6 +2,7 @@
  * What every video area shares: the look of a video (style, brand kit, music), its file names and quality report,
  * the Realistic rules and prices, and how provider failures read. Other areas import it only through this file.
  */
+export { aiColumns } from './ai-labels.ts';
 export * from './brand-kit.ts';
 export { withEstimatedProgress } from './estimated-progress.ts';
 export { asciiSlug, aspectFileName, isSafeFileName, videoFileName } from './file-names.ts';

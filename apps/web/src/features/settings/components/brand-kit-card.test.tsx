@@ -61,6 +61,9 @@ describe('BrandKitCard', () => {
     await userEvent.click(screen.getByText('Lower third'));
     await userEvent.type(screen.getByLabelText('Default call to action'), 'Shop now');
     await userEvent.click(screen.getByRole('switch', { name: 'Outro card with the logo' }));
+    // The AI label: real photos by default, here every video.
+    expect(screen.getByRole('radio', { name: /On videos of real people's photos/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /On every video/ }));
     expect(screen.getByTestId('preview-cta')).toHaveTextContent('Shop now');
     expect(screen.getByTestId('preview-cta')).toHaveStyle({ backgroundColor: 'rgb(230, 57, 70)' });
     expect(screen.getByTestId('preview-outro')).toHaveStyle({ backgroundColor: 'rgb(29, 53, 87)' });
@@ -74,6 +77,7 @@ describe('BrandKitCard', () => {
       caption_style: 'lower_third',
       cta_text: 'Shop now',
       outro: true,
+      ai_label: 'all',
     });
   });
 });

@@ -1,10 +1,14 @@
 import {
+  AI_LABEL_MODE_INFO,
+  AI_LABEL_MODES,
+  AI_LABEL_TEXT,
   BRAND_KIT_LIMITS,
   BRAND_KIT_MESSAGES,
   CAPTION_FONT_INFO,
   CAPTION_FONTS,
   CTA_MAX,
   textColourOn,
+  type AiLabelMode,
   type BrandKit,
   type CaptionFont,
   type CaptionStyle,
@@ -35,6 +39,7 @@ interface Draft {
   caption_style: CaptionStyle;
   cta_text: string;
   outro: boolean;
+  ai_label: AiLabelMode;
 }
 const draftOf = (kit: BrandKit): Draft => ({
   primary_colour: kit.primary_colour,
@@ -43,6 +48,7 @@ const draftOf = (kit: BrandKit): Draft => ({
   caption_style: kit.caption_style,
   cta_text: kit.cta_text ?? '',
   outro: kit.outro,
+  ai_label: kit.ai_label,
 });
 
 /** The preview draws with the font files the engine uses, under names of their own so no local font stands in. */
@@ -295,6 +301,28 @@ export function BrandKitCard() {
               disabled={!logoUrl}
             />
           </div>
+          <fieldset className="space-y-2 rounded-lg border p-4" data-testid="ai-label-mode">
+            <legend className="px-1 text-sm font-medium">“{AI_LABEL_TEXT}” label on videos</legend>
+            <p className="text-sm text-muted-foreground">
+              Every video says it is AI-made in its file data. This adds a visible label in the corner of the video.
+            </p>
+            {AI_LABEL_MODES.map((mode) => (
+              <label key={mode} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="ai_label"
+                  value={mode}
+                  className="mt-1"
+                  checked={draft.ai_label === mode}
+                  onChange={() => set({ ai_label: mode })}
+                />
+                <span>
+                  <span className="font-medium">{AI_LABEL_MODE_INFO[mode].label}</span>
+                  <span className="block text-xs text-muted-foreground">{AI_LABEL_MODE_INFO[mode].hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
         </div>
 
         <div className="flex items-center justify-end gap-3">

@@ -1,0 +1,17 @@
+import type { Migration } from './helpers.ts';
+
+/**
+ * The brand kit's AI label mode (decision 201: when videos show "AI-generated") and, for actors made from a
+ * person's photo, the words of what that person agreed to (decision 202), kept beside the consent date and the
+ * uploader. Kits saved before keep the default, labelling videos of real people's photos.
+ */
+export const aiLabelsOwnCreatorsMigration: Migration = {
+  name: '027-ai-labels-own-creators',
+  async up(db) {
+    await db.schema
+      .alterTable('brand_kits')
+      .addColumn('ai_label', 'text', (c) => c.notNull().defaultTo('real_photos'))
+      .execute();
+    await db.schema.alterTable('avatars').addColumn('consent_text', 'text').execute();
+  },
+};
