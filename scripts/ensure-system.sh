@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Hookreel needs (ffmpeg, festival voice, fonts; chromium for tests) when missing.
+# Installs the Debian packages Hookreel needs (ffmpeg, festival and flite voices, fonts; chromium for tests) when missing.
 # Usage: scripts/ensure-system.sh [--with-browser]
 set -euo pipefail
 need=()
@@ -8,6 +8,10 @@ command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 command -v text2wave >/dev/null 2>&1 || need+=(festival)
 [ -d /usr/share/festival/voices/us/cmu_us_slt_arctic_hts ] || need+=(festvox-us-slt-hts)
 [ -d /usr/share/festival/voices/english/kal_diphone ] || need+=(festvox-kallpc16k)
+# flite's clustergen voices (rms: the English male voice, decision 210).
+command -v flite >/dev/null 2>&1 || need+=(flite)
+[ -f /usr/include/flite/flite.h ] || need+=(flite1-dev)
+command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || need+=(fonts-dejavu-core)
 # Brand-kit caption fonts (open licences, listed in docs/video-design.md#asset-licences).
 [ -f /usr/share/fonts/truetype/lato/Lato-Bold.ttf ] || need+=(fonts-lato)

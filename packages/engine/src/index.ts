@@ -68,7 +68,16 @@ export {
 } from './pipeline.ts';
 export { CAPTION_FONT_FILES, layoutFontFor } from './layout/font.ts';
 export { safeZoneFor, scaleLayout, workingFrame } from './layout/aspect.ts';
-export { localVoice, type VoiceRequest, type VoiceResult, type VoiceSynthesizer } from './voice/index.ts';
+export {
+  availableVoices,
+  localVoice,
+  resolveVoice,
+  type VoiceRequest,
+  type VoiceResult,
+  type VoiceSynthesizer,
+} from './voice/index.ts';
+export { BUILT_IN_VOICES, pickVoice, type VoiceEngine, type VoiceInfo } from './voice/catalog.ts';
+export { setOperatorVoices, type OperatorVoice } from './voice/operator.ts';
 export { OWN_VOICE_MAX_SEC, ownVoice, type OwnVoiceOptions, type OwnVoiceTiming } from './voice/own.ts';
 export { folderVoiceStore, sharedVoice, voiceKey, type StoredVoiceMeta, type VoiceStore } from './voice/shared.ts';
 export { FFMPEG, ffprobe, mediaDurationSec } from './util/media.ts';

@@ -102,6 +102,8 @@ export interface TalkingVideoInput {
   voice?: VoiceSynthesizer;
   /** Speaking rate 0.8–1.2 for voices that support it (1 = normal). */
   voiceSpeed?: number;
+  /** The local voice chosen (an id of availableVoices()); absent: the best for language, accent and the actor. */
+  voiceId?: string;
   /** Told about each billable provider call as soon as it returns (the job records it even if a later step fails). */
   onUsage?: (usage: ProviderUsage) => void | Promise<void>;
   /** A lip-sync provider animates a photo actor's mouth to the voice (FAL_KEY); without one, gentle motion. */
@@ -176,7 +178,14 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
 
   report(0.02, 'Synthesising the voice');
   const voice = await (input.voice ?? localVoice).synthesize(
-    { text: input.script, language: input.language, accent: input.accent, gender, speed: input.voiceSpeed },
+    {
+      text: input.script,
+      language: input.language,
+      accent: input.accent,
+      gender,
+      speed: input.voiceSpeed,
+      ...(input.voiceId ? { voiceId: input.voiceId } : {}),
+    },
     path.join(dir, 'voice'),
     input.signal,
   );

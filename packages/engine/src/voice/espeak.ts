@@ -16,7 +16,8 @@ const LANGUAGE_VOICES: Record<Language, string> = {
 /** eSpeak voice id: language (accent-aware where eSpeak has one) plus a female or male variant. */
 export function espeakVoiceFor(language: Language, accent: Accent, gender: Gender): string {
   let base = LANGUAGE_VOICES[language];
-  if (language === 'english' && accent === 'british') base = 'en-gb';
+  // eSpeak ignores a variant after `en-gb` (en-gb+f3 spoke with the male voice); its file id takes one.
+  if (language === 'english' && accent === 'british') base = 'gmw/en';
   if (language === 'portuguese' && accent === 'american') base = 'pt-br';
   if (language === 'spanish' && accent === 'american') base = 'es-419';
   return `${base}+${gender === 'female' ? 'f3' : 'm3'}`;

@@ -8,7 +8,10 @@ import { integratedLoudness, readPcmWav } from '../render/loudness.ts';
 import { FFMPEG, ONE_FILTER_THREAD, wavDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { espeakSpeak, espeakVoiceFor } from './espeak.ts';
-import { FESTIVAL_VOICES, festivalSpeak, type FestivalVoice } from './festival.ts';
+import { availableBuiltInVoices, fliteName, pickVoice, type VoiceInfo } from './catalog.ts';
+import { festivalSpeak, type FestivalVoice } from './festival.ts';
+import { fliteSpeak } from './flite.ts';
+import { operatorVoice, operatorVoices } from './operator.ts';
 import { dropEmoji, espeakVoiceForScript, forwardTimings } from './text.ts';
 
 export interface VoiceRequest {
@@ -18,6 +21,8 @@ export interface VoiceRequest {
   gender: Gender;
   /** Speaking rate, 0.8–1.2 (1 = normal). Voices that cannot change it ignore it. */
   speed?: number;
+  /** The voice chosen (an id of availableVoices()); absent: the best for language, accent and gender. */
+  voiceId?: string;
 }
 
 export interface VoiceResult {
@@ -39,15 +44,11 @@ export interface VoiceSynthesizer {
   synthesize(req: VoiceRequest, outDir: string, signal?: AbortSignal): Promise<VoiceResult>;
 }
 
-/** Festival voice for English: the closest accent that exists, and the actor's gender. */
-export function festivalVoiceFor(accent: Accent, gender: Gender): FestivalVoice | null {
-  if (gender === 'female') return FESTIVAL_VOICES.femaleAmerican;
-  return accent === 'british' ? FESTIVAL_VOICES.maleBritish : FESTIVAL_VOICES.maleAmerican;
-}
-
 /**
- * The local voice: festival for English (natural HTS voice, exact word timings), eSpeak-NG for the other
- * languages. The result is resampled to 48 kHz so every render mixes the same format.
+ * The local voice: the voice the request names when this machine has it, otherwise the best one for its
+ * language, accent and gender (catalog.ts: an operator's Piper voices, then flite's and festival's natural English
+ * voices, then eSpeak-NG). Every engine reports its own word timings. Text in a script the chosen voice cannot
+ * read (Hebrew, Arabic…) is said by eSpeak in that script's language.
  */
 export const localVoice: VoiceSynthesizer = {
   async synthesize(req, outDir, signal) {
@@ -57,20 +58,31 @@ export const localVoice: VoiceSynthesizer = {
     let voice: string;
     const text = dropEmoji(req.text);
     const scriptVoice = espeakVoiceForScript(text);
-    const festivalVoice = req.language === 'english' && !scriptVoice ? festivalVoiceFor(req.accent, req.gender) : null;
-    if (festivalVoice && (await festivalVoiceInstalled(festivalVoice))) {
-      voice = `festival:${festivalVoice}`;
-      words = await festivalSpeak(text, festivalVoice, raw, signal);
+    const chosen = scriptVoice ? null : await resolveVoice(req);
+    // Every engine but Piper is asked for its normal rate; the speed is then applied to the audio (pitch kept) and
+    // the word timings scaled with it. Piper changes its own rate (length scale), which sounds more natural.
+    let tempo = localTempo(req.speed);
+    if (chosen?.engine === 'piper') {
+      const op = operatorVoice(chosen.id);
+      if (!op) throw new Error(`voice ${chosen.id} is not loaded`);
+      words = await op.speak(text, raw, tempo, signal);
+      voice = chosen.id;
+      tempo = 1;
+    } else if (chosen?.engine === 'flite') {
+      words = await fliteSpeak(text, fliteName(chosen.id), raw, signal);
+      voice = chosen.id;
+    } else if (chosen?.engine === 'festival') {
+      words = await festivalSpeak(text, chosen.id.slice('festival:'.length) as FestivalVoice, raw, signal);
+      voice = chosen.id;
     } else {
       const espeakVoice = scriptVoice
         ? `${scriptVoice}+${req.gender === 'female' ? 'f3' : 'm3'}`
-        : espeakVoiceFor(req.language, req.accent, req.gender);
-      voice = `espeak:${espeakVoice}`;
+        : chosen
+          ? chosen.id.slice('espeak:'.length)
+          : espeakVoiceFor(req.language, req.accent, req.gender);
       words = (await espeakSpeak(text, espeakVoice, raw, signal)).words;
+      voice = `espeak:${espeakVoice}`;
     }
-    // festival and eSpeak are asked for their normal rate; the speed is applied to the audio (pitch kept) and the
-    // word timings scaled with it, so both voices honour it the same way.
-    const tempo = localTempo(req.speed);
     const { wavPath, durationSec, loudnessLufs } = await toVoiceWav(raw, outDir, signal, tempo);
     const scaled =
       tempo === 1 ? words : words.map((w) => ({ ...w, startSec: w.startSec / tempo, endSec: w.endSec / tempo }));
@@ -83,6 +95,24 @@ export const localVoice: VoiceSynthesizer = {
     };
   },
 };
+
+/** Every voice this machine can speak with now: the operator's Piper voices, then the built-in ones. */
+export async function availableVoices(): Promise<VoiceInfo[]> {
+  return [...operatorVoices().map((v) => v.info), ...(await availableBuiltInVoices())];
+}
+
+/**
+ * The voice a request is said with: the one it names when this machine has it and it speaks the request's
+ * language (a voice removed since the project chose it gives way to the best remaining one), otherwise the best
+ * for its language, accent and gender.
+ */
+export async function resolveVoice(
+  req: Pick<VoiceRequest, 'voiceId' | 'language' | 'accent' | 'gender'>,
+): Promise<VoiceInfo | null> {
+  const voices = await availableVoices();
+  const named = req.voiceId ? voices.find((v) => v.id === req.voiceId && v.language === req.language) : undefined;
+  return named ?? pickVoice(voices, req);
+}
 
 /** The local voices' speed: 0.8–1.2 in hundredths, 1 when unset or unreadable. */
 export function localTempo(speed: number | undefined): number {
@@ -136,25 +166,3 @@ export async function toVoiceWav(
 
 /** Silence a video always has after its voice (its loudness is measured with it). */
 export const VOICE_TAIL_SEC = 0.4;
-
-const installed = new Map<string, Promise<boolean>>();
-/** A voice package may be missing on a machine (e.g. rab_diphone); then the next-closest voice speaks. */
-function festivalVoiceInstalled(voice: FestivalVoice): Promise<boolean> {
-  let p = installed.get(voice);
-  if (!p) {
-    p = import('node:fs/promises').then(async ({ access }) => {
-      const dirs = [`/usr/share/festival/voices/us/${voice}`, `/usr/share/festival/voices/english/${voice}`];
-      for (const d of dirs) {
-        try {
-          await access(d);
-          return true;
-        } catch {
-          /* try the next location */
-        }
-      }
-      return false;
-    });
-    installed.set(voice, p);
-  }
-  return p;
-}

@@ -30,7 +30,18 @@ export interface StoredVoiceMeta {
  */
 export function voiceKey(req: VoiceRequest, voiceName: string): string {
   return createHash('sha256')
-    .update(JSON.stringify([voiceName, req.text, req.language, req.accent, req.gender, req.speed ?? 1]))
+    .update(
+      JSON.stringify([
+        voiceName,
+        req.text,
+        req.language,
+        req.accent,
+        req.gender,
+        req.speed ?? 1,
+        // A chosen voice is part of the take; keys without one stay as they were.
+        ...(req.voiceId ? [req.voiceId] : []),
+      ]),
+    )
     .digest('hex')
     .slice(0, 24);
 }

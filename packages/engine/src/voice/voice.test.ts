@@ -162,18 +162,31 @@ describe('local voice', () => {
     }
   });
 
-  it('gives the actor a voice of their gender and accent', async () => {
-    const male = await localVoice.synthesize(
-      { text: 'Hello there.', language: 'english', accent: 'american', gender: 'male' },
-      path.join(dir, 'male'),
+  it.each([
+    ['american', 'male', 'flite:rms'],
+    ['british', 'male', 'flite:awb'],
+    ['american', 'female', 'festival:cmu_us_slt_arctic_hts'],
+    // No British woman's voice is natural: festival's US one speaks rather than eSpeak's formant en-gb.
+    ['british', 'female', 'festival:cmu_us_slt_arctic_hts'],
+  ] as const)('gives a %s %s actor the best voice of their gender and accent (%s)', async (accent, gender, id) => {
+    const out = await localVoice.synthesize(
+      { text: 'Hello there.', language: 'english', accent, gender },
+      path.join(dir, `${accent}-${gender}`),
     );
-    expect(male.voice).toBe('festival:kal_diphone');
-    const british = await localVoice.synthesize(
-      { text: 'Hello there.', language: 'english', accent: 'british', gender: 'male' },
-      path.join(dir, 'british'),
+    expect(out.voice).toBe(id);
+  });
+
+  it('says a line with the voice the project chose, and the best one when that voice is gone', async () => {
+    const chosen = await localVoice.synthesize(
+      { text: 'Hello there.', language: 'english', accent: 'american', gender: 'male', voiceId: 'espeak:en-us+m3' },
+      path.join(dir, 'chosen'),
     );
-    // Debian ships no British male festival voice; eSpeak's en-gb speaks instead.
-    expect(british.voice).toMatch(/^(festival:rab_diphone|espeak:en-gb\+m3)$/);
+    expect(chosen.voice).toBe('espeak:en-us+m3');
+    const gone = await localVoice.synthesize(
+      { text: 'Hello there.', language: 'english', accent: 'american', gender: 'male', voiceId: 'piper:removed' },
+      path.join(dir, 'gone'),
+    );
+    expect(gone.voice).toBe('flite:rms');
   });
 
   it('parses festival token lines, keeping the written token and its punctuation', () => {
