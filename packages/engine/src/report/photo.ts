@@ -238,7 +238,7 @@ export function warpEdge(points: readonly Point3[], radius: number = PHOTO_CHECK
 }
 
 /** Edge strength across the edge at points 2 px apart: |L*| difference 3 px either side, across each segment. */
-function ringEdge(img: Rgb, pieces: readonly (readonly Point3[])[]): number[] {
+function ringEdge(img: Rgb, pieces: readonly (readonly Point3[])[], shift = 0): number[] {
   const L = (x: number, y: number) => {
     const xi = Math.max(0, Math.min(img.width - 1, Math.round(x)));
     const yi = Math.max(0, Math.min(img.height - 1, Math.round(y)));
@@ -258,11 +258,28 @@ function ringEdge(img: Rgb, pieces: readonly (readonly Point3[])[]): number[] {
       for (let s = 0; s < steps; s++) {
         const x = x0 + ((x1 - x0) * s) / steps;
         const y = y0 + ((y1 - y0) * s) / steps;
-        out.push(Math.abs(L(x + 3 * nx, y + 3 * ny) - L(x - 3 * nx, y - 3 * ny)));
+        const cx = x + shift * nx;
+        const cy = y + shift * ny;
+        out.push(Math.abs(L(cx + 3 * nx, cy + 3 * ny) - L(cx - 3 * nx, cy - 3 * ny)));
       }
     }
   return out;
 }
+
+/**
+ * The photo's own edges along a ring, as the first frame shows them, widened: at each point the strongest within
+ * SEAM_SLACK_PX across the ring and one point along it. The rings are placed on later frames from the detected
+ * eyes, which are off by a pixel or two (more after a push-in scales the face): a hair line or collar the ring
+ * then crosses a little elsewhere must not count as a seam. A seam is an edge where the photo had none near.
+ */
+function baseEdge(img: Rgb, ring: readonly (readonly Point3[])[]): number[] {
+  const shifted: number[][] = [];
+  for (let d = -SEAM_SLACK_PX; d <= SEAM_SLACK_PX; d++) shifted.push(ringEdge(img, ring, d));
+  const across = shifted[0]!.map((_, k) => Math.max(...shifted.map((e) => e[k]!)));
+  return across.map((_, k) => Math.max(across[k - 1] ?? 0, across[k]!, across[k + 1] ?? 0));
+}
+/** How far (px of the sampled frames, 360 wide) a ring may be off where the photo's own edges are concerned. */
+export const SEAM_SLACK_PX = 2;
 
 /** Pieces of polyline scaled by k about the centroid of all their points. */
 function scaleAbout(pieces: Point3[][], k: number): Point3[][] {
@@ -271,6 +288,32 @@ function scaleAbout(pieces: Point3[][], k: number): Point3[][] {
   const cy = all.reduce((a, p) => a + p[1], 0) / Math.max(1, all.length);
   return pieces.map((piece) => piece.map(([x, y, z]) => [cx + (x - cx) * k, cy + (y - cy) * k, z] as Point3));
 }
+
+/** Distance between the outer eye corners: the face's scale in a frame (the warp never moves them). */
+const eyeSpan = (m: readonly Point3[]): number => {
+  const l = m[MESH.leftEye.corners[0]]!;
+  const r = m[MESH.rightEye.corners[1]]!;
+  return Math.hypot(r[0] - l[0], r[1] - l[1]);
+};
+
+/**
+ * How much each frame's face is scaled from the first found frame's (a camera push-in or cut to a close-up), for
+ * the seam rings to grow with it: the eye span's median over five frames, over the first frame's, and 1 while it
+ * stays within RING_SCALE_DEADBAND (the span read from a frame jitters by a percent or two: following that would
+ * slide the rings over the picture on a still camera and find edges that are not seams).
+ */
+export function ringScales(spans: readonly (number | null)[]): number[] {
+  const first = spans.find((v): v is number => v !== null && v > 0);
+  return spans.map((_, i) => {
+    if (!first) return 1;
+    const near = spans.slice(Math.max(0, i - 2), i + 3).filter((v): v is number => v !== null && v > 0);
+    if (!near.length) return 1;
+    near.sort((a, b) => a - b);
+    const k = near[Math.floor(near.length / 2)]! / first;
+    return Math.abs(k - 1) <= RING_SCALE_DEADBAND ? 1 : k;
+  });
+}
+export const RING_SCALE_DEADBAND = 0.03;
 
 /** The q-quantile of some numbers (0 for none). */
 const quantile = (xs: readonly number[], q: number): number => {
@@ -310,6 +353,7 @@ export async function photoActorChecks(
     const open = faces.map((f) => (f ? mouthOpenness(f.mesh) : null));
     const env = await voiceEnvelope(input.videoPath, dir, times, input.signal);
     const sync = bestLaggedCorrelation(open, env, Math.round(P.maxLagSec * P.fps));
+    console.log(JSON.stringify({ open: open.map((v) => v && round(v, 3)), env: env.map((v) => round(v, 1)) }));
     // Silences: well away from any word (and not the first or last 0.2 s).
     const silent = times.map(
       (t) =>
@@ -341,6 +385,11 @@ export async function photoActorChecks(
       return ((o.left + o.right) / 2) * spread;
     });
     const blinks = findBlinks(eyes, P.fps, P.blinkShare);
+    console.log(
+      'EYES',
+      JSON.stringify(eyes.map((v) => v && round(v, 1))),
+      JSON.stringify(faces.map((f) => f && eyesOpenness(f.mesh)).map((o) => o && round((o.left + o.right) / 2, 3))),
+    );
     const end = n / P.fps;
     const marks = [0, ...blinks, end];
     const gaps = marks.slice(1).map((t, i) => t - marks[i]!);
@@ -366,18 +415,20 @@ export async function photoActorChecks(
         ? [0.85, 1, 1.15].map((k) => scaleAbout(custom(ref), k))
         : [0.85, 1, 1.15].map((k) => warpEdge(ref, radius * k));
       const e0 = eyesMid(ref);
+      const scales = ringScales(faces.map((f) => (f ? eyeSpan(f.mesh) : null)));
       const base: number[][] = [];
       const perFrame: number[] = [];
       faces.forEach((f, i) => {
         if (!f) return;
         const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
         const e1 = eyesMid(f.mesh);
+        const k = scales[i]!;
         const worst = rings.map((ring0, r) => {
           const ring = ring0.map((piece) =>
-            piece.map(([x, y, z]) => [x + e1[0] - e0[0], y + e1[1] - e0[1], z] as Point3),
+            piece.map(([x, y, z]) => [e1[0] + (x - e0[0]) * k, e1[1] + (y - e0[1]) * k, z] as Point3),
           );
           const e = ringEdge(img, ring);
-          if (i === first) base[r] = e;
+          if (i === first) base[r] = baseEdge(img, ring);
           // A seam may show on part of the ring only: the worst tenth of its points counts, not the mean.
           return quantile(
             e.map((v, k) => Math.max(0, v - (base[r]![k] ?? v))),
@@ -387,6 +438,11 @@ export async function photoActorChecks(
         perFrame.push(Math.max(...worst));
       });
       seam = quantile(perFrame, 0.95);
+      console.log(
+        'SEAM',
+        JSON.stringify(perFrame.map((v) => round(v, 1))),
+        JSON.stringify(scales.map((v) => round(v, 3))),
+      );
     }
 
     const measures: PhotoMeasures = {

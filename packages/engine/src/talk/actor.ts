@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { PhotoFace } from '@hookreel/contracts';
 import { delaunay, warpTriangles } from './mesh.ts';
 import {
+  eyeContours,
   FaceGeometry,
   headRings,
   lipIndices,
@@ -261,6 +262,8 @@ export function drawState(p: PreparedPhoto, s: FaceState): Uint8Array {
   const out = new Uint8Array(source);
   warpTriangles(source, out, w, h, p.tris, p.rest, to);
   if (MOUTH_SHAPES[state.mouth].open * state.amount > 0 || p.colours.photoTeeth) paintMouth(p, state, to, out);
+  const close = s.eyes === 'closed' ? 1 : s.eyes === 'half' ? 0.5 : 0;
+  if (close > 0) paintLids(out, w, h, to, close);
   if (p.productOver) {
     const po = p.productOver;
     for (let i = 0; i < po.length; i += 4) {
@@ -395,4 +398,90 @@ function sample(src: Uint8Array, w: number, x: number, y: number): [number, numb
     src[j + k]! * (1 - fx) * fy +
     src[j + 4 + k]! * fx * fy;
   return [f(0), f(1), f(2)];
+}
+
+/**
+ * Upper lids lowered over the eyes (a blink): skin shaded between the photo's own skin above and below each eye,
+ * down to `close` of the opening (past the lower lid when closed, hiding the white the mesh's contour leaves), with
+ * the lashes as a soft dark line at the lid's edge and a faint shadow under it. Feathered at every edge, so it
+ * melts into the face; the eye behind is covered, not squashed.
+ */
+function paintLids(out: Uint8Array, w: number, h: number, to: Float64Array, close: number): void {
+  const pt = (i: number): [number, number] => [to[2 * i]!, to[2 * i + 1]!];
+  const px = (x: number, y: number, k: number) =>
+    out[(Math.max(0, Math.min(h - 1, Math.round(y))) * w + Math.max(0, Math.min(w - 1, Math.round(x)))) * 4 + k]!;
+  for (const eye of eyeContours) {
+    const up = curve(eye.upper.map(pt));
+    const low = curve(eye.lower.map(pt));
+    const xs = eye.upper.map((i) => pt(i)[0]);
+    const xa = Math.min(...xs);
+    const xb = Math.max(...xs);
+    const span = Math.max(1, xb - xa);
+    let gapMax = 1;
+    for (let x = xa; x <= xb; x++) gapMax = Math.max(gapMax, low(x) - up(x));
+    // The lid's skin fades in from well above the eye (where its colour is read) to just below the lash line.
+    const mTop = 0.75 * gapMax + 1;
+    // Past the corners too: the lashes fan out beyond the contour's ends, darkest at the outer corner.
+    const x0 = Math.floor(xa - 0.3 * span);
+    const x1 = Math.ceil(xb + 0.3 * span);
+    // Skin above (clear of the lashes) and below each column, averaged over a few columns: the lid's colours.
+    const colour = (x: number, y: (x: number) => number): [number, number, number] => {
+      const c: [number, number, number] = [0, 0, 0];
+      let n = 0;
+      for (let dx = -3; dx <= 3; dx++)
+        for (let dy = 0; dy < 2; dy++) {
+          for (let k = 0; k < 3; k++) c[k] = c[k]! + px(x + dx, y(x + dx) + dy, k);
+          n++;
+        }
+      return [c[0] / n, c[1] / n, c[2] / n];
+    };
+    // The lashes: the darkest of the photo's lid line.
+    const margin: number[][] = [];
+    for (let x = Math.round(xa + 0.2 * span); x <= xb - 0.2 * span; x++)
+      for (let dy = -2; dy <= 1; dy++) margin.push([0, 1, 2].map((k) => px(x, up(x) + dy, k)));
+    margin.sort((a, b) => a[0]! + a[1]! + a[2]! - (b[0]! + b[1]! + b[2]!));
+    const dark = margin.slice(0, Math.max(1, Math.round(margin.length * 0.1)));
+    const lash = [0, 1, 2].map((k) => dark.reduce((a, c) => a + c[k]!, 0) / dark.length);
+    for (let x = x0; x <= x1; x++) {
+      if (x < 0 || x >= w) continue;
+      // Inside the eye's width, full; fading out past its corners.
+      const across = Math.min(x - xa, xb - x) / span;
+      const side = Math.min(1, Math.max(0, (across + 0.3) / 0.2));
+      const u = up(Math.min(xb, Math.max(xa, x)));
+      const l = low(Math.min(xb, Math.max(xa, x)));
+      const gap = Math.max(0, l - u);
+      const top = colour(x, (q) => up(Math.min(xb, Math.max(xa, q))) - mTop - 1);
+      const bottom = colour(x, (q) => low(Math.min(xb, Math.max(xa, q))) + 0.5 * gapMax + 1);
+      const edge = u + close * gap + (close >= 1 ? 0.12 * gapMax + 0.5 : 0);
+      const yTop = u - mTop;
+      const yEnd = edge + 2.5;
+      // Lashes thin out towards the corners.
+      const lashK = 0.65 * Math.sin(Math.PI * Math.min(1, Math.max(0, (x - xa) / span))) ** 0.6;
+      for (let y = Math.floor(yTop); y <= Math.ceil(yEnd); y++) {
+        if (y < 0 || y >= h) continue;
+        // Opaque well above the photo's upper lash line (the lashes stand above the lid's contour).
+        const r = Math.min(1, Math.max(0, (y - yTop) / Math.max(1, u - 0.3 * gapMax - 1 - yTop)));
+        const fadeIn = r * r * (3 - 2 * r);
+        // Below the lid's edge only its shadow and the lashes' softness reach.
+        const lid = y <= edge ? 1 : Math.max(0, 1 - (y - edge) / 1.2);
+        // The lid's skin is the skin above it; the lower lid's colour only shows near its edge.
+        const t = 0.5 * Math.min(1, Math.max(0, 1 - (edge - y) / Math.max(1, 0.5 * gapMax)));
+        // The lid is a dome: a little darker towards its edge and its corners.
+        const shade =
+          (1 - 0.06 * Math.min(1, Math.max(0, 1 - (edge - y) / Math.max(1, 0.6 * gapMax)))) * (1 - 0.06 * (1 - side));
+        let c = mix(top, bottom, t).map((v) => v * shade) as [number, number, number];
+        const d = y - edge;
+        const lashA = lashK * Math.exp(-(((d + 0.2) / 1.1) ** 2));
+        c = mix(c, lash, lashA);
+        const o = (y * w + x) * 4;
+        const base: [number, number, number] = [out[o]!, out[o + 1]!, out[o + 2]!];
+        // Below the edge: the lashes over the shadow the lowered lid casts on what is still open.
+        const under = y > edge ? mix(base, [base[0] * 0.75, base[1] * 0.75, base[2] * 0.75], lashK * lid) : base;
+        const col = y > edge ? mix(under, lash, side * lashA) : mix(under, c, side * Math.max(fadeIn, lashA));
+        out[o] = col[0];
+        out[o + 1] = col[1];
+        out[o + 2] = col[2];
+      }
+    }
+  }
 }

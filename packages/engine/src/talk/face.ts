@@ -295,8 +295,10 @@ function eyeMovers(g: FaceGeometry, eyes: EyeState): (i: number, x: number, y: n
       const u = e.ub(a);
       const l = e.lb(a);
       const gap = Math.max(0, l - u);
-      const upMove = close * 0.92 * gap;
-      const loMove = -close * 0.08 * gap;
+      // The lid is painted over the eye (actor.ts, paintLids); the warp only lets the skin above it follow a
+      // little, so the eye's inside is never squashed into a dark smear.
+      const upMove = close * 0.12 * gap;
+      const loMove = 0;
       if (e.iris.has(i)) da += gaze * 0.22 * hw * (1 - close);
       if (b <= u) db += upMove * fall * (1 - smooth(0, 1.6 * e.width * 0.35, u - b));
       else if (b >= l) db += loMove * fall * (1 - smooth(0, e.width * 0.35, b - l));
@@ -348,4 +350,6 @@ export function headRings(g: FaceGeometry): Array<[number, number]> {
 }
 
 export const lipIndices = { INNER_LOWER, INNER_UPPER, INNER_CORNERS };
+/** Each eye's upper and lower lid contours, corner to corner (mesh indices). */
+export const eyeContours: ReadonlyArray<{ upper: readonly number[]; lower: readonly number[] }> = EYES;
 export type { Point3 };

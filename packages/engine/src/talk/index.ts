@@ -26,7 +26,7 @@ export { drawState, preparePhoto, photoFraming, framedPhoto, type PreparedPhoto 
 export { PHOTO_VISEMES, MOUTH_SHAPES, faceStateKey, type FaceState, type PhotoViseme } from './face.ts';
 
 /** Bump when the drawing changes, so cached state frames are redrawn. */
-const PHOTO_VERSION = 'photo-v1';
+const PHOTO_VERSION = 'photo-v2';
 
 /** Real mouth stills of an actor by mouth shape (photos framed like the actor's photo): used when present. */
 export type MouthStills = Partial<Record<string, string>>;

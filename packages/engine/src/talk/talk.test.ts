@@ -97,14 +97,12 @@ describe('a photo actor render', () => {
       watermark: false,
       workDir: path.join(dir, 'render'),
     });
-    // KNOWN BUG, open (issue 28): on this render the photo checks lip-sync (correlation ~0.4), blinks (none
-    // detected) and seam (edge excess ~30) fail; every other hard check passes. Listed so the test goes red when
-    // another check breaks; narrow it to [] once the animation passes them.
-    const failing = hardFailures(out.report).map((c) => c.id);
-    expect(failing.filter((id) => !['blinks', 'lip-sync', 'seam'].includes(id))).toEqual([]);
+    // Every hard check passes, the photo's own among them (lip sync, identity, blinks, seam, face found).
+    expect(hardFailures(out.report).map((c) => `${c.id}: ${c.detail}`)).toEqual([]);
     const ids = out.report.checks.map((c) => c.id);
-    expect(ids).toEqual(expect.arrayContaining(['lip-sync', 'identity', 'blinks', 'seam']));
-    expect(out.report.checks.find((c) => c.id === 'identity')?.level).toBe('pass');
+    expect(ids).toEqual(expect.arrayContaining(['face-found', 'lip-sync', 'identity', 'blinks', 'seam']));
+    for (const id of ['face-found', 'lip-sync', 'identity', 'blinks', 'seam'])
+      expect(out.report.checks.find((c) => c.id === id)?.level).toBe('pass');
     expect(out.rig).not.toBeNull();
     // Face and mouth boxes come from the points: the mouth lies inside the face.
     const { face: f, mouth: m } = out.rig!.boxes;

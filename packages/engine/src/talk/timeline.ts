@@ -183,11 +183,14 @@ const sameState = (a: FaceState, b: FaceState) =>
   a.head.tilt === b.head.tilt &&
   a.head.down === b.head.down;
 
-/** Eyes at t: a blink is half, closed three frames, half (eyelids, not a cut); the gaze drifts every few seconds. */
+/**
+ * Eyes at t: a blink closes in a frame, stays shut four (~130 ms) and opens over two, about 230 ms in all (eyelids,
+ * not a cut); the gaze drifts every few seconds.
+ */
 function eyesAt(t: number, blinks: readonly number[], h: Buffer): EyeState {
   for (const b of blinks) {
     const f = Math.floor((t - b) * FPS);
-    if (f >= 0 && f < 5) return f === 0 || f === 4 ? 'half' : 'closed';
+    if (f >= 0 && f < 7) return f === 0 || f >= 5 ? 'half' : 'closed';
   }
   const slot = Math.floor(t / 1.7);
   const v = h[slot % h.length]! % 7;

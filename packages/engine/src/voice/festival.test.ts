@@ -29,11 +29,13 @@ async function oneShot(
 (utt.save.wave utt1 "${wav}" 'riff)
 (mapcar
   (lambda (tok)
-    (let ((ws (item.daughters tok)))
+    (let ((ws (item.daughters tok)) (e 0))
       (if ws
-        (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
-          (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
-          (item.feat (car ws) "word_start") (item.feat (car (last ws)) "word_end")))))
+        (begin
+          (mapcar (lambda (w) (if (> (item.feat w "word_end") e) (set! e (item.feat w "word_end")))) ws)
+          (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
+            (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
+            (item.feat (car ws) "word_start") e)))))
   (utt.relation.items utt1 'Token))
 `,
   );
@@ -56,6 +58,28 @@ describe('festival heap', () => {
     expect(heapFor('x'.repeat(SMALL_HEAP.maxChars + 1))).toBe('default');
     expect(heapFor('Only $19.99 until 12/05/2026, call 555 0100.')).toBe('small');
     expect(heapFor('1,234,567.89 and 98,765,432.10 and 11,223,344.55')).toBe('default');
+  });
+});
+
+describe('festival timings', () => {
+  it('give a word before a full stop its whole length, not the empty end of its punctuation', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-festival-'));
+    try {
+      const words = await festivalSpeak(
+        'Stop scrolling. This bottle keeps water cold.',
+        VOICE,
+        path.join(dir, 'v.wav'),
+      );
+      const scrolling = words.find((w) => w.word === 'scrolling.')!;
+      const next = words.find((w) => w.word === 'This')!;
+      // "scrolling" is three syllables (~0.6 s); the pause after it is silence before "This".
+      expect(scrolling.endSec - scrolling.startSec).toBeGreaterThan(0.4);
+      expect(scrolling.endSec).toBeLessThanOrEqual(next.startSec);
+      expect(words[words.length - 1]!.endSec - words[words.length - 1]!.startSec).toBeGreaterThan(0.2);
+    } finally {
+      await closeFestivalSessions();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -15,7 +15,8 @@ const schemeString = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace
 /**
  * English speech through festival. The Scheme script synthesises the text, saves the wave and prints, for each
  * text token (so "7" stays "7" in captions although it is spoken as "seven"), the start of its first word and
- * the end of its last. A festival already running with the voice loaded says it when one is free (loading the
+ * the latest end of its words (a token ending in punctuation has the punctuation as a last daughter with no
+ * segments, whose end reads 0: the word before a pause then lasted 0.05 s in captions and mouth). A festival already running with the voice loaded says it when one is free (loading the
  * voice is a third of a one-shot run's CPU); otherwise, or if that session fails, a one-shot `festival -b` does
  * (decision 099).
  */
@@ -30,11 +31,13 @@ export async function festivalSpeak(
 (utt.save.wave utt1 ${schemeString(outWav)} 'riff)
 (mapcar
   (lambda (tok)
-    (let ((ws (item.daughters tok)))
+    (let ((ws (item.daughters tok)) (e 0))
       (if ws
-        (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
-          (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
-          (item.feat (car ws) "word_start") (item.feat (car (last ws)) "word_end")))))
+        (begin
+          (mapcar (lambda (w) (if (> (item.feat w "word_end") e) (set! e (item.feat w "word_end")))) ws)
+          (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
+            (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
+            (item.feat (car ws) "word_start") e)))))
   (utt.relation.items utt1 'Token))
 `;
   const session = takeSession(voice, heapFor(text));
