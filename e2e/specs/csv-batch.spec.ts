@@ -102,7 +102,10 @@ for (const { name: size, viewport } of VIEWPORTS) {
         await page.locator('[data-sidebar="sidebar"]').first().getByRole('link', { name: 'Batch from CSV' }).click();
       } else {
         await page.goto('/new-video');
-        await page.getByRole('link', { name: /Batch from CSV/ }).click();
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: /Batch from CSV/ })
+          .click();
       }
       await expect(page).toHaveURL(/\/batches$/);
       await expect(page.getByRole('heading', { name: 'Batch from CSV' })).toBeVisible();

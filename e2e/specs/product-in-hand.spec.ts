@@ -106,7 +106,13 @@ test.describe('product in hand', () => {
     await expect(page.getByRole('radio', { name: /Lower third/ })).toBeChecked();
     await page.screenshot({ path: '../.tmp/screens/video-design/product-in-hand-merge.png', fullPage: true });
     await expect(generate).toBeEnabled();
-    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/projects\/\d+$/.test(r.url()));
+    // The save Generate makes (the script's own autosave may answer first, with the style as it was).
+    const saved = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'PUT' &&
+        /\/api\/projects\/\d+$/.test(r.url()) &&
+        (r.request().postData() ?? '').includes('caption_style'),
+    );
     await generate.click();
     expect(await (await saved).json()).toMatchObject({ caption_style: 'lower_third' });
     await expect(page).toHaveURL(/\/jobs$/);
