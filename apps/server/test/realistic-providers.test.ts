@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -67,6 +67,10 @@ let clip: Buffer;
 let elevenFail: FakeReply | undefined;
 /** fal submits answered 503 before the fake answers again (a job whose avatar step fails after the voice). */
 let falSubmitFailures = 0;
+/** A refusal fal answers the next avatar submit with (a 4xx is not retried). */
+let falSubmitRefusal: FakeReply | undefined;
+/** Read when fal is asked for the avatar: what the job keeps for its retries at that moment (see paidFiles). */
+let onFalSubmit: (() => Promise<void>) | null = null;
 let eleven: FakeServer;
 let cdn: FakeServer;
 let fal: FakeServer;
@@ -125,10 +129,18 @@ beforeAll(async () => {
   // fal serves results from its CDN, another origin: the key must not travel there.
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   const falFake = falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 });
-  fal = await startFakeServer((req, s) => {
-    if (falSubmitFailures > 0 && req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
-      falSubmitFailures--;
-      return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+  fal = await startFakeServer(async (req, s) => {
+    if (req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
+      await onFalSubmit?.();
+      if (falSubmitFailures > 0) {
+        falSubmitFailures--;
+        return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+      }
+      if (falSubmitRefusal) {
+        const refusal = falSubmitRefusal;
+        falSubmitRefusal = undefined;
+        return refusal;
+      }
     }
     return falFake(req, s);
   });
@@ -569,17 +581,57 @@ for (const dialect of TEST_DIALECTS) {
       });
     });
 
-    it('keeps the paid voice when the avatar step fails, and the retry reuses it instead of buying it again', async () => {
+    /** The files under users/<uid>/paid/job-<id>/ (what a job keeps for its retries), by job folder. */
+    const paidFiles = async (u: InsertedUser): Promise<string[]> => {
+      const root = path.join(server.ctx.config.filesDir, 'users', String(u.id), 'paid');
+      const jobs = await readdir(root).catch(() => [] as string[]);
+      const files = await Promise.all(
+        jobs.map(async (j) => (await readdir(path.join(root, j)).catch(() => [] as string[])).map((f) => `${j}/${f}`)),
+      );
+      return files.flat().sort();
+    };
+
+    it('keeps the paid voice when the avatar step fails, the retry reuses it instead of buying it again, and the job done removes it', async () => {
       const u = await insertUser(server, { credits: 3 });
       const projectId = await projectWithActor(u, 'realistic');
       const speechBefore = eleven.requests.length;
       // Three 503s: the adapter gives up, and the job runner retries the job.
       falSubmitFailures = 3;
-      const { job } = await queue(u, projectId);
-      expect(job.status).toBe('completed');
-      expect(falSubmitFailures).toBe(0);
-      expect(eleven.requests.length - speechBefore).toBe(1);
-      expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
+      const seen: string[][] = [];
+      onFalSubmit = async () => void seen.push(await paidFiles(u));
+      try {
+        const { id, job } = await queue(u, projectId);
+        expect(job.status).toBe('completed');
+        expect(falSubmitFailures).toBe(0);
+        expect(eleven.requests.length - speechBefore).toBe(1);
+        expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
+        // While retries remained, the voice was kept (the retry's submit saw it); done, nothing is left (removed
+        // just after the row says so).
+        expect(seen.at(-1)!.some((f) => f.startsWith(`job-${id}/voice-`))).toBe(true);
+        await waitFor(async () => (await paidFiles(u)).length === 0, 10_000);
+      } finally {
+        onFalSubmit = null;
+      }
+    });
+
+    it('removes what a job paid for once it fails for good', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await projectWithActor(u, 'realistic');
+      const speechBefore = eleven.requests.length;
+      // fal refuses the inputs (a 4xx): no retry can help, so the job fails after the voice was bought.
+      falSubmitRefusal = { status: 422, json: { detail: [{ msg: 'Unsupported audio', type: 'value_error' }] } };
+      let before: string[] = [];
+      onFalSubmit = async () => void (before = await paidFiles(u));
+      try {
+        const { id, job } = await queue(u, projectId);
+        expect(job.status).toBe('failed');
+        expect(eleven.requests.length - speechBefore).toBe(1);
+        expect(before.some((f) => f.startsWith(`job-${id}/voice-`))).toBe(true);
+        await waitFor(async () => (await paidFiles(u)).length === 0, 10_000);
+      } finally {
+        falSubmitRefusal = undefined;
+        onFalSubmit = null;
+      }
     });
 
     it('keeps the paid image edit when the avatar step fails, and the retry animates it instead of editing again', async () => {
