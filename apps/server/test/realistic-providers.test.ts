@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { AvatarWithStatus } from '@hookreel/contracts';
 import { Avatar, Capabilities, Job, MESSAGES, PriceList, Project, ProviderUsageByPlan } from '@hookreel/contracts';
 import {
@@ -14,7 +12,6 @@ import {
   type FakeReply,
   type FakeServer,
 } from '@hookreel/engine/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
@@ -22,6 +19,7 @@ import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';
@@ -93,38 +91,11 @@ function setProviderEnv() {
   resetEngineConfig();
 }
 
-function restoreEnv() {
-  for (const k of PROVIDER_ENV) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEngineConfig();
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-'));
-  const ff = (args: string[], out: string) =>
-    promisify(execFile)('ffmpeg', ['-y', '-v', 'error', ...args, out]).then(() => readFile(out));
-  mp3 = await ff(['-f', 'lavfi', '-i', 'sine=frequency=200:duration=2.5', '-ar', '44100'], path.join(dir, 'v.mp3'));
-  clip = await ff(
-    [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=288x512:rate=25:duration=2.5',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-    ],
-    path.join(dir, 'avatar.mp4'),
-  );
+  ({ mp3, clip } = await fakeVoiceAndClip(dir, 2.5));
   // What the image-edit model answers: a 2:3 portrait (gpt-image-1's 1024x1536), one plain colour.
-  const edited = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#b08d74' } })
-    .png()
-    .toBuffer();
+  const edited = await plainPng('#b08d74');
   eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
   // fal serves results from its CDN, another origin: the key must not travel there.
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
@@ -149,7 +120,7 @@ beforeAll(async () => {
   setProviderEnv();
 });
 afterAll(async () => {
-  restoreEnv();
+  restoreEnv(savedEnv, PROVIDER_ENV);
   await Promise.all([eleven, cdn, fal, openai, gemini].map((s) => s.close()));
   await rm(dir, { recursive: true, force: true });
 });
