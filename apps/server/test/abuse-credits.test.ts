@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { DEFAULT_TRIAL_CREDITS, INTEGRATION_MESSAGES, PURCHASE_REFUSALS } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
+import { logCapture } from './helpers/log-capture.ts';
 import { postJson, registerUser, type TestUser } from './helpers/factories.ts';
 
 /**
@@ -13,17 +13,6 @@ import { postJson, registerUser, type TestUser } from './helpers/factories.ts';
 
 const ADMIN = 'abuse-admin@example.com';
 const rand = () => Math.random().toString(36).slice(2, 8);
-
-function logCapture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { stream, text: () => lines.join('') };
-}
 
 describe.each(TEST_DIALECTS)('credits, trials and keys cannot be abused (%s)', (dialect) => {
   let demo: TestServer;

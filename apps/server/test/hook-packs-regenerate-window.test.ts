@@ -5,7 +5,7 @@ import type { MediaPort } from '../src/media/port.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
-import { availableCredits, call, productForm, productPhoto, waitFor } from './hook-helpers.ts';
+import { availableCredits, call, packWithCharacters, waitFor } from './hook-helpers.ts';
 
 type Step = 'pass' | 'hold' | 'fail';
 
@@ -66,25 +66,8 @@ for (const dialect of TEST_DIALECTS) {
       };
       server.ctx.media = { ...real, compositeProduct };
       alice = await registerUser(server);
-      packId = (
-        await call(server, alice, 'POST', '/api/hooks', { name: 'Redo', language: 'english', accent: 'american' })
-      ).json.id;
-      await call(
-        server,
-        alice,
-        'POST',
-        '/api/hooks/upload-product',
-        productForm(packId, await productPhoto({ transparent: true })),
-      );
-      const types = await call(server, alice, 'POST', `/api/hooks/character-types/batch?hook_pack_id=${packId}`, [
-        { description: 'older man gardening', order_index: 0 },
-      ]);
-      await call(
-        server,
-        alice,
-        'POST',
-        `/api/hooks/generate-characters?hook_pack_id=${packId}&count=${LIMITS.charactersPerType}&character_type_id=${types.json[0].id}`,
-      );
+      // The runner starts once the pack's four characters are queued; they are rendered before the tests.
+      packId = (await packWithCharacters(server, alice, { name: 'Redo', count: LIMITS.charactersPerType })).id;
       await server.ctx.jobs.start();
       characterIds = await waitFor(
         async () => {

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ACTORS, Job, MESSAGES, Project } from '@hookreel/contracts';
 import { catalogueActorDescription } from '@hookreel/engine';
 import {
@@ -21,6 +19,7 @@ import { catalogueActorPhotoKey } from '../src/services/actors/catalogue-actor-p
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';
@@ -60,23 +59,10 @@ let openai: FakeServer;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-catalogue-photo-'));
-  const ff = (args: string[], out: string) =>
-    promisify(execFile)('ffmpeg', ['-y', '-v', 'error', ...args, out]).then(() => readFile(out));
-  const mp3 = await ff(
-    ['-f', 'lavfi', '-i', 'sine=frequency=200:duration=2.5', '-ar', '44100'],
-    path.join(dir, 'v.mp3'),
-  );
-  const clip = await ff(
-    ['-f', 'lavfi', '-i', 'testsrc=size=288x512:rate=25:duration=2.5', '-c:v', 'libx264', '-preset', 'ultrafast'],
-    path.join(dir, 'avatar.mp4'),
-  );
+  const { mp3, clip } = await fakeVoiceAndClip(dir, 2.5, { yuv420p: false });
   const [r, g, b] = PHOTO_RGB;
-  const portrait = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer();
-  const edited = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#b08d74' } })
-    .png()
-    .toBuffer();
+  const portrait = await plainPng({ r, g, b });
+  const edited = await plainPng('#b08d74');
   eleven = await startFakeServer(elevenLabsHandler({ audio: mp3 }));
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
@@ -101,11 +87,7 @@ beforeAll(async () => {
   resetEngineConfig();
 });
 afterAll(async () => {
-  for (const k of PROVIDER_ENV) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEngineConfig();
+  restoreEnv(savedEnv, PROVIDER_ENV);
   await Promise.all([eleven, cdn, fal, openai].map((s) => s.close()));
   await rm(dir, { recursive: true, force: true });
 });

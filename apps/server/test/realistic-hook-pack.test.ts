@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { HookPack, Job, PriceList } from '@hookreel/contracts';
 import { NAMED_PERSON_MESSAGE } from '@hookreel/engine';
 import {
@@ -12,12 +10,12 @@ import {
   startFakeServer,
   type FakeServer,
 } from '@hookreel/engine/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
 import { insertUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -59,36 +57,12 @@ const envNames = [
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-pack-'));
-  const ff = (args: string[], out: string) =>
-    promisify(execFile)('ffmpeg', ['-y', '-v', 'error', ...args, out]).then(() => readFile(out));
-  const mp3 = await ff(
-    ['-f', 'lavfi', '-i', 'sine=frequency=200:duration=2.5', '-ar', '44100'],
-    path.join(dir, 'v.mp3'),
-  );
-  const clip = await ff(
-    [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=288x512:rate=25:duration=2.5',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-    ],
-    path.join(dir, 'avatar.mp4'),
-  );
-  const png = (background: string, width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background } })
-      .png()
-      .toBuffer();
+  const { mp3, clip } = await fakeVoiceAndClip(dir, 2.5);
   eleven = await startFakeServer(elevenLabsHandler({ audio: mp3 }));
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
   openai = await startFakeServer(
-    openAIImagesHandler({ portrait: await png('#c8a58a', 1024, 1536), edited: await png('#b08d74', 1024, 1536) }),
+    openAIImagesHandler({ portrait: await plainPng('#c8a58a'), edited: await plainPng('#b08d74') }),
   );
   Object.assign(process.env, PROVIDER_ENV, {
     ELEVENLABS_BASE_URL: eleven.url,
@@ -99,11 +73,7 @@ beforeAll(async () => {
   resetEngineConfig();
 });
 afterAll(async () => {
-  for (const k of envNames) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEngineConfig();
+  restoreEnv(savedEnv, envNames);
   await Promise.all([eleven, cdn, fal, openai].map((s) => s?.close()));
   await rm(dir, { recursive: true, force: true });
 });

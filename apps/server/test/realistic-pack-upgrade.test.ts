@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { HookPackSummary, Job, MESSAGES } from '@hookreel/contracts';
 import { NAMED_PERSON_MESSAGE } from '@hookreel/engine';
 import {
@@ -13,12 +11,12 @@ import {
   type FakeReply,
   type FakeServer,
 } from '@hookreel/engine/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertUser, type InsertedUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -60,32 +58,13 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-pack-upgrade-'));
-  const ff = (args: string[], out: string) =>
-    promisify(execFile)('ffmpeg', ['-y', '-v', 'error', ...args, out]).then(() => readFile(out));
-  const mp3 = await ff(['-f', 'lavfi', '-i', 'sine=frequency=200:duration=2', '-ar', '44100'], path.join(dir, 'v.mp3'));
-  const clip = await ff(
-    [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=288x512:rate=25:duration=2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-    ],
-    path.join(dir, 'avatar.mp4'),
-  );
-  const png = (background: string) =>
-    sharp({ create: { width: 1024, height: 1536, channels: 3, background } })
-      .png()
-      .toBuffer();
+  const { mp3, clip } = await fakeVoiceAndClip(dir, 2);
   eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2 }));
-  openai = await startFakeServer(openAIImagesHandler({ portrait: await png('#c8a58a'), edited: await png('#b08d74') }));
+  openai = await startFakeServer(
+    openAIImagesHandler({ portrait: await plainPng('#c8a58a'), edited: await plainPng('#b08d74') }),
+  );
   Object.assign(process.env, PROVIDER_ENV, {
     ELEVENLABS_BASE_URL: eleven.url,
     FAL_BASE_URL: fal.url,
@@ -95,11 +74,7 @@ beforeAll(async () => {
   resetEngineConfig();
 });
 afterAll(async () => {
-  for (const k of envNames) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEngineConfig();
+  restoreEnv(savedEnv, envNames);
   await Promise.all([eleven, cdn, fal, openai].map((s) => s?.close()));
   await rm(dir, { recursive: true, force: true });
 });

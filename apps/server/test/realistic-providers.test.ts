@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { AvatarWithStatus } from '@hookreel/contracts';
 import { Avatar, Capabilities, Job, MESSAGES, PriceList, Project, ProviderUsageByPlan } from '@hookreel/contracts';
 import {
@@ -14,7 +12,6 @@ import {
   type FakeReply,
   type FakeServer,
 } from '@hookreel/engine/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
@@ -22,6 +19,7 @@ import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';
@@ -67,6 +65,10 @@ let clip: Buffer;
 let elevenFail: FakeReply | undefined;
 /** fal submits answered 503 before the fake answers again (a job whose avatar step fails after the voice). */
 let falSubmitFailures = 0;
+/** A refusal fal answers the next avatar submit with (a 4xx is not retried). */
+let falSubmitRefusal: FakeReply | undefined;
+/** Read when fal is asked for the avatar: what the job keeps for its retries at that moment (see paidFiles). */
+let onFalSubmit: (() => Promise<void>) | null = null;
 let eleven: FakeServer;
 let cdn: FakeServer;
 let fal: FakeServer;
@@ -89,46 +91,27 @@ function setProviderEnv() {
   resetEngineConfig();
 }
 
-function restoreEnv() {
-  for (const k of PROVIDER_ENV) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
-  resetEngineConfig();
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-'));
-  const ff = (args: string[], out: string) =>
-    promisify(execFile)('ffmpeg', ['-y', '-v', 'error', ...args, out]).then(() => readFile(out));
-  mp3 = await ff(['-f', 'lavfi', '-i', 'sine=frequency=200:duration=2.5', '-ar', '44100'], path.join(dir, 'v.mp3'));
-  clip = await ff(
-    [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=288x512:rate=25:duration=2.5',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-    ],
-    path.join(dir, 'avatar.mp4'),
-  );
+  ({ mp3, clip } = await fakeVoiceAndClip(dir, 2.5));
   // What the image-edit model answers: a 2:3 portrait (gpt-image-1's 1024x1536), one plain colour.
-  const edited = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#b08d74' } })
-    .png()
-    .toBuffer();
+  const edited = await plainPng('#b08d74');
   eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
   // fal serves results from its CDN, another origin: the key must not travel there.
   cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
   const falFake = falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 });
-  fal = await startFakeServer((req, s) => {
-    if (falSubmitFailures > 0 && req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
-      falSubmitFailures--;
-      return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+  fal = await startFakeServer(async (req, s) => {
+    if (req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
+      await onFalSubmit?.();
+      if (falSubmitFailures > 0) {
+        falSubmitFailures--;
+        return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+      }
+      if (falSubmitRefusal) {
+        const refusal = falSubmitRefusal;
+        falSubmitRefusal = undefined;
+        return refusal;
+      }
     }
     return falFake(req, s);
   });
@@ -137,7 +120,7 @@ beforeAll(async () => {
   setProviderEnv();
 });
 afterAll(async () => {
-  restoreEnv();
+  restoreEnv(savedEnv, PROVIDER_ENV);
   await Promise.all([eleven, cdn, fal, openai, gemini].map((s) => s.close()));
   await rm(dir, { recursive: true, force: true });
 });
@@ -569,17 +552,57 @@ for (const dialect of TEST_DIALECTS) {
       });
     });
 
-    it('keeps the paid voice when the avatar step fails, and the retry reuses it instead of buying it again', async () => {
+    /** The files under users/<uid>/paid/job-<id>/ (what a job keeps for its retries), by job folder. */
+    const paidFiles = async (u: InsertedUser): Promise<string[]> => {
+      const root = path.join(server.ctx.config.filesDir, 'users', String(u.id), 'paid');
+      const jobs = await readdir(root).catch(() => [] as string[]);
+      const files = await Promise.all(
+        jobs.map(async (j) => (await readdir(path.join(root, j)).catch(() => [] as string[])).map((f) => `${j}/${f}`)),
+      );
+      return files.flat().sort();
+    };
+
+    it('keeps the paid voice when the avatar step fails, the retry reuses it instead of buying it again, and the job done removes it', async () => {
       const u = await insertUser(server, { credits: 3 });
       const projectId = await projectWithActor(u, 'realistic');
       const speechBefore = eleven.requests.length;
       // Three 503s: the adapter gives up, and the job runner retries the job.
       falSubmitFailures = 3;
-      const { job } = await queue(u, projectId);
-      expect(job.status).toBe('completed');
-      expect(falSubmitFailures).toBe(0);
-      expect(eleven.requests.length - speechBefore).toBe(1);
-      expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
+      const seen: string[][] = [];
+      onFalSubmit = async () => void seen.push(await paidFiles(u));
+      try {
+        const { id, job } = await queue(u, projectId);
+        expect(job.status).toBe('completed');
+        expect(falSubmitFailures).toBe(0);
+        expect(eleven.requests.length - speechBefore).toBe(1);
+        expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
+        // While retries remained, the voice was kept (the retry's submit saw it); done, nothing is left (removed
+        // just after the row says so).
+        expect(seen.at(-1)!.some((f) => f.startsWith(`job-${id}/voice-`))).toBe(true);
+        await waitFor(async () => (await paidFiles(u)).length === 0, 10_000);
+      } finally {
+        onFalSubmit = null;
+      }
+    });
+
+    it('removes what a job paid for once it fails for good', async () => {
+      const u = await insertUser(server, { credits: 3 });
+      const projectId = await projectWithActor(u, 'realistic');
+      const speechBefore = eleven.requests.length;
+      // fal refuses the inputs (a 4xx): no retry can help, so the job fails after the voice was bought.
+      falSubmitRefusal = { status: 422, json: { detail: [{ msg: 'Unsupported audio', type: 'value_error' }] } };
+      let before: string[] = [];
+      onFalSubmit = async () => void (before = await paidFiles(u));
+      try {
+        const { id, job } = await queue(u, projectId);
+        expect(job.status).toBe('failed');
+        expect(eleven.requests.length - speechBefore).toBe(1);
+        expect(before.some((f) => f.startsWith(`job-${id}/voice-`))).toBe(true);
+        await waitFor(async () => (await paidFiles(u)).length === 0, 10_000);
+      } finally {
+        falSubmitRefusal = undefined;
+        onFalSubmit = null;
+      }
     });
 
     it('keeps the paid image edit when the avatar step fails, and the retry animates it instead of editing again', async () => {

@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { FREE_CREDITS_GRANT, MESSAGES, TokenPair, VALIDATION, type User } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { CookieJar } from './helpers/cookie-jar.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
+import { logCapture } from './helpers/log-capture.ts';
 import { emailSignIn } from './helpers/email-sign-in.ts';
 import {
   bearer,
@@ -21,18 +21,6 @@ import { codeIn, lastMailTo, verifyByMail } from './helpers/outbox.ts';
  * server, on both databases. Each test is the attack; it passes because the attack now fails.
  */
 const ADMIN = 'boss@example.com';
-
-/** Collects the server's log lines, so a test can read what an operator's log would show. */
-function logCapture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { stream, text: () => lines.join('') };
-}
 
 describe.each(TEST_DIALECTS)('sign-in attacks fail (%s)', (dialect) => {
   let server: TestServer;

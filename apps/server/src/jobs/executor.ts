@@ -23,7 +23,7 @@ import {
 import type { JobRunnerHooks } from './hooks.ts';
 import { retryDelayMs } from './settings.ts';
 import { StageLog } from './stage-log.ts';
-import { jobFilePrefix } from './files.ts';
+import { jobFilePrefix, jobPaidPrefix } from './files.ts';
 import { addUsage, parseCost } from './cost.ts';
 
 type AbortReason = 'cancelled' | 'lease-lost' | 'shutdown';
@@ -295,6 +295,8 @@ export class JobExecutor {
       return ok;
     });
     if (!done) return;
+    // Done: no retry will reuse what the attempts paid for.
+    await ctx.files.deletePrefix(jobPaidPrefix(row)).catch(() => undefined);
     ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
     await this.afterTerminal(row, 'completed');
   }
@@ -306,6 +308,7 @@ export class JobExecutor {
     if (reason === 'cancelled') {
       // The row was deleted; remove anything the run wrote after the delete cleaned up.
       await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
+      await ctx.files.deletePrefix(jobPaidPrefix(row)).catch(() => undefined);
       return;
     }
     if (reason === 'lease-lost') return; // someone else owns the row now, or it is gone
@@ -365,8 +368,10 @@ export class JobExecutor {
       return ok;
     });
     if (!done) return;
-    // An earlier attempt may have stored outputs and died before completing; a failed job serves none of them.
+    // An earlier attempt may have stored outputs and died before completing; a failed job serves none of them,
+    // and no retry is left to reuse what its attempts paid for.
     await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
+    await ctx.files.deletePrefix(jobPaidPrefix(row)).catch(() => undefined);
     ctx.jobEvents.publish({ userId: row.user_id, jobId: row.id });
     await this.afterTerminal(row, 'failed');
   }

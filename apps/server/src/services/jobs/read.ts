@@ -5,7 +5,7 @@ import { jobsRepository, type JobRow } from '../../db/repositories/jobs.ts';
 import { projectsRepository } from '../../db/repositories/projects.ts';
 import { notFound } from '../../errors.ts';
 import { parseCost } from '../../jobs/cost.ts';
-import { jobFilePrefix } from '../../jobs/files.ts';
+import { jobFilePrefix, jobPaidPrefix } from '../../jobs/files.ts';
 import { jobAspectVideos, qualityOfResult } from '../video/index.ts';
 import type { JobName } from '../../job-definitions.ts';
 import { costInUsd, providerPrices, releaseHold } from '../billing/index.ts';
@@ -193,6 +193,7 @@ export async function deleteJob(ctx: AppContext, userId: number, jobId: number):
   });
   ctx.jobEvents.publishCancel(row.id);
   await ctx.files.deletePrefix(jobFilePrefix(row)).catch(() => undefined);
+  await ctx.files.deletePrefix(jobPaidPrefix(row)).catch(() => undefined);
 }
 
 const jobStatusOf = (row: Pick<JobRow, 'status'>) =>

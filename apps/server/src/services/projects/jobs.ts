@@ -5,6 +5,7 @@ import { avatarsRepository } from '../../db/repositories/avatars.ts';
 import { isRealisticMerge, projectCutout, projectCutoutKey, storedPlacement } from '../actors/index.ts';
 import { projectsRepository, type ProjectRow } from '../../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../../jobs/definition.ts';
+import { jobPaidPrefix } from '../../jobs/files.ts';
 import type { ProjectForRender, RenderProjectVideoInput } from '../../media/port.ts';
 import { Aspect, MESSAGES, VideoQuality, type Box, type MaskPlacement } from '@hookreel/contracts';
 import { rotatedBox } from '../../media/values.ts';
@@ -112,7 +113,7 @@ export const renderProjectVideoJob = defineJob({
 });
 
 /** Where a Realistic project job keeps what it paid a provider for (voice, edited still) for its retries. */
-const paidPrefix = (userId: number, jobId: number): string => `users/${userId}/paid/job-${jobId}`;
+const paidPrefix = (userId: number, jobId: number): string => jobPaidPrefix({ user_id: userId, id: jobId });
 
 /** The actor's still on local disk: the named actor, else the project's first chosen one; null for a generated actor. */
 async function actorFor(
