@@ -33,12 +33,12 @@ test('add a creator, see refusals and the Photo card, render them and read the p
   // A photo with no face in it: refused, and the dialog says why.
   await page.getByRole('button', { name: 'Add creator' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Photo').setInputFiles({
+  await dialog.getByLabel('Photo', { exact: true }).setInputFiles({
     name: 'suit.png',
     mimeType: 'image/png',
     buffer: await portraitFixture('no-face'),
   });
-  await dialog.getByLabel('Name').fill('Eileen');
+  await dialog.getByLabel('Name', { exact: true }).fill('Eileen');
   await expect(dialog.getByRole('button', { name: 'Add creator' })).toBeDisabled();
   await expect(dialog.getByTestId('consent-text')).toContainText('Eileen agreed that their photo and likeness');
   await dialog.getByRole('checkbox').check();
@@ -47,7 +47,7 @@ test('add a creator, see refusals and the Photo card, render them and read the p
   await page.screenshot({ path: '../.tmp/creators-refused.png' });
 
   // The portrait is accepted: its card says Photo and keeps who agreed, and when.
-  await dialog.getByLabel('Photo').setInputFiles({
+  await dialog.getByLabel('Photo', { exact: true }).setInputFiles({
     name: 'eileen.png',
     mimeType: 'image/png',
     buffer: await portraitFixture('portrait'),
