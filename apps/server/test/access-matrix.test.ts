@@ -26,6 +26,8 @@ interface World {
   /** The owner's resources; `other` and `admin` own resources of their own too (a non-empty world). */
   owned: OwnedResources;
   avatarId: number;
+  /** One of the owner's own creators (decision 202). */
+  creatorId: number;
   /** An e-mail in ADMIN_EMAILS nobody has registered yet, for the row that deletes accounts. */
   spareAdminEmail: string;
 }
@@ -93,6 +95,12 @@ const batchForm = async () =>
   formData([
     { name: 'csv', value: 'product,actor,script\nserum.png,1,Matrix row.\n' },
     { name: 'products', file: await pngImage(), filename: 'serum.png', type: 'image/png' },
+  ]);
+const creatorForm = async () =>
+  formData([
+    { name: 'name', value: 'Matrix creator' },
+    { name: 'consent', value: 'true' },
+    { name: 'photo', file: await portraitImage(), filename: 'c.png', type: 'image/png' },
   ]);
 const projectForm = async () =>
   formData([
@@ -251,6 +259,34 @@ const TABLE: Row[] = [
       ]);
       const res = await send(w, w.users.admin, 'POST', '/api/avatars/upload', fd);
       return { path: `/api/avatars/${(res.json as Array<{ id: number }>)[0]!.id}` };
+    },
+  },
+
+  // Own creators: private to their owner; anyone else gets 404, admins included.
+  {
+    route: 'GET /api/creators',
+    expect: SIGNED_IN(),
+    call: () => ({ path: '/api/creators' }),
+    ownerOnlyId: (w) => w.creatorId,
+  },
+  {
+    route: 'POST /api/creators',
+    expect: SIGNED_IN(201),
+    call: async () => ({ path: '/api/creators', body: await creatorForm() }),
+  },
+  { route: 'GET /api/creators/:id', expect: OWNED(), call: (w) => ({ path: `/api/creators/${w.creatorId}` }) },
+  {
+    route: 'PATCH /api/creators/:id',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/creators/${w.creatorId}`, body: { name: 'Renamed' } }),
+  },
+  {
+    route: 'DELETE /api/creators/:id',
+    expect: OWNED(204),
+    call: async (w, role) => {
+      if (role !== 'owner') return { path: `/api/creators/${w.creatorId}` };
+      const made = await asOwner<{ id: number }>(w, 'POST', '/api/creators', await creatorForm());
+      return { path: `/api/creators/${made.id}` };
     },
   },
 
@@ -578,11 +614,18 @@ describe.each(TEST_DIALECTS)('access matrix on %s', (dialect) => {
       createOwnedResources(server.url, http(other)),
       createOwnedResources(server.url, http(admin)),
     ]);
+    const creator = await fetch(`${server.url}/api/creators`, {
+      method: 'POST',
+      headers: owner.authHeader,
+      body: await creatorForm(),
+    });
+    if (creator.status !== 201) throw new Error(`setup creator: ${creator.status} ${await creator.text()}`);
     w = {
       server,
       users: { owner, other, admin },
       owned,
       avatarId: await catalogueAvatarId(server.url, http(owner)),
+      creatorId: ((await creator.json()) as { id: number }).id,
       spareAdminEmail,
     };
   }, 120_000);

@@ -31,6 +31,10 @@ export const Avatar = z.object({
   merged_url: z.string().nullable(),
   /** One of the built-in catalogue's drawn actors (not a photo the user uploaded or generated). */
   catalogue: z.boolean().default(false),
+  /** What the video will look like: a real photo animated, or a drawn (illustrated) actor. */
+  kind: z.enum(['photo', 'illustrated']).default('photo'),
+  /** One of the caller's own creators (private to them, decision 202), not the shared library. */
+  own: z.boolean().default(false),
 });
 export type Avatar = z.infer<typeof Avatar>;
 

@@ -218,9 +218,22 @@ const headerKey = (h: string): string =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
-const findActor = (v: string) => {
+/** The id a batch row keeps for one of the user's own creators (decision 202): never a catalogue id. */
+export const creatorActorId = (avatarId: number): string => `creator-${avatarId}`;
+
+/** An actor a sheet may name besides the catalogue: the user's own creators, by name. */
+export interface SheetActor {
+  id: string;
+  name: string;
+}
+
+/** The user's own creators by name first (they were named by the user), then the catalogue by id or name. */
+const findActor = (v: string, own: readonly SheetActor[]) => {
   const key = v.trim().toLowerCase();
-  return ACTORS.find((a) => a.id === key || a.name.toLowerCase() === key || `actor_${a.id}` === headerKey(key));
+  return (
+    own.find((a) => a.name.trim().toLowerCase() === key) ??
+    ACTORS.find((a) => a.id === key || a.name.toLowerCase() === key || `actor_${a.id}` === headerKey(key))
+  );
 };
 
 const fromList = <T extends string>(list: readonly T[], v: string): T | undefined =>
@@ -240,7 +253,7 @@ export const isProductUrl = (v: string): boolean => /^https?:\/\//i.test(v.trim(
  * the defaults (actor 1, english, american, 9:16, word highlight, no hook, no end card). The product is only
  * checked for presence here: the server fetches or matches it.
  */
-export function parseBatchSheet(text: string): ParsedBatchSheet {
+export function parseBatchSheet(text: string, own: readonly SheetActor[] = []): ParsedBatchSheet {
   if (utf8Length(text) > BATCH_LIMITS.csvMaxBytes) {
     return { rows: [], errors: [{ line: 1, column: null, message: BATCH_MESSAGES.tooLarge }] };
   }
@@ -268,11 +281,15 @@ export function parseBatchSheet(text: string): ParsedBatchSheet {
   }
   if (body.length > BATCH_LIMITS.rowsMax)
     errors.push({ line: body[BATCH_LIMITS.rowsMax]!.line, column: null, message: BATCH_MESSAGES.tooManyRows });
-  const rows = body.slice(0, BATCH_LIMITS.rowsMax).map((r) => checkRow(r, columns));
+  const rows = body.slice(0, BATCH_LIMITS.rowsMax).map((r) => checkRow(r, columns, own));
   return { rows, errors };
 }
 
-function checkRow(record: { line: number; cells: string[] }, columns: (BatchColumn | null)[]): ParsedBatchRow {
+function checkRow(
+  record: { line: number; cells: string[] },
+  columns: (BatchColumn | null)[],
+  own: readonly SheetActor[],
+): ParsedBatchRow {
   const cells = Object.fromEntries(BATCH_COLUMNS.map((c) => [c, ''])) as Record<BatchColumn, string>;
   const errors: BatchCellError[] = [];
   const line = record.line;
@@ -282,7 +299,7 @@ function checkRow(record: { line: number; cells: string[] }, columns: (BatchColu
     if (col) cells[col] = v.trim();
     else if (i >= columns.length && v.trim() !== '') fail(null, BATCH_MESSAGES.extraCells);
   });
-  const actor = cells.actor ? findActor(cells.actor) : ACTORS[0];
+  const actor = cells.actor ? findActor(cells.actor, own) : ACTORS[0];
   if (!actor) fail('actor', BATCH_MESSAGES.actorUnknown(cells.actor));
   if (!cells.product) fail('product', BATCH_MESSAGES.productRequired);
   if (!cells.script) fail('script', BATCH_MESSAGES.scriptRequired);

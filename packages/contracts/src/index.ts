@@ -19,4 +19,5 @@ export * from './integrations.ts';
 export * from './public-figures.ts';
 export * from './batches.ts';
 export * from './brand-kit.ts';
+export * from './creators.ts';
 export * from './face.ts';

@@ -18,7 +18,8 @@ export {
 export { readFilePart, walkMultipart, type UploadedFile } from './multipart.ts';
 
 /** Areas images are stored under: `users/<uid>/<area>/<uuid>.<ext>`. */
-export type UploadArea = 'projects' | 'avatars' | 'hook-packs' | 'characters' | 'masks' | 'remote-images' | 'brand';
+export type UploadArea =
+  'projects' | 'avatars' | 'hook-packs' | 'characters' | 'masks' | 'remote-images' | 'brand' | 'creators';
 
 export interface StoredImage {
   key: string;

@@ -108,12 +108,14 @@ export async function createOwnedResources(base: string, user: HttpUser): Promis
 
 /** The id of a shared catalogue avatar (everyone can see it; only admins may change it). */
 export async function catalogueAvatarId(base: string, user: HttpUser): Promise<number> {
-  const list = await json<Array<{ id: number }>>(
+  const list = await json<Array<{ id: number; catalogue?: boolean }>>(
     await fetch(`${base}/api/avatars/`, { headers: user.headers }),
     'avatars',
   );
-  if (!list[0]) throw new Error('the avatar catalogue is empty');
-  return list[0].id;
+  // The user's own creators come first in the list; the catalogue's first actor is what callers want.
+  const first = list.find((a) => a.catalogue) ?? list[0];
+  if (!first) throw new Error('the avatar catalogue is empty');
+  return first.id;
 }
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');

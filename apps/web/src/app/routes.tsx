@@ -32,6 +32,7 @@ const ProjectEditorPage = lazyPage(() => import('@/features/projects/routes/proj
 const GeneratePage = lazyPage(() => import('@/features/generate/routes/generate-page'), 'GeneratePage');
 const SupportPage = lazyPage(() => import('@/features/support/routes/support-page'), 'SupportPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/routes/settings-page'), 'SettingsPage');
+const CreatorsPage = lazyPage(() => import('@/features/creators/routes/creators-page'), 'CreatorsPage');
 const AvatarsPage = lazyPage(() => import('@/features/avatars/routes/avatars-page'), 'AvatarsPage');
 const CreditsPage = lazyPage(() => import('@/features/credits/routes/credits-page'), 'CreditsPage');
 const CreditHistoryPage = lazyPage(() => import('@/features/credits/routes/credit-history-page'), 'CreditHistoryPage');
@@ -87,6 +88,7 @@ export function AppRoutes() {
           <Route path="/support" element={<SupportPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/avatars" element={<AvatarsPage />} />
+          <Route path="/creators" element={<CreatorsPage />} />
           <Route path="/credits" element={<CreditsPage />} />
           <Route path="/credits/history" element={<CreditHistoryPage />} />
           <Route path="/admin/credits" element={<AdminCreditsPage />} />

@@ -25,6 +25,10 @@ export const queryKeys = {
         params.description ?? null,
       ] as const,
   },
+  creators: {
+    all: ['creators'] as const,
+    list: () => ['creators', 'list'] as const,
+  },
   merge: {
     status: (projectId: number) => ['merge', 'status', projectId] as const,
   },

@@ -61,6 +61,8 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   merge_status: null,
   merged_url: null,
   catalogue: false,
+  kind: 'photo',
+  own: false,
   ...over,
 });
 

@@ -50,6 +50,35 @@ export const avatarsRepository = {
     );
   },
 
+  /** A live private avatar of this owner (an own creator, decision 202), or null, whoever else asks. */
+  async findOwn(db: Executor, ownerId: number, id: number): Promise<AvatarRow | null> {
+    return (
+      (await db
+        .selectFrom('avatars')
+        .selectAll()
+        .where('id', '=', id)
+        .where('owner_user_id', '=', ownerId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /** The owner's own creators, newest first. */
+  async listOwn(db: Executor, ownerId: number): Promise<AvatarRow[]> {
+    return db
+      .selectFrom('avatars')
+      .selectAll()
+      .where('owner_user_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  async rename(db: Executor, id: number, name: string): Promise<void> {
+    await db.updateTable('avatars').set({ name, updated_at: now() }).where('id', '=', id).execute();
+  },
+
   async findLive(db: Executor, id: number): Promise<AvatarRow | null> {
     return (
       (await db

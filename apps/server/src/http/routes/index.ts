@@ -4,6 +4,7 @@ import type { App } from '../types.ts';
 import { staticRoutes } from './static.ts';
 import { projectRoutes } from './projects.ts';
 import { avatarRoutes } from './avatars.ts';
+import { creatorRoutes } from './creators.ts';
 import { authRoutes } from './auth.ts';
 import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
@@ -36,6 +37,7 @@ export const API_ROUTES: readonly RouteModule[] = [
   staticRoutes,
   projectRoutes,
   avatarRoutes,
+  creatorRoutes,
   authRoutes,
   userRoutes,
   jobRoutes,

@@ -89,6 +89,8 @@ export function toAvatar(r: AvatarRow | AvatarWithMerge, withProject = false): A
     merge_status: withProject ? (m.merge_status ?? 'not_merged') : null,
     merged_url: merged,
     catalogue: r.catalogue_actor_id !== null,
+    kind: r.catalogue_actor_id !== null ? 'illustrated' : 'photo',
+    own: r.owner_user_id !== null,
   };
 }
 
@@ -135,6 +137,8 @@ export function checkBounds(b: SavedBounds): void {
 export async function updateAvatarBounds(ctx: AppContext, caller: Caller, id: number, b: SavedBounds): Promise<Avatar> {
   const admin = await requireAdmin(ctx, caller);
   checkBounds(b);
+  // Own creators are their owner's alone: the library's admin tools do not reach them (decision 202).
+  if ((await avatarsRepository.findLive(ctx.db.kysely, id))?.owner_user_id != null) throw notFound();
   const row = await avatarsRepository.updateBounds(ctx.db.kysely, id, {
     x: b.x,
     y: b.y,
@@ -222,7 +226,7 @@ export async function uploadAvatars(
  * The face of an uploaded photo, found once here and kept with the avatar so a render never detects again
  * (decision 190). A photo that cannot be animated is refused with the reason, which the upload screen shows.
  */
-async function photoFace(ctx: AppContext, clean: CleanImage, name: string | null): Promise<PhotoFace> {
+export async function photoFace(ctx: AppContext, clean: CleanImage, name: string | null): Promise<PhotoFace> {
   await mkdir(ctx.config.workDir, { recursive: true });
   const file = path.join(ctx.config.workDir, `avatar-face-${randomUUID()}.${clean.ext}`);
   try {
@@ -243,6 +247,7 @@ function hasConsent(fields: unknown): boolean {
 
 export async function deleteAvatar(ctx: AppContext, caller: Caller, id: number): Promise<void> {
   const admin = await requireAdmin(ctx, caller);
+  if ((await avatarsRepository.findLive(ctx.db.kysely, id))?.owner_user_id != null) throw notFound();
   const keys = await avatarsRepository.remove(ctx.db.kysely, id);
   if (!keys) throw notFound();
   await auditAdmin(ctx, admin, 'avatars.delete', { target: `avatar:${id}` });

@@ -13,6 +13,7 @@ import {
   batchPrice,
   isProductUrl,
   aspectTag,
+  creatorActorId,
   parseBatchSheet,
   type Aspect,
   type Batch,
@@ -66,7 +67,12 @@ export async function createBatch(
   fetchOptions: RemoteImageFetchOptions = {},
 ): Promise<Batch> {
   if (input.files.length > BATCH_LIMITS.productFilesMax) throw new HttpError(413, BATCH_MESSAGES.tooManyProducts);
-  const sheet = parseBatchSheet(input.csv);
+  // The user's own creators may be named in the actor column (decision 202); nobody else's are known here.
+  const own = (await avatarsRepository.listOwn(ctx.db.kysely, userId)).map((r) => ({
+    id: creatorActorId(r.id),
+    name: r.name ?? '',
+  }));
+  const sheet = parseBatchSheet(input.csv, own);
   // Problems of the whole file (no header, a missing column, too many rows) leave no rows to show: one clear 422.
   if (sheet.errors.length > 0 || sheet.rows.length === 0) {
     const first = sheet.errors[0] ?? { line: 1, message: BATCH_MESSAGES.empty };
@@ -349,6 +355,11 @@ async function catalogueActors(ctx: AppContext, userId: number): Promise<Map<str
     if (row.deleted_at || !row.catalogue_actor_id) continue;
     const avatar = await avatarsRepository.findVisible(ctx.db.kysely, userId, row.id);
     if (avatar) out.set(row.catalogue_actor_id, { ...avatar, name: avatar.name ?? `Actor ${row.catalogue_actor_id}` });
+  }
+  // The owner's own creators, under the ids their rows were given when the sheet was read: one deleted since is
+  // unknown and refuses the confirmation.
+  for (const row of await avatarsRepository.listOwn(ctx.db.kysely, userId)) {
+    out.set(creatorActorId(row.id), { ...row, name: row.name ?? 'Creator' });
   }
   return out;
 }

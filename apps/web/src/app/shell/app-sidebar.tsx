@@ -2,6 +2,7 @@ import { formatCredits } from '@hookreel/contracts';
 import {
   ChevronsUpDownIcon,
   ClapperboardIcon,
+  ContactRoundIcon,
   CoinsIcon,
   FileSpreadsheetIcon,
   FolderKanbanIcon,
@@ -51,6 +52,7 @@ const MAIN_LINKS: NavLinkItem[] = [
   { to: '/projects', label: 'Projects', icon: FolderKanbanIcon },
   { to: '/hook-packs', label: 'Hook packs', icon: LayersIcon },
   { to: '/batches', label: 'Batch from CSV', icon: FileSpreadsheetIcon },
+  { to: '/creators', label: 'Your creators', icon: ContactRoundIcon },
   { to: '/generated-videos', label: 'Generated videos', icon: ClapperboardIcon },
 ];
 const AVATARS_LINK: NavLinkItem = { to: '/avatars', label: 'Avatars', icon: UsersRoundIcon };

@@ -23,6 +23,8 @@ const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   merge_status: null,
   merged_url: null,
   catalogue: false,
+  kind: 'photo',
+  own: false,
   ...over,
 });
 

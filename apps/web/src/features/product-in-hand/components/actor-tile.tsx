@@ -1,5 +1,6 @@
 import type { Avatar } from '@hookreel/contracts';
 import { CheckIcon } from 'lucide-react';
+import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 
@@ -19,6 +20,7 @@ export function ActorTile({ avatar, selected, onToggle }: { avatar: Avatar; sele
     >
       <span className="relative block aspect-[9/16] bg-muted">
         <img src={staticUrl(avatar.url)} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+        <ActorKindBadge avatar={avatar} className="absolute bottom-2 left-2" />
         <span
           className={cn(
             'absolute top-2 right-2 flex size-7 items-center justify-center rounded-full border-2 border-white shadow transition-colors',

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useAvatars } from '../api/get-avatars';
@@ -223,6 +224,7 @@ export function CharactersSection({
                           Best match
                         </span>
                       ) : null}
+                      <ActorKindBadge avatar={a} className="absolute bottom-1.5 left-1.5 text-[10px]" />
                       {on ? (
                         <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground">
                           <CheckIcon className="size-4" aria-hidden="true" />
