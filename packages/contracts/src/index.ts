@@ -20,3 +20,4 @@ export * from './public-figures.ts';
 export * from './batches.ts';
 export * from './brand-kit.ts';
 export * from './face.ts';
+export * from './voices.ts';

@@ -18,6 +18,7 @@ import { generateRoutes } from './generate.ts';
 import { integrationRoutes } from './integrations.ts';
 import { batchRoutes } from './batches.ts';
 import { brandKitRoutes } from './brand-kit.ts';
+import { voiceRoutes } from './voices.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -50,4 +51,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   integrationRoutes,
   batchRoutes,
   brandKitRoutes,
+  voiceRoutes,
 ];
