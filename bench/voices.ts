@@ -5,7 +5,8 @@
  * The figures of decision 210 come from this. Listen to the kept WAVs, or look at the spectrograms, in the folder
  * it prints.
  *
- * Usage: npm run voices -w @hookreel/bench [-- --keep DIR] [-- --rounds N]
+ * Usage: [VOICES_DIR=dir] npm run bench:voices; options reach it as
+ *   npm run voices -w @hookreel/bench -- [--keep DIR] [--rounds N] [--only piper|flite|festival|espeak]
  * Prints one line per voice and a summary per engine: voice: <engine> <id>: <cpu> s CPU per video, RTF <x>, ...
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,6 +17,8 @@ import { espeakSpeak } from '../packages/engine/src/voice/espeak.ts';
 import { closeSpawner } from '../packages/engine/src/util/spawner.ts';
 import type { VoiceInfo } from '../packages/engine/src/voice/catalog.ts';
 import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
+import { setOperatorVoices } from '../packages/engine/src/voice/operator.ts';
+import { loadPiperVoices } from '../packages/engine/src/voice/piper/load.ts';
 import { runProcess } from '../packages/engine/src/util/process.ts';
 import { FFMPEG } from '../packages/engine/src/util/media.ts';
 import { cpuSeconds } from './lib/floor.ts';
@@ -124,8 +127,16 @@ async function main(): Promise<void> {
   const rounds = Number(arg('--rounds') ?? 1);
   const dir = keep ?? (await mkdtemp(path.join(tmpdir(), 'hookreel-voices-')));
   await mkdir(dir, { recursive: true });
+  // Piper voices in VOICES_DIR are measured too (none ships with the machine: say where they are).
+  const voicesDir = process.env.VOICES_DIR;
+  if (voicesDir) {
+    const { voices, refused } = await loadPiperVoices(voicesDir);
+    for (const r of refused) console.log(`voice: refused ${r.file}: ${r.reason}`);
+    setOperatorVoices(voices);
+  } else console.log('voice: no VOICES_DIR set: no Piper voice measured');
   const catalogue = await availableVoices();
-  const all = [...catalogue, ...ESPEAK_VARIANTS];
+  const only = arg('--only');
+  const all = [...catalogue, ...ESPEAK_VARIANTS].filter((v) => !only || v.engine === only);
   const perEngine = new Map<string, { cpu: number; videos: number }>();
   for (const v of all) {
     const lines = LINES[v.language] ?? [];

@@ -15,6 +15,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
+  /** Piper voices an operator adds (`.onnx` + `.onnx.json`); DATA_DIR/voices by default (decision 211). */
+  VOICES_DIR: z.string().optional(),
   /** Origin users reach the app at; used for OAuth redirects and e-mail links. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
@@ -122,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     filesDir: path.join(dataDir, 'files'),
     workDir: path.join(dataDir, 'work'),
     outboxDir: path.join(dataDir, 'outbox'),
+    voicesDir: path.resolve(e.VOICES_DIR ?? path.join(dataDir, 'voices')),
+    voiceSamplesDir: path.join(dataDir, 'voice-samples'),
     publicUrl,
     databaseUrl,
     redisUrl: e.REDIS_URL,

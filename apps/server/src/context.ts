@@ -51,6 +51,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     mailer: createMailer(config),
     closers: [() => db.destroy()],
   };
+  await loadOperatorVoices(ctx);
   const redisUrl = config.redisUrl;
   ctx.jobEvents = redisUrl ? createRedisJobEvents(redisUrl, () => ctx.jobSettings) : createLocalJobEvents();
   ctx.jobs = createJobQueue(ctx, JOB_DEFINITIONS, JOB_RUNNER_HOOKS);
@@ -69,4 +70,17 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   for (const close of [...ctx.closers].reverse()) {
     await close().catch(() => undefined);
   }
+}
+
+/**
+ * The operator's Piper voices, loaded and checked now so a bad file is said once, here, and never fails a render
+ * (decision 211). Printed whatever LOG_LEVEL says: an operator who dropped a voice in needs to see its fate.
+ */
+async function loadOperatorVoices(ctx: AppContext): Promise<void> {
+  const { loaded, refused } = await ctx.media.loadVoices(ctx.config.voicesDir);
+  for (const v of loaded)
+    console.log(
+      `[voices] ${v.id} loaded from ${ctx.config.voicesDir} (word timings ${v.timing === 'durations' ? "from the model's phoneme durations" : 'estimated: the model gives no durations'})`,
+    );
+  for (const r of refused) console.warn(`[voices] refused ${r.file}: ${r.reason}`);
 }

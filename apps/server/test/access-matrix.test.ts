@@ -131,9 +131,16 @@ async function send(w: World, who: TestUser | null, method: string, path: string
 }
 
 const TABLE: Row[] = [
-  // Public by design: health, capabilities (no keys or provider addresses), and stored files (unguessable keys work like capability links for <img>/<video>).
+  // Public by design: health, capabilities and voices (no keys or provider addresses), and stored files (unguessable keys work like capability links for <img>/<video>).
   { route: 'GET /api/health', expect: PUBLIC, call: () => ({ path: '/api/health' }) },
   { route: 'GET /api/capabilities', expect: PUBLIC, call: () => ({ path: '/api/capabilities' }) },
+  // Choosing a voice costs nothing and says nothing about keys: the list and the samples are public too.
+  { route: 'GET /api/voices', expect: PUBLIC, call: () => ({ path: '/api/voices' }) },
+  {
+    route: 'GET /api/voices/:id/sample',
+    expect: PUBLIC,
+    call: () => ({ path: `/api/voices/${encodeURIComponent('espeak:en-us+m3')}/sample` }),
+  },
   { route: 'GET /api/static/*', expect: PUBLIC, call: (w) => ({ path: `/api/static/${w.owned.fileKey}` }) },
 
   // The account itself.

@@ -21,3 +21,4 @@ export * from './batches.ts';
 export * from './brand-kit.ts';
 export * from './creators.ts';
 export * from './face.ts';
+export * from './voices.ts';

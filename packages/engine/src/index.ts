@@ -78,6 +78,8 @@ export {
 } from './voice/index.ts';
 export { BUILT_IN_VOICES, pickVoice, type VoiceEngine, type VoiceInfo } from './voice/catalog.ts';
 export { setOperatorVoices, type OperatorVoice } from './voice/operator.ts';
+export { loadPiperVoices, PIPER_RANK, type RefusedVoice } from './voice/piper/load.ts';
+export type { PiperTiming, PiperVoice } from './voice/piper/voice.ts';
 export { OWN_VOICE_MAX_SEC, ownVoice, type OwnVoiceOptions, type OwnVoiceTiming } from './voice/own.ts';
 export { folderVoiceStore, sharedVoice, voiceKey, type StoredVoiceMeta, type VoiceStore } from './voice/shared.ts';
 export { FFMPEG, ffprobe, mediaDurationSec } from './util/media.ts';

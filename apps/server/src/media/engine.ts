@@ -27,6 +27,7 @@ import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts
 import { cleanAudio, decodedAudioSec, probeAudio } from './audio.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { drawCatalogueActor } from './portraits.ts';
+import { listVoices, loadVoices, renderVoiceSample } from './voices.ts';
 
 let config: ReturnType<typeof createEngineConfig> | null = null;
 /** Which synthesiser speaks (its line of the config summary: provider, model, voice), part of a take's key. */
@@ -85,6 +86,9 @@ function catalogueActorPhotoRequest(catalogueActorId: string) {
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
   capabilities: () => capabilitiesOf(engineConfig()),
+  loadVoices,
+  voices: listVoices,
+  renderVoiceSample,
   maxTalkingSpeechSec: () => engineConfig().lipsync?.maxAudioSec ?? null,
   async writeHookLines(input) {
     const writer = engineConfig().hooks;

@@ -8,6 +8,7 @@ import type {
   PhotoFace,
   QualityReport,
   VideoQuality,
+  Voice,
 } from '@hookreel/contracts';
 import type { BrandLook, Placement, PortraitAnalysis, ProviderUsage, VoiceStore } from '@hookreel/engine';
 
@@ -25,6 +26,14 @@ export type RigActorRef = { catalogueActorId: string } | { seed: string; descrip
 export interface MediaPort {
   /** What this server's engine can do (remote stages, Realistic and what it lacks), for the browser and the rules. */
   capabilities(): Capabilities;
+  /** Loads the operator's Piper voices from `dir` (at start-up); which were loaded, which refused and why. */
+  loadVoices(
+    dir: string,
+  ): Promise<{ loaded: Array<{ id: string; timing: string }>; refused: Array<{ file: string; reason: string }> }>;
+  /** The voices this server speaks with, best first, each marked when it is the default for its kind. */
+  voices(): Promise<Array<Omit<Voice, 'sample_url'>>>;
+  /** Says `text` with voice `id` into a WAV at `outPath`; false when there is no such voice. */
+  renderVoiceSample(id: string, text: string, outPath: string): Promise<boolean>;
   /** The longest speech the talking-actor provider animates, in seconds; null when it sets no limit (or is off). */
   maxTalkingSpeechSec(): number | null;
   /**

@@ -505,3 +505,6 @@ export function geminiImageEditHandler(opts: { image: Buffer; fail?: FakeReply }
 // Test photos for the photo actor (a public-domain portrait and photos derived from it in code).
 export { ASTRONAUT_PNG, portraitFixture, type PortraitFixture } from '../photo/fixtures.ts';
 export { PHOTO_VIDEO_WORDS, photoActorVideo, type PhotoVideoKind } from '../photo/video-fixtures.ts';
+
+// A tiny ONNX model with Piper's signature and its config, to add a voice in tests without downloading one.
+export { piperTestConfig, piperTestModel, type TestModelOptions } from '../voice/piper/test-model.ts';

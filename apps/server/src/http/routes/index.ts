@@ -19,6 +19,7 @@ import { generateRoutes } from './generate.ts';
 import { integrationRoutes } from './integrations.ts';
 import { batchRoutes } from './batches.ts';
 import { brandKitRoutes } from './brand-kit.ts';
+import { voiceRoutes } from './voices.ts';
 
 export interface RouteDeps {
   ctx: AppContext;
@@ -52,4 +53,5 @@ export const API_ROUTES: readonly RouteModule[] = [
   integrationRoutes,
   batchRoutes,
   brandKitRoutes,
+  voiceRoutes,
 ];

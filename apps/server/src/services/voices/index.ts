@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { VOICE_SAMPLE_LINES, type VoiceList } from '@hookreel/contracts';
+import type { AppContext } from '../../context.ts';
+
+/** The address a voice's sample is played from (GET /api/voices/:id/sample). */
+export const voiceSampleUrl = (id: string): string => `/api/voices/${encodeURIComponent(id)}/sample`;
+
+/** GET /api/voices: every voice this server speaks with, best first, with its sample's address. */
+export async function listVoices(ctx: AppContext): Promise<VoiceList> {
+  const voices = await ctx.media.voices();
+  return { voices: voices.map((v) => ({ ...v, sample_url: voiceSampleUrl(v.id) })) };
+}
+
+const rendering = new Map<string, Promise<string | null>>();
+
+/**
+ * The WAV of a voice's short sample, rendered the first time anyone asks and kept under DATA_DIR (one file per
+ * voice and sample line; a changed line or voice gets a new file). Concurrent first requests share one render.
+ * Null when this server has no such voice.
+ */
+export async function voiceSample(ctx: AppContext, id: string): Promise<string | null> {
+  const voice = (await ctx.media.voices()).find((v) => v.id === id);
+  if (!voice) return null;
+  const text = VOICE_SAMPLE_LINES[voice.language];
+  const key = createHash('sha256')
+    .update(JSON.stringify([id, text]))
+    .digest('hex')
+    .slice(0, 24);
+  const file = path.join(ctx.config.voiceSamplesDir, `${key}.wav`);
+  try {
+    await stat(file);
+    return file;
+  } catch {
+    /* not rendered yet */
+  }
+  let p = rendering.get(file);
+  if (!p) {
+    p = (async () => {
+      await mkdir(ctx.config.voiceSamplesDir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      try {
+        if (!(await ctx.media.renderVoiceSample(id, text, tmp))) return null;
+        await rename(tmp, file);
+        return file;
+      } finally {
+        await rm(tmp, { force: true });
+        rendering.delete(file);
+      }
+    })();
+    rendering.set(file, p);
+  }
+  return p;
+}

@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { VoiceList } from '@hookreel/contracts';
+import { piperTestConfig, piperTestModel } from '@hookreel/engine/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+
+/** GET /api/voices and the samples, with an operator's Piper voice (a generated model) and a refused file. */
+describe('voices', () => {
+  let server: TestServer;
+  let voicesDir: string;
+  const warned: string[] = [];
+  const said: string[] = [];
+  let renders = 0;
+
+  beforeAll(async () => {
+    voicesDir = await mkdtemp(path.join(tmpdir(), 'hookreel-voices-'));
+    await mkdir(voicesDir, { recursive: true });
+    await writeFile(path.join(voicesDir, 'en_US-lessac-medium.onnx'), piperTestModel({ durations: true }));
+    await writeFile(path.join(voicesDir, 'en_US-lessac-medium.onnx.json'), JSON.stringify(piperTestConfig()));
+    await writeFile(path.join(voicesDir, 'en_US-ryan-high.onnx'), 'not a model');
+    await writeFile(path.join(voicesDir, 'en_US-ryan-high.onnx.json'), JSON.stringify(piperTestConfig()));
+    vi.spyOn(console, 'warn').mockImplementation((line: string) => void warned.push(line));
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void said.push(line));
+    server = await startTestServer({ env: { VOICES_DIR: voicesDir } });
+    vi.restoreAllMocks();
+    const render = server.ctx.media.renderVoiceSample;
+    server.ctx.media = {
+      ...server.ctx.media,
+      renderVoiceSample: (...args) => {
+        renders++;
+        return render(...args);
+      },
+    };
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(voicesDir, { recursive: true, force: true });
+  });
+
+  it('says at start-up which voice files were loaded and which refused, and why', () => {
+    expect(said).toContainEqual(
+      expect.stringMatching(/^\[voices\] piper:en_US-lessac-medium loaded .*phoneme durations/),
+    );
+    expect(warned).toEqual([
+      expect.stringMatching(
+        /^\[voices\] refused .*en_US-ryan-high\.onnx: onnxruntime cannot open the model \(corrupt or not ONNX\)/,
+      ),
+    ]);
+  });
+
+  it('lists what this server can speak: the added voice first, a default per language, accent and gender', async () => {
+    const res = await fetch(`${server.url}/api/voices`);
+    expect(res.status).toBe(200);
+    const { voices } = VoiceList.parse(await res.json());
+    expect(voices[0]).toMatchObject({
+      id: 'piper:en_US-lessac-medium',
+      engine: 'piper',
+      language: 'english',
+      gender: 'female',
+      default: true,
+      sample_url: '/api/voices/piper%3Aen_US-lessac-medium/sample',
+    });
+    const byId = new Map(voices.map((v) => [v.id, v]));
+    expect(byId.get('flite:rms')).toMatchObject({ gender: 'male', accent: 'american', default: true });
+    expect(byId.get('festival:kal_diphone')).toMatchObject({ default: false });
+    expect(byId.has('piper:en_US-ryan-high')).toBe(false);
+    for (const language of ['english', 'spanish', 'french', 'german', 'portuguese', 'dutch'])
+      for (const gender of ['male', 'female'])
+        expect(voices.some((v) => v.language === language && v.gender === gender && v.default)).toBe(true);
+  });
+
+  it('plays a voice’s sample, rendered once and kept', async () => {
+    const first = await fetch(`${server.url}/api/voices/${encodeURIComponent('flite:rms')}/sample`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('audio/wav');
+    const wav = Buffer.from(await first.arrayBuffer());
+    expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(wav.length).toBeGreaterThan(16000);
+    const again = await fetch(`${server.url}/api/voices/${encodeURIComponent('flite:rms')}/sample`);
+    expect(Buffer.from(await again.arrayBuffer()).equals(wav)).toBe(true);
+    expect(renders).toBe(1);
+    const piper = await fetch(`${server.url}/api/voices/${encodeURIComponent('piper:en_US-lessac-medium')}/sample`);
+    expect(piper.status).toBe(200);
+    expect(renders).toBe(2);
+  });
+
+  it('answers 404 for a voice this server does not have, rendering nothing', async () => {
+    expect((await fetch(`${server.url}/api/voices/${encodeURIComponent('piper:gone')}/sample`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/voices/nonsense/sample`)).status).toBe(404);
+    expect(renders).toBe(2);
+  });
+});
