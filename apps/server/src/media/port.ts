@@ -209,10 +209,15 @@ export interface RenderProjectVideoInput {
     productBox?: Box | null;
     /**
      * An uploaded photo's face, found when it was uploaded (decision 190), in the avatar photo's own pixels
-     * (`face.imageSize`); null for drawn actors and older uploads. When `imagePath` is the merged 576x1024 still,
-     * the photo was fitted into that frame by the composite.
+     * (`face.imageSize`); null for drawn actors and older uploads.
      */
     face?: PhotoFace | null;
+    /**
+     * When `imagePath` is a Draft merge's 576x1024 still (the photo fitted into the frame by the local composite,
+     * product on top): the uploaded photo it was made from, whose pixels `face` is in. The media layer carries the
+     * points through the same fitting (decision 184) rather than detecting the face again.
+     */
+    faceSourcePath?: string | null;
   } | null;
   style?: VideoStyle;
   /**
