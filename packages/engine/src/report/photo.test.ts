@@ -88,7 +88,7 @@ describe('photo actor checks on the finished video', () => {
     expect(measures.faceFound).toBe(1);
     expect(measures.lipSync).toBeGreaterThan(0.6);
     expect(measures.blinks.length).toBeGreaterThanOrEqual(2);
-  }, 240_000);
+  }, 480_000);
 
   it('fails lip sync and blinks on a still photo, and keeps identity and seam', async () => {
     const { measures } = await run('still');
@@ -100,28 +100,28 @@ describe('photo actor checks on the finished video', () => {
       seam: 'pass',
     });
     expect(measures.seam).toBe(0);
-  }, 240_000);
+  }, 480_000);
 
   it('fails lip sync when the mouth moves 0.4 s after the voice', async () => {
     await run('talking-late');
     expect(levels.get('talking-late')?.['lip-sync']).toBe('fail');
-  }, 240_000);
+  }, 480_000);
 
   it('keeps lip sync and the seam through a camera push-in, a held close shot and a cut back', async () => {
     const { measures } = await run('talking-push');
     expect(levels.get('talking-push')).toMatchObject({ 'lip-sync': 'pass', seam: 'pass', identity: 'pass' });
     expect(measures.seam).toBeLessThan(PHOTO_CHECKS.maxSeam);
-  }, 240_000);
+  }, 480_000);
 
   it('fails the seam check on a hard-edged warp filmed through the same push-in', async () => {
     const { measures } = await run('talking-seam-push');
     expect(levels.get('talking-seam-push')).toMatchObject({ seam: 'fail' });
     expect(measures.seam).toBeGreaterThan(15);
-  }, 240_000);
+  }, 480_000);
 
   it('fails the seam check when the warped region moves without fading at its edge', async () => {
     const { measures } = await run('talking-seam');
     expect(levels.get('talking-seam')).toMatchObject({ 'lip-sync': 'pass', seam: 'fail' });
     expect(measures.seam).toBeGreaterThan(15);
-  }, 240_000);
+  }, 480_000);
 });
