@@ -2,7 +2,8 @@ import { MESSAGES } from '@hookreel/contracts';
 import { portraitFixture } from '@hookreel/engine/testing';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL } from '../playwright.config.ts';
-import { signIn } from '../support/auth.ts';
+import { signIn, uniqueEmail } from '../support/auth.ts';
+import { adScript, expectVideoPlays, productPhoto } from '../support/factories.ts';
 
 /** Picks one photo in the avatar library's upload dialog, confirms consent and uploads it. */
 async function uploadPhoto(page: Page, name: string, buffer: Buffer): Promise<void> {
@@ -32,5 +33,63 @@ test.describe('photo actors', () => {
     await uploadPhoto(page, 'Astronaut.png', await portraitFixture('portrait'));
     await expect(page.getByText(MESSAGES.avatars.uploaded(1))).toBeVisible();
     await expect(total).toHaveText(`${count + 1} avatar(s) total`);
+  });
+
+  test('a user renders a video with the photo actor holding the product, plays it and reads its photo checks', async ({
+    page,
+  }) => {
+    test.setTimeout(360_000);
+    // The administrator adds the portrait under a name of its own, so this test finds it whatever else is listed.
+    const actor = `Astronaut ${Date.now().toString(36)}`;
+    await signIn(page, ADMIN_EMAIL, { at: '/avatars' });
+    await uploadPhoto(page, `${actor}.png`, await portraitFixture('portrait'));
+    await expect(page.getByText(MESSAGES.avatars.uploaded(1))).toBeVisible();
+    await page.context().clearCookies();
+
+    // A user makes a product-in-hand video with it: the product is merged onto the photo (the still the render
+    // animates, with the face points carried into its frame).
+    await signIn(page, uniqueEmail('photo-actor'));
+    await page.getByRole('link', { name: 'New Video' }).first().click();
+    await page.getByRole('button', { name: /Product in hand/ }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload your product' });
+    await upload
+      .getByLabel('Product image')
+      .setInputFiles(await productPhoto({ colour: '#1e7be0', transparent: true }));
+    await upload.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
+    const tile = page.getByTestId('actor-tile').filter({ has: page.locator('span.truncate', { hasText: actor }) });
+    await tile.click();
+    await expect(tile).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const card = page.getByTestId('merge-card').filter({ hasText: actor });
+    await card.getByRole('button', { name: 'Apply product' }).click();
+    const editor = page.getByRole('dialog', { name: `Position product · ${actor}` });
+    await expect(editor.getByLabel('Loading images')).toBeHidden();
+    await editor.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('img', { name: `${actor} holding the product` })).toBeVisible({ timeout: 90_000 });
+    await page.getByLabel('Script').fill(adScript('Blue bottle'));
+    await page.getByRole('button', { name: 'Generate Videos' }).click();
+    await expect(page).toHaveURL(/\/jobs$/);
+    await page.getByTestId('job-card').first().getByRole('link').first().click();
+    await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 240_000 });
+
+    // The video plays in the browser.
+    const { duration } = await expectVideoPlays(page.locator('video'));
+    expect(duration).toBeGreaterThan(1.5);
+
+    // Job details carry the photo actor's own report lines, measured on the finished video, every one passed.
+    const lines = page.getByTestId('quality-report').getByTestId('quality-line');
+    for (const label of [
+      'Face found on the frames',
+      'Lips follow the voice',
+      'Same person as the photo',
+      'Blinks every 2–6 s',
+      'No seam around the moving face',
+    ]) {
+      const line = lines.filter({ hasText: label });
+      await expect(line).toHaveCount(1);
+      await expect(line).toHaveAttribute('data-level', 'pass');
+    }
+    await expect(lines.filter({ hasText: 'Lips follow the voice' })).toContainText(/correlation 0\.\d+ with the voice/);
   });
 });

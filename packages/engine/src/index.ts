@@ -55,7 +55,7 @@ export {
   type CameraShot,
   type RiggedActor,
 } from './motion/index.ts';
-export { compositeProduct, frameOf, type Placement } from './composite/index.ts';
+export { compositeProduct, faceInFrame, frameOf, type Placement } from './composite/index.ts';
 export { cutoutProduct, type CutoutResult, type ProductCategory, type ProductShape } from './cutout/index.ts';
 export { CAMERA, mouthTimeline, renderVideo } from './render/index.ts';
 export {

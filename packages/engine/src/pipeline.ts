@@ -17,7 +17,8 @@ import sharp from 'sharp';
 import type { ActorSpec } from './actors/index.ts';
 import type { RigBoxes } from './actors/rig.ts';
 import { rigActor, type CameraShot } from './motion/index.ts';
-import { photoActor, type MouthStills } from './talk/index.ts';
+import { photoActor, voiceLoudness, type MouthStills } from './talk/index.ts';
+import { readPcmWav } from './render/loudness.ts';
 import { warpRing } from './talk/face.ts';
 import { filmPlan, filmSegments, type FramedDrawer } from './motion/film.ts';
 import { boxAtTime, PUNCH_IN_ZOOM, type CameraKey } from './motion/timeline.ts';
@@ -200,7 +201,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   const speechEnd = voice.durationSec + 0.4;
   const outroLogo = input.brand?.outroLogoPath ? await prepareLogo(input.brand.outroLogoPath, dir) : null;
   const durationSec = speechEnd + (input.cta?.trim() ? END_CARD_SEC : 0) + (outroLogo ? OUTRO_SEC : 0);
-  const frames = await prepareFrames(input, dir, voice.words, durationSec);
+  const frames = await prepareFrames(input, dir, voice.words, durationSec, voice.wavPath);
   let visual: RenderInput['visual'] = frames.visual;
   if (visual.kind === 'photo' && input.lipSync) {
     report(0.25, 'Lip-syncing the actor');
@@ -613,6 +614,7 @@ async function prepareFrames(
   dir: string,
   words: WordTiming[],
   durationSec: number,
+  voicePath: string,
 ): Promise<PreparedFrames> {
   if (input.actor.kind === 'procedural') {
     // The rig holds the product itself (fingers over it) and moves: see docs/video-design.md.
@@ -649,6 +651,8 @@ async function prepareFrames(
       hookText: input.hookText,
       seed: input.actor.imagePath,
       mouthStills: input.actor.mouthStills,
+      // The mouth opens with the voice's own loudness (and shuts in its pauses), the phones giving its shape.
+      loudness: await readPcmWav(voicePath).then((w) => (w ? voiceLoudness(w.channels[0]!, w.sampleRate) : null)),
     });
     const productBox = talking.boxes.product ?? input.productFrameBox ?? null;
     return {

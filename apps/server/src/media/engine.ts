@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ACTORS, MESSAGES, type Accent, type Language } from '@hookreel/contracts';
+import { ACTORS, MESSAGES, type Accent, type Language, type PhotoFace } from '@hookreel/contracts';
 import {
   actorFromDescription,
   analyzePortrait,
@@ -12,6 +12,7 @@ import {
   compositeProduct,
   createEngineConfig,
   cutoutProduct,
+  faceInFrame,
   formatUsage,
   localVoice,
   rankCatalogueActors,
@@ -23,7 +24,7 @@ import {
   type ActorSpec,
   type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts';
+import type { AspectRender, MediaPort, RenderProjectVideoInput, RigActorRef, VideoStyle } from './port.ts';
 import { cleanAudio, decodedAudioSec, probeAudio } from './audio.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { drawCatalogueActor } from './portraits.ts';
@@ -83,6 +84,17 @@ function catalogueActorPhotoRequest(catalogueActorId: string) {
   return { images: cfg.images, description, seed, tag };
 }
 
+/**
+ * The face points of the still a render animates: the upload's own, or, for a Draft merge's still, carried into
+ * its 576x1024 frame through the composite's fitting (decision 184); null when they cannot be (the photo then keeps
+ * gentle camera motion, as before points existed).
+ */
+async function stillFace(actor: NonNullable<RenderProjectVideoInput['actor']>): Promise<PhotoFace | null> {
+  if (!actor.face) return null;
+  if (!actor.faceSourcePath) return actor.face;
+  return faceInFrame(actor.faceSourcePath, actor.face).catch(() => null);
+}
+
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
   capabilities: () => capabilitiesOf(engineConfig()),
@@ -113,7 +125,12 @@ export const engineMedia: MediaPort = {
       actor: rigSpec
         ? { kind: 'procedural', spec: rigSpec }
         : actorStill
-          ? { kind: 'photo', imagePath: actorStill.imagePath, gender: actorStill.gender, face: actorStill.face ?? null }
+          ? {
+              kind: 'photo',
+              imagePath: actorStill.imagePath,
+              gender: actorStill.gender,
+              face: await stillFace(actorStill),
+            }
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
       productFrameBox: rigSpec ? null : (actorStill?.productBox ?? null),
@@ -289,6 +306,8 @@ async function realisticHookVideo(input: Parameters<MediaPort['renderHookVideo']
     hookText: input.hookText,
     language: input.language as Language,
     accent: input.accent as Accent,
+    // No face points: Realistic needs the talking-actor provider (realisticAvailability), which animates the still
+    // itself; the engine's own photo animation is Draft's, so there is nothing to detect here.
     actor: { kind: 'photo', imagePath: still, gender: spec.gender },
     ...styleFields(input.style),
     watermark: input.watermark,

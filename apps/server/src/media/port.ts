@@ -218,8 +218,7 @@ export interface RenderProjectVideoInput {
     productBox?: Box | null;
     /**
      * An uploaded photo's face, found when it was uploaded (decision 190), in the avatar photo's own pixels
-     * (`face.imageSize`); null for drawn actors and older uploads. When `imagePath` is the merged 576x1024 still,
-     * the photo was fitted into that frame by the composite.
+     * (`face.imageSize`); null for drawn actors and older uploads.
      */
     face?: PhotoFace | null;
     /**
@@ -227,6 +226,12 @@ export interface RenderProjectVideoInput {
      * says so and the brand kit's AI label applies (decision 201).
      */
     realPerson?: boolean;
+    /**
+     * When `imagePath` is a Draft merge's 576x1024 still (the photo fitted into the frame by the local composite,
+     * product on top): the uploaded photo it was made from, whose pixels `face` is in. The media layer carries the
+     * points through the same fitting (decision 184) rather than detecting the face again.
+     */
+    faceSourcePath?: string | null;
   } | null;
   style?: VideoStyle;
   /**

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import type { FaceBox, PhotoFace } from '@hookreel/contracts';
 import { FRAME_HEIGHT, FRAME_WIDTH } from '../types.ts';
 import { produceAtomic } from '../util/files.ts';
 
@@ -13,6 +14,37 @@ export interface Placement {
 /** Any actor image as the 576x1024 frame every placement is expressed in. */
 export function frameOf(actorPath: string): Sharp {
   return sharp(actorPath).resize(FRAME_WIDTH, FRAME_HEIGHT, { fit: 'cover', position: 'attention' });
+}
+
+/**
+ * A photo's face points carried into the 576x1024 frame `frameOf` makes of it: the still a Draft merge composites
+ * the product onto. The points were found once on the uploaded photo (decision 190); the frame is that photo scaled
+ * to cover and cropped where sharp's attention strategy chose, which sharp reports back, so the same resize gives
+ * the same crop and the points follow it without detecting again. Null when the points belong to another picture
+ * (its size differs) or the file is turned by an EXIF orientation `frameOf` does not apply.
+ */
+export async function faceInFrame(photoPath: string, face: PhotoFace): Promise<PhotoFace | null> {
+  const meta = await sharp(photoPath).metadata();
+  if ((meta.orientation ?? 1) > 1) return null;
+  if (meta.width !== face.imageSize.width || meta.height !== face.imageSize.height) return null;
+  const { info } = await frameOf(photoPath).raw().toBuffer({ resolveWithObject: true });
+  const s = Math.max(FRAME_WIDTH / meta.width, FRAME_HEIGHT / meta.height);
+  const left = -(info.cropOffsetLeft ?? 0);
+  const top = -(info.cropOffsetTop ?? 0);
+  const box = (b: FaceBox): FaceBox => ({
+    x: b.x * s - left,
+    y: b.y * s - top,
+    width: b.width * s,
+    height: b.height * s,
+  });
+  return {
+    ...face,
+    imageSize: { width: FRAME_WIDTH, height: FRAME_HEIGHT },
+    points: face.points.map(([x, y, z]) => [x * s - left, y * s - top, z * s] as [number, number, number]),
+    box: box(face.box),
+    faceBox: box(face.faceBox),
+    mouthBox: box(face.mouthBox),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { cameraFilter, type CameraShot } from '../motion/timeline.ts';
 import type { WordTiming } from '../types.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
@@ -17,9 +18,12 @@ import { portraitFixture } from './fixtures.ts';
  * - 'talking': the jaw drops with the voice, displacement fading smoothly to nothing at a ring around the lower
  *   face, and the lids close for 3 frames every ~3.4 s;
  * - 'talking-seam': the same jaw drop without the fade (the whole region moves): a seam along the region's edge;
- * - 'talking-late': the mouth moves 0.4 s after the voice (out of sync).
+ * - 'talking-late': the mouth moves 0.4 s after the voice (out of sync);
+ * - 'talking-push' and 'talking-seam-push': 'talking' and 'talking-seam' filmed by the render's camera filter
+ *   pushing in (zoom 1 to 1.2 over 0.5–2.5 s), holding the close shot and cutting back wide at 5 s.
  */
-export type PhotoVideoKind = 'still' | 'talking' | 'talking-seam' | 'talking-late';
+export type PhotoVideoKind =
+  'still' | 'talking' | 'talking-seam' | 'talking-late' | 'talking-push' | 'talking-seam-push';
 
 export const PHOTO_VIDEO = { width: 450, height: 800, fps: 25 } as const;
 /** Where the 800 px portrait's 450 px copy sits in the frame. */
@@ -43,6 +47,14 @@ const SPANS = [
   [6.2, 7.4],
 ] as const;
 export const PHOTO_VIDEO_SEC = 8;
+
+/** The push-in of the '-push' kinds, in the fixture's own pixels. */
+const PUSH: CameraShot[] = [
+  { startSec: 0, endSec: 0.5, zoomFrom: 1, zoomTo: 1, cx: 225, cy: 400 },
+  { startSec: 0.5, endSec: 2.5, zoomFrom: 1, zoomTo: 1.2, cx: 225, cy: 360 },
+  { startSec: 2.5, endSec: 5, zoomFrom: 1.2, zoomTo: 1.2, cx: 225, cy: 360 },
+  { startSec: 5, endSec: PHOTO_VIDEO_SEC, zoomFrom: 1, zoomTo: 1, cx: 225, cy: 400 },
+];
 
 /** Voice loudness 0..1 at time t: syllable bumps inside the spans, silence outside. */
 function voiceAt(t: number): number {
@@ -135,7 +147,8 @@ export async function photoActorVideo(outPath: string, kind: PhotoVideoKind): Pr
   const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-photo-video-'));
   try {
     const base = await baseFrame();
-    const hard = kind === 'talking-seam';
+    const hard = kind === 'talking-seam' || kind === 'talking-seam-push';
+    const push = kind.endsWith('-push');
     const lag = kind === 'talking-late' ? 0.4 : 0;
     const files = new Map<string, string>();
     const lines: string[] = [];
@@ -175,6 +188,7 @@ export async function photoActorVideo(outPath: string, kind: PhotoVideoKind): Pr
       FFMPEG,
       [
         ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-i', wav],
+        ...(push ? ['-vf', cameraFilter(PUSH, PHOTO_VIDEO.width, PHOTO_VIDEO.height, PHOTO_VIDEO.width)] : []),
         ...['-r', String(PHOTO_VIDEO.fps), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'],
         ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ar', '48000', '-ac', '2', '-t', String(PHOTO_VIDEO_SEC)],
         outPath,

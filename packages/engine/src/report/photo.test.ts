@@ -7,7 +7,15 @@ import { analyzePortrait } from '../photo/analyze.ts';
 import { stopFaceDetector } from '../photo/face-worker.ts';
 import { portraitFixture } from '../photo/fixtures.ts';
 import { PHOTO_VIDEO_SEC, PHOTO_VIDEO_WORDS, photoActorVideo, type PhotoVideoKind } from '../photo/video-fixtures.ts';
-import { bestLaggedCorrelation, findBlinks, pearson, photoActorChecks } from './photo.ts';
+import {
+  bestLaggedCorrelation,
+  findBlinks,
+  pearson,
+  PHOTO_CHECKS,
+  photoActorChecks,
+  RING_SCALE_DEADBAND,
+  ringScales,
+} from './photo.ts';
 
 describe('photo check measures', () => {
   it('correlates, finds the best lag and leaves out frames without a face', () => {
@@ -19,6 +27,18 @@ describe('photo check measures', () => {
     const best = bestLaggedCorrelation(mouth, voice, 2);
     expect(best.shift).toBe(1);
     expect(best.r).toBeCloseTo(1);
+  });
+
+  it('grows the seam rings with the face through a push-in, and holds them on a still camera', () => {
+    // Eye spans read off frames: a still camera's jitter, then a push-in to 1.2 and a cut back.
+    const spans = [100, 101, 99, 102, 100, 104, 108, 112, 116, 120, 120, 120, 100, 100, 99];
+    const k = ringScales(spans);
+    expect(k.slice(0, 5)).toEqual([1, 1, 1, 1, 1]);
+    expect(k[10]).toBeCloseTo(1.2, 2);
+    expect(k[k.length - 1]).toBe(1);
+    expect(Math.abs(ringScales([100, 100 * (1 + RING_SCALE_DEADBAND / 2), 100])[1]! - 1)).toBe(0);
+    // Frames without a face keep the scale of those around them.
+    expect(ringScales([100, null, 120, 120, 120, null, 120])[5]).toBeCloseTo(1.2, 2);
   });
 
   it('finds blinks as dips below a share of the median openness', () => {
@@ -68,7 +88,7 @@ describe('photo actor checks on the finished video', () => {
     expect(measures.faceFound).toBe(1);
     expect(measures.lipSync).toBeGreaterThan(0.6);
     expect(measures.blinks.length).toBeGreaterThanOrEqual(2);
-  }, 240_000);
+  }, 480_000);
 
   it('fails lip sync and blinks on a still photo, and keeps identity and seam', async () => {
     const { measures } = await run('still');
@@ -80,16 +100,28 @@ describe('photo actor checks on the finished video', () => {
       seam: 'pass',
     });
     expect(measures.seam).toBe(0);
-  }, 240_000);
+  }, 480_000);
 
   it('fails lip sync when the mouth moves 0.4 s after the voice', async () => {
     await run('talking-late');
     expect(levels.get('talking-late')?.['lip-sync']).toBe('fail');
-  }, 240_000);
+  }, 480_000);
+
+  it('keeps lip sync and the seam through a camera push-in, a held close shot and a cut back', async () => {
+    const { measures } = await run('talking-push');
+    expect(levels.get('talking-push')).toMatchObject({ 'lip-sync': 'pass', seam: 'pass', identity: 'pass' });
+    expect(measures.seam).toBeLessThan(PHOTO_CHECKS.maxSeam);
+  }, 480_000);
+
+  it('fails the seam check on a hard-edged warp filmed through the same push-in', async () => {
+    const { measures } = await run('talking-seam-push');
+    expect(levels.get('talking-seam-push')).toMatchObject({ seam: 'fail' });
+    expect(measures.seam).toBeGreaterThan(15);
+  }, 480_000);
 
   it('fails the seam check when the warped region moves without fading at its edge', async () => {
     const { measures } = await run('talking-seam');
     expect(levels.get('talking-seam')).toMatchObject({ 'lip-sync': 'pass', seam: 'fail' });
     expect(measures.seam).toBeGreaterThan(15);
-  }, 240_000);
+  }, 480_000);
 });

@@ -281,6 +281,54 @@ function baseEdge(img: Rgb, ring: readonly (readonly Point3[])[]): number[] {
 /** How far (px of the sampled frames, 360 wide) a ring may be off where the photo's own edges are concerned. */
 export const SEAM_SLACK_PX = 2;
 
+/** L* at each point of a ring's pieces, 2 px apart as `ringEdge` walks them. */
+function ringLightness(img: Rgb, pieces: readonly (readonly Point3[])[]): number[] {
+  const out: number[] = [];
+  for (const ring of pieces)
+    for (let k = 0; k + 1 < ring.length; k++) {
+      const [x0, y0] = ring[k]!;
+      const [x1, y1] = ring[k + 1]!;
+      const len = Math.hypot(x1 - x0, y1 - y0);
+      if (len < 1e-6) continue;
+      const steps = Math.max(1, Math.round(len / 2));
+      for (let s = 0; s < steps; s++) {
+        const xi = Math.max(0, Math.min(img.width - 1, Math.round(x0 + ((x1 - x0) * s) / steps)));
+        const yi = Math.max(0, Math.min(img.height - 1, Math.round(y0 + ((y1 - y0) * s) / steps)));
+        const i = (yi * img.width + xi) * 3;
+        out.push(toLab(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!).l);
+      }
+    }
+  return out;
+}
+
+/**
+ * Where the rings lie on a frame: the detected eyes and eye span place them only to within a few percent (the
+ * detector's whole mesh grows by ~5% when the jaw drops), so the placement is refined on the picture itself. The
+ * outer ring lies beyond the warp, where a frame shows the photo as the first frame did, only moved by the camera:
+ * of scales within REGISTER_RANGE of the eyes' estimate and small shifts up or down, the one whose lightness along
+ * that ring is closest to the first frame's is taken.
+ */
+function register(
+  img: Rgb,
+  outer: Point3[][],
+  outer0: readonly number[],
+  k0: number,
+  place: (k: number, dy: number) => (pieces: Point3[][]) => Point3[][],
+): (pieces: Point3[][]) => Point3[][] {
+  let best = { cost: Infinity, k: k0, dy: 0 };
+  for (let dk = -REGISTER_RANGE; dk <= REGISTER_RANGE + 1e-9; dk += 0.01)
+    for (let dy = -2; dy <= 2; dy++) {
+      const k = k0 * (1 + dk);
+      const l = ringLightness(img, place(k, dy)(outer));
+      let cost = 0;
+      for (let j = 0; j < l.length; j++) cost += Math.abs(l[j]! - (outer0[j] ?? l[j]!));
+      if (cost < best.cost) best = { cost, k, dy };
+    }
+  return place(best.k, best.dy);
+}
+/** How far (share of the scale) the picture may correct the eyes' placement of the rings. */
+export const REGISTER_RANGE = 0.07;
+
 /** Pieces of polyline scaled by k about the centroid of all their points. */
 function scaleAbout(pieces: Point3[][], k: number): Point3[][] {
   const all = pieces.flat();
@@ -353,7 +401,6 @@ export async function photoActorChecks(
     const open = faces.map((f) => (f ? mouthOpenness(f.mesh) : null));
     const env = await voiceEnvelope(input.videoPath, dir, times, input.signal);
     const sync = bestLaggedCorrelation(open, env, Math.round(P.maxLagSec * P.fps));
-    console.log(JSON.stringify({ open: open.map((v) => v && round(v, 3)), env: env.map((v) => round(v, 1)) }));
     // Silences: well away from any word (and not the first or last 0.2 s).
     const silent = times.map(
       (t) =>
@@ -385,11 +432,6 @@ export async function photoActorChecks(
       return ((o.left + o.right) / 2) * spread;
     });
     const blinks = findBlinks(eyes, P.fps, P.blinkShare);
-    console.log(
-      'EYES',
-      JSON.stringify(eyes.map((v) => v && round(v, 1))),
-      JSON.stringify(faces.map((f) => f && eyesOpenness(f.mesh)).map((o) => o && round((o.left + o.right) / 2, 3))),
-    );
     const end = n / P.fps;
     const marks = [0, ...blinks, end];
     const gaps = marks.slice(1).map((t, i) => t - marks[i]!);
@@ -417,16 +459,21 @@ export async function photoActorChecks(
       const e0 = eyesMid(ref);
       const scales = ringScales(faces.map((f) => (f ? eyeSpan(f.mesh) : null)));
       const base: number[][] = [];
+      let outer0: number[] = [];
       const perFrame: number[] = [];
       faces.forEach((f, i) => {
         if (!f) return;
         const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
         const e1 = eyesMid(f.mesh);
-        const k = scales[i]!;
-        const worst = rings.map((ring0, r) => {
-          const ring = ring0.map((piece) =>
-            piece.map(([x, y, z]) => [e1[0] + (x - e0[0]) * k, e1[1] + (y - e0[1]) * k, z] as Point3),
+        const place = (k: number, dy: number) => (pieces: Point3[][]) =>
+          pieces.map((piece) =>
+            piece.map(([x, y, z]) => [e1[0] + (x - e0[0]) * k, e1[1] + dy + (y - e0[1]) * k, z] as Point3),
           );
+        if (i === first) outer0 = ringLightness(img, rings[rings.length - 1]!);
+        const k0 = scales[i]!;
+        const at = i === first ? place(1, 0) : register(img, rings[rings.length - 1]!, outer0, k0, place);
+        const worst = rings.map((ring0, r) => {
+          const ring = at(ring0);
           const e = ringEdge(img, ring);
           if (i === first) base[r] = baseEdge(img, ring);
           // A seam may show on part of the ring only: the worst tenth of its points counts, not the mean.
@@ -438,11 +485,6 @@ export async function photoActorChecks(
         perFrame.push(Math.max(...worst));
       });
       seam = quantile(perFrame, 0.95);
-      console.log(
-        'SEAM',
-        JSON.stringify(perFrame.map((v) => round(v, 1))),
-        JSON.stringify(scales.map((v) => round(v, 3))),
-      );
     }
 
     const measures: PhotoMeasures = {

@@ -21,12 +21,12 @@ import { drawState, preparePhoto, type PreparedPhoto } from './actor.ts';
 import { faceStateKey, type FaceState } from './face.ts';
 import { photoTimeline } from './timeline.ts';
 
-export { photoTimeline, photoVisemesOfWord, soundsOf, nodTimes, MOUTH_LEAD_SEC } from './timeline.ts';
+export { photoTimeline, photoVisemesOfWord, soundsOf, nodTimes, voiceLoudness, MOUTH_LEAD_SEC } from './timeline.ts';
 export { drawState, preparePhoto, photoFraming, framedPhoto, type PreparedPhoto } from './actor.ts';
 export { PHOTO_VISEMES, MOUTH_SHAPES, faceStateKey, type FaceState, type PhotoViseme } from './face.ts';
 
 /** Bump when the drawing changes, so cached state frames are redrawn. */
-const PHOTO_VERSION = 'photo-v2';
+const PHOTO_VERSION = 'photo-v3';
 
 /** Real mouth stills of an actor by mouth shape (photos framed like the actor's photo): used when present. */
 export type MouthStills = Partial<Record<string, string>>;
@@ -193,9 +193,16 @@ export async function photoActor(input: {
   hookText?: string | null;
   seed: string;
   mouthStills?: MouthStills | null;
+  /** The voice's loudness (`voiceLoudness`), so the mouth opens with the voice; phones alone without it. */
+  loudness?: readonly number[] | null;
 }): Promise<TalkingPhoto> {
   const { prep, productBox, prepSec } = await preparePhotoActor(input);
-  const timeline = photoTimeline({ words: input.words, totalSec: input.totalSec, seed: input.seed });
+  const timeline = photoTimeline({
+    words: input.words,
+    totalSec: input.totalSec,
+    seed: input.seed,
+    loudness: input.loudness ?? null,
+  });
   const rest: FaceState = { mouth: 'rest', amount: 1, eyes: 'open', head: { tilt: 0, down: 0 } };
   const files = new Map<string, { state: FaceState; file: string }>();
   for (const s of [rest, ...timeline.map((t) => t.state)]) {

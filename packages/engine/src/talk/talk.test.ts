@@ -10,7 +10,8 @@ import { renderTalkingVideo } from '../pipeline.ts';
 import { hardFailures } from '../report/index.ts';
 import { runProcess } from '../util/process.ts';
 import { delaunay, warpTriangles } from './mesh.ts';
-import { MOUTH_LEAD_SEC, photoTimeline, photoVisemesOfWord } from './timeline.ts';
+import { MOUTH_SHAPES } from './face.ts';
+import { MOUTH_LEAD_SEC, photoTimeline, photoVisemesOfWord, voiceLoudness } from './timeline.ts';
 
 describe('mesh warp', () => {
   it('triangulates a grid into two triangles a cell', () => {
@@ -69,6 +70,43 @@ describe('photo performance', () => {
     expect(new Set(segs.map((s) => s.state.head.tilt)).size).toBeGreaterThan(2);
     const total = segs.reduce((a, s) => a + s.durationSec, 0);
     expect(total).toBeCloseTo(6, 2);
+  });
+});
+
+describe('the mouth and the voice', () => {
+  const words = [
+    { word: 'Stop', startSec: 0.3, endSec: 0.6 },
+    { word: 'scrolling.', startSec: 0.62, endSec: 1.2 },
+    { word: 'difference', startSec: 2.4, endSec: 3.0 },
+  ];
+  const opening = (segs: ReturnType<typeof photoTimeline>, from: number, to: number) =>
+    segs
+      .filter((s) => s.startSec >= from && s.startSec < to)
+      .reduce((a, s) => a + MOUTH_SHAPES[s.state.mouth].open * s.state.amount * s.durationSec, 0);
+  const at = (segs: ReturnType<typeof photoTimeline>, t: number) =>
+    segs.find((s) => t >= s.startSec - 1e-9 && t < s.startSec + s.durationSec - 1e-9)!.state;
+
+  it('reads the loudness of a voice, silent to its loud syllables', () => {
+    const rate = 8000;
+    const pcm = new Float32Array(rate);
+    for (let i = rate / 2; i < rate; i++) pcm[i] = 0.3 * Math.sin(i / 3);
+    const l = voiceLoudness(pcm, rate);
+    expect(l.length).toBe(30);
+    expect(l[5]).toBe(0);
+    expect(l[25]).toBeCloseTo(1, 2);
+  });
+
+  it('opens with the voice, wider when it is louder, and shuts where it pauses inside a word', () => {
+    const frames = 4 * 30;
+    const loud = Array.from({ length: frames }, (_, f) => (f / 30 > 2.6 && f / 30 < 2.8 ? 0 : 1));
+    const quiet = loud.map((v) => v * 0.45);
+    const withLoud = photoTimeline({ words, totalSec: 4, seed: 'x', loudness: loud });
+    const withQuiet = photoTimeline({ words, totalSec: 4, seed: 'x', loudness: quiet });
+    expect(opening(withQuiet, 0.2, 1.2)).toBeLessThan(0.8 * opening(withLoud, 0.2, 1.2));
+    // The voice pauses at 2.6–2.8 s inside "difference": the lips close there, as they do without a voice.
+    expect(at(withLoud, 2.75 - MOUTH_LEAD_SEC).mouth).toBe('rest');
+    expect(at(photoTimeline({ words, totalSec: 4, seed: 'x' }), 2.75 - MOUTH_LEAD_SEC).mouth).not.toBe('rest');
+    expect(at(withLoud, 1.6).mouth).toBe('rest');
   });
 });
 

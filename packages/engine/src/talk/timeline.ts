@@ -89,11 +89,12 @@ const vec = (v: PhotoViseme, k: number): number[] => {
   const m = MOUTH_SHAPES[v];
   return [m.open * k * 3, (m.width - 1) * k * 3, m.lift * k * 6, m.tuck * k, m.tongue * k * 0.5];
 };
-/** Drawable mouths: every shape in full and half way, and closed. */
+/** Drawable mouths: every shape in full, three quarters and half way, and closed. */
 const MOUTH_KEYS: Array<{ mouth: PhotoViseme; amount: number; v: number[] }> = [
   { mouth: 'rest', amount: 1, v: vec('rest', 1) },
   ...PHOTO_VISEMES.filter((v) => v !== 'rest').flatMap((v) => [
     { mouth: v, amount: 1, v: vec(v, 1) },
+    { mouth: v, amount: 0.75, v: vec(v, 0.75) },
     { mouth: v, amount: 0.5, v: vec(v, 0.5) },
   ]),
 ];
@@ -130,9 +131,45 @@ export interface StateSegment {
   durationSec: number;
 }
 
+/**
+ * The voice's loudness, 0 (silent) to 1 (its loud syllables), FPS values a second: RMS over 60 ms in dB, from 36 dB
+ * under the voice's own loud level (its 95th percentile) up to that level.
+ */
+export function voiceLoudness(samples: Float32Array, rate: number): number[] {
+  const hop = rate / FPS;
+  const half = Math.round(0.03 * rate);
+  const db: number[] = [];
+  for (let c = 0; c * hop < samples.length; c++) {
+    const mid = Math.round(c * hop);
+    let sum = 0;
+    let n = 0;
+    for (let i = Math.max(0, mid - half); i < Math.min(samples.length, mid + half); i++) {
+      sum += samples[i]! ** 2;
+      n++;
+    }
+    db.push(20 * Math.log10(Math.sqrt(n ? sum / n : 0) + 1e-9));
+  }
+  const sorted = [...db].sort((a, b) => a - b);
+  const top = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+  return db.map((v) => Math.min(1, Math.max(0, (v - (top - 36)) / 36)));
+}
+
+/** Below this loudness the voice is silent there (a pause inside a word's span, a stop's closure): lips shut. */
+const SILENT = 0.3;
+/** Inside speech the lips part at least this (mouth widths), except on m, b, p (closed) and f, v (tucked). */
+const MIN_SPEAKING_OPEN = 0.12;
+
 /** The states of a whole video, merged where nothing changes. */
-export function photoTimeline(input: { words: readonly WordTiming[]; totalSec: number; seed: string }): StateSegment[] {
+export function photoTimeline(input: {
+  words: readonly WordTiming[];
+  totalSec: number;
+  seed: string;
+  /** The voice's loudness at FPS a second (`voiceLoudness`): the mouth opens with it and shuts in its pauses. */
+  loudness?: readonly number[] | null;
+}): StateSegment[] {
   const { totalSec } = input;
+  const loud = input.loudness ?? null;
+  const loudAt = (t: number) => (loud ? (loud[Math.min(loud.length - 1, Math.max(0, Math.round(t * FPS)))] ?? 0) : 1);
   const sounds = soundsOf(input.words);
   const blinks = blinkTimes(input.seed, totalSec);
   const nods = nodTimes(input.words);
@@ -147,7 +184,17 @@ export function photoTimeline(input: { words: readonly WordTiming[]; totalSec: n
     const ahead = t + MOUTH_LEAD_SEC;
     while (si < sounds.length - 1 && sounds[si]!.endSec <= ahead) si++;
     const s = sounds[si];
-    const target = s && ahead >= s.startSec && ahead < s.endSec ? vec(s.viseme, 1) : vec('rest', 1);
+    const l = loudAt(ahead);
+    let target = vec('rest', 1);
+    if (s && ahead >= s.startSec && ahead < s.endSec && (!loud || l >= SILENT)) {
+      // The phone gives the shape; the voice's loudness how far the jaw goes (a loud vowel opens wider than a
+      // quiet one), never below a speaking mouth's opening except where the lips close or tuck.
+      const m = MOUTH_SHAPES[s.viseme];
+      const gain = loud ? 0.35 + 0.85 * l : 1;
+      const k =
+        m.open > 0 && m.tuck === 0 ? Math.max(gain, MIN_SPEAKING_OPEN / m.open) : s.viseme === 'rest' ? 1 : gain;
+      target = vec(s.viseme, Math.min(1.15, k));
+    }
     cur = cur.map((c, i) => c + (target[i]! - c) * k);
     let best = MOUTH_KEYS[0]!;
     let bestD = Infinity;

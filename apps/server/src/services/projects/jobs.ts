@@ -135,8 +135,19 @@ async function actorFor(
   await jc.app.files.toLocalFile(key, imagePath);
   const gender = avatar?.gender === 'male' ? 'male' : 'female';
   const productBox = productBoxOf(chosen, key);
-  // Not a catalogue drawing: an uploaded photo of a real person (decision 201).
-  if (!avatar?.catalogue_actor_id) return { imagePath, gender, productBox, face: avatarFace(avatar), realPerson: true };
+  if (!avatar?.catalogue_actor_id) {
+    const face = avatarFace(avatar);
+    // A Draft merge's still is the upload fitted into the frame with the product on it: the points were found on the
+    // upload, so it comes along for the media layer to carry them over (decision 184). A Realistic merge's still
+    // is the provider's picture, which they do not describe.
+    let faceSourcePath: string | null = null;
+    if (face && avatar && key !== avatar.image_key && !isRealisticMerge(key)) {
+      faceSourcePath = path.join(jc.workDir, `actor-photo${path.extname(avatar.image_key)}`);
+      await jc.app.files.toLocalFile(avatar.image_key, faceSourcePath);
+    }
+    // Not a catalogue drawing: an uploaded photo of a real person (decision 201).
+    return { imagePath, gender, productBox, face, faceSourcePath, realPerson: true };
+  }
   // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
   let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
   const placement = storedPlacement(chosen.mask_placement);
