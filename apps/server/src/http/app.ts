@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { LIMITS, MESSAGES } from '@hookreel/contracts';
+import { z } from 'zod';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import {
@@ -211,9 +212,10 @@ async function prerenderedPage(ctx: AppContext, html: string): Promise<string> {
 function readPrerenderedRoutes(dist: string): Map<string, string> {
   const file = path.join(dist, 'prerendered', 'routes.json');
   if (!existsSync(file)) return new Map();
-  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const routes = z.record(z.string(), z.string()).safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!routes.success) return new Map();
   return new Map(
-    Object.entries(routes).filter(
+    Object.entries(routes.data).filter(
       ([route, name]) =>
         route.startsWith('/') && /^[a-z-]+$/.test(name) && existsSync(path.join(dist, 'prerendered', `${name}.html`)),
     ),

@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { JobSettings } from './settings.ts';
 
-export interface JobChanged {
-  userId: number;
-  jobId: number;
-}
+/** What a job-changed message carries (ids only), checked when it arrives from Redis. */
+const JobChanged = z.object({ userId: z.number().int(), jobId: z.number().int() });
+export type JobChanged = z.infer<typeof JobChanged>;
 
 /**
  * Job update and cancel notifications. Messages carry ids only; listeners reload the row (the source of truth).
@@ -76,7 +76,7 @@ export function createRedisJobEvents(redisUrl: string, settings: () => JobSettin
     sub.on('error', () => undefined);
     sub.on('message', (channel: string, message: string) => {
       try {
-        if (channel === c.changed) d.dispatchChanged(JSON.parse(message) as JobChanged);
+        if (channel === c.changed) d.dispatchChanged(JobChanged.parse(JSON.parse(message)));
         else if (channel === c.cancel) d.dispatchCancel(Number(message));
       } catch {
         // a malformed message is ignored; the row stays the source of truth

@@ -17,7 +17,7 @@ import {
   parseBatchSheet,
   type Aspect,
   type Batch,
-  type BatchRow,
+  BatchRow,
   type BatchSummary,
   type Job,
   type MaskPlacement,
@@ -389,7 +389,7 @@ function toBatch(batch: BatchRecord, rows: BatchRowRecord[], jobs: Map<number, J
   const out: BatchRow[] = rows.map((r) => ({
     id: r.id,
     line: r.line,
-    cells: JSON.parse(r.cells) as Record<string, string>,
+    cells: BatchRow.shape.cells.parse(JSON.parse(r.cells)),
     values: BatchRowValues.parse(JSON.parse(r.batch_values)),
     product_url: r.product_key,
     errors: parseErrors(r.errors),

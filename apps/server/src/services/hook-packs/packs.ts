@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   INSUFFICIENT_CREDITS,
   MaskPlacement,
+  QualityReport,
   MESSAGES,
   PRICES,
   REALISTIC_HOOK_SECONDS,
@@ -800,8 +801,8 @@ export async function downloadPlan(
 function durationOfResult(result: string | null): number | null {
   if (!result) return null;
   try {
-    const v = (JSON.parse(result) as { duration_sec?: unknown }).duration_sec;
-    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+    const parsed = QualityReport.pick({ duration_sec: true }).safeParse(JSON.parse(result));
+    return parsed.success && Number.isFinite(parsed.data.duration_sec) ? parsed.data.duration_sec : null;
   } catch {
     return null;
   }

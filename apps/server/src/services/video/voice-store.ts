@@ -1,7 +1,16 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { JobContext } from '../../jobs/definition.ts';
 import type { StoredVoiceMeta, VoiceStore } from '../../media/values.ts';
+
+/** A stored take's meta as the engine writes it (StoredVoiceMeta), checked when read back. */
+const StoredVoiceMetaSchema = z.object({
+  durationSec: z.number(),
+  words: z.array(z.object({ word: z.string(), startSec: z.number(), endSec: z.number() })),
+  voice: z.string(),
+  loudnessLufs: z.number().nullable().optional(),
+}) satisfies z.ZodType<StoredVoiceMeta>;
 
 /**
  * Spoken takes kept in file storage under `prefix` (`voice-<key>.wav|json`). Also a Realistic project job's paid
@@ -18,7 +27,7 @@ export function filesVoiceStore(jc: JobContext, prefix: string): VoiceStore {
       try {
         await jc.app.files.toLocalFile(keyOf(key, 'json'), metaPath);
         await jc.app.files.toLocalFile(keyOf(key, 'wav'), wavPath);
-        const meta = JSON.parse(await readFile(metaPath, 'utf8')) as StoredVoiceMeta;
+        const meta = StoredVoiceMetaSchema.parse(JSON.parse(await readFile(metaPath, 'utf8')));
         return {
           wavPath,
           durationSec: meta.durationSec,
