@@ -135,6 +135,7 @@ export const engineMedia: MediaPort = {
             : engineConfig().voice
           : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
+      ...(input.project.voiceId ? { voiceId: input.project.voiceId } : {}),
       lipSync: realistic ? engineConfig().lipsync : null,
       workDir: path.join(input.workDir, 'render'),
       signal: input.signal,

@@ -19,6 +19,7 @@ import { ownVoiceOverMigration } from './022-own-voice-over.ts';
 import { creditsTrialsKeysMigration } from './023-credits-trials-keys.ts';
 import { webhookPausingMigration } from './024-webhook-pausing.ts';
 import { avatarFaceMigration } from './026-avatar-face.ts';
+import { projectVoiceMigration } from './028-project-voice.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   creditsTrialsKeysMigration,
   webhookPausingMigration,
   avatarFaceMigration,
+  projectVoiceMigration,
 ];

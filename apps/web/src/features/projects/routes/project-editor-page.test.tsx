@@ -22,6 +22,7 @@ const project: Project = {
   characters: [],
   voice_source: 'generated',
   voice_over: null,
+  voice_id: null,
   caption_style: 'highlight',
   cta_text: null,
   music_url: null,
