@@ -5,6 +5,8 @@ import { VoiceList } from '@hookreel/contracts';
 import { piperTestConfig, piperTestModel } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { TEST_DIALECTS } from './helpers/database.ts';
+import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
 
 /** GET /api/voices and the samples, with an operator's Piper voice (a generated model) and a refused file. */
 describe('voices', () => {
@@ -90,5 +92,36 @@ describe('voices', () => {
     expect((await fetch(`${server.url}/api/voices/${encodeURIComponent('piper:gone')}/sample`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/voices/nonsense/sample`)).status).toBe(404);
     expect(renders).toBe(2);
+  });
+});
+
+/** A project picks a voice by its id; it is kept on both databases and handed to the render. */
+describe.each(TEST_DIALECTS)('a project’s voice (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(() => server?.close());
+
+  it('stores the chosen voice, clears it with null, and refuses what is not a voice id', async () => {
+    const user = await registerUser(server);
+    const id = await createProjectOverHttp(server, user, 'Voice pick');
+    const patch = (body: unknown) =>
+      fetch(`${server.url}/api/projects/${id}`, {
+        method: 'PUT',
+        headers: { ...user.authHeader, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const get = async () =>
+      (await (await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as {
+        voice_id: string | null;
+      };
+    expect((await get()).voice_id).toBeNull();
+    expect((await patch({ voice_id: 'flite:awb' })).status).toBe(200);
+    expect((await get()).voice_id).toBe('flite:awb');
+    expect((await patch({ voice_id: 'not a voice' })).status).toBe(422);
+    expect((await get()).voice_id).toBe('flite:awb');
+    expect((await patch({ voice_id: null })).status).toBe(200);
+    expect((await get()).voice_id).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { VoiceId } from './voices.ts';
 import { z } from 'zod';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
@@ -50,6 +51,8 @@ export const Project = z
     voice_source: VoiceSource,
     /** The uploaded own recording (`static/...`) and its length, or null for none. */
     voice_over: VoiceOver.nullable(),
+    /** The voice chosen (GET /api/voices); null: the best for the language, accent and actor's gender. */
+    voice_id: VoiceId.nullable(),
   })
   .extend(VideoStyleFields.shape)
   .extend(BrandStyleFields.shape);
@@ -60,7 +63,14 @@ export const CreateProjectFields = z.object({ name: ProjectName });
 export const CreateProjectResponse = z.object({ id: z.number().int() });
 
 export const UpdateProjectRequest = z
-  .object({ name: ProjectName, script: Script, language: Language, accent: Accent, voice_source: VoiceSource })
+  .object({
+    name: ProjectName,
+    script: Script,
+    language: Language,
+    accent: Accent,
+    voice_source: VoiceSource,
+    voice_id: VoiceId.nullable(),
+  })
   .extend(UpdateVideoStyleFields.shape)
   .extend(UpdateBrandStyleFields.shape)
   .partial()

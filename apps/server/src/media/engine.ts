@@ -152,6 +152,7 @@ export const engineMedia: MediaPort = {
             : engineConfig().voice
           : localVoice,
       voiceSpeed: input.style?.voiceSpeed,
+      ...(input.project.voiceId ? { voiceId: input.project.voiceId } : {}),
       lipSync: realistic ? engineConfig().lipsync : null,
       workDir: path.join(input.workDir, 'render'),
       signal: input.signal,
@@ -244,7 +245,8 @@ export const engineMedia: MediaPort = {
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.
       voice: input.voiceStore
         ? sharedVoice(localVoice, input.voiceStore, {
-            voiceName: 'local',
+            // Versioned by the built-in voices' choice (decision 210): takes said by kal_diphone are not reused.
+            voiceName: 'local:210',
             onReuse: () => input.onVoiceReused?.(),
           })
         : localVoice,

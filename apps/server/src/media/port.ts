@@ -176,6 +176,8 @@ export interface ProjectForRender {
   script: string;
   language: string;
   accent: string;
+  /** The voice chosen (an id of GET /api/voices); null or absent: the best for language, accent and actor. */
+  voiceId?: string | null;
   /** Storage key of the project's reference image, if any. */
   fileKey: string | null;
 }

@@ -42,6 +42,7 @@ export const makeProject = (over: Partial<Project> = {}): Project => ({
   characters: [],
   voice_source: 'generated',
   voice_over: null,
+  voice_id: null,
   ...defaultVideoStyle,
   ...over,
 });

@@ -20,6 +20,7 @@ import { creditsTrialsKeysMigration } from './023-credits-trials-keys.ts';
 import { webhookPausingMigration } from './024-webhook-pausing.ts';
 import { avatarFaceMigration } from './026-avatar-face.ts';
 import { aiLabelsOwnCreatorsMigration } from './027-ai-labels-own-creators.ts';
+import { projectVoiceMigration } from './028-project-voice.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   webhookPausingMigration,
   avatarFaceMigration,
   aiLabelsOwnCreatorsMigration,
+  projectVoiceMigration,
 ];

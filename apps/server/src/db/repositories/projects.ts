@@ -121,6 +121,7 @@ export const projectsRepository = {
       | 'voice_source'
       | 'voice_over_key'
       | 'voice_over_duration_sec'
+      | 'voice_id'
       | 'aspects'
     >,
   ): Promise<ProjectRow | null> {

@@ -270,5 +270,6 @@ const forRender = (p: ProjectRow): ProjectForRender => ({
   script: p.script,
   language: p.language,
   accent: p.accent,
+  voiceId: p.voice_id ?? null,
   fileKey: p.file_key,
 });

@@ -145,6 +145,7 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
     script: row.script,
     language: row.language as Language,
     accent: row.accent as Accent,
+    voice_id: row.voice_id ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     characters: chars.map(toProjectCharacter),
