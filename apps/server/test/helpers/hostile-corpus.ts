@@ -225,6 +225,13 @@ export const UPLOAD_ROUTES: Record<string, UploadSpec> = {
     ownSizeCap: true,
   },
   'POST /api/avatars/upload': { fileField: 'files', fields: () => ({ consent: 'true' }), as: 'admin', needsFace: true },
+  // A user's own creator: one face-checked photo with a name and the consent box, like the avatar library.
+  'POST /api/creators': {
+    fileField: 'photo',
+    fields: () => ({ name: 'Hostile creator', consent: 'true' }),
+    as: 'user',
+    needsFace: true,
+  },
   'POST /api/hooks/upload-product': {
     fileField: 'product_image',
     fields: (o) => ({ hook_pack_id: String(o.packId) }),
@@ -532,14 +539,14 @@ export function buildCorpus(input: CorpusInput): HostileCase[] {
         );
       const fields = Object.entries(upload.fields(owned)).map(([name, value]) => ({ name, value }));
       // The image code must see these: a refusal is 413/415/422 (not 401/404 from a wrong form), and a real
-      // image is stored (or, on the paid routes, refused for want of credits, 402, or as a repeat of the same work
+      // image is stored, 200 or 201 (or, on the paid routes, refused for want of credits, 402, or as a repeat of the same work
       // still on its way, 409: the corpus sends one placement for one actor many times).
       for (const img of upload.alias ? [] : input.images)
         send(
           img.label,
           [...fields, { name: upload.fileField, file: img }],
           (img.acceptable && (img.face || !upload.needsFace)) || (upload.emptyFileIsNone && img.data.length === 0)
-            ? [200, 402, 409]
+            ? [200, 201, 402, 409]
             : [413, 415, 422],
         );
       send('no file', fields);

@@ -11,6 +11,7 @@ import { runProcess } from '../util/process.ts';
 import { estimateWordTimings, speechSpan } from '../remote/openai.ts';
 import { localVoice, type VoiceResult } from './index.ts';
 import { ownVoice, type OwnVoiceTiming } from './own.ts';
+import { FESTIVAL_VOICES } from './festival.ts';
 
 const SCRIPT = 'I tried this serum for seven days, and honestly my skin has never looked better. Grab yours today!';
 
@@ -61,8 +62,17 @@ describe('own voice-over', () => {
   });
 
   it('aligns a different voice (male diphone, 0.9x) to the female reference within 0.2 s on average', async () => {
+    // Named: the default male voice is now flite's rms, which this alignment follows less closely (mean ~0.37 s;
+    // an open question in the session notes), so the diphone voice this case was written for is asked for.
     const take = await localVoice.synthesize(
-      { text: SCRIPT, language: 'english', accent: 'american', gender: 'male', speed: 0.9 },
+      {
+        text: SCRIPT,
+        language: 'english',
+        accent: 'american',
+        gender: 'male',
+        speed: 0.9,
+        voiceId: `festival:${FESTIVAL_VOICES.maleAmerican}`,
+      },
       path.join(dir, 'male'),
     );
     const out = await ownVoice(take.wavPath).synthesize(
