@@ -58,8 +58,18 @@ export async function createProjectInUi(page: Page, name: string): Promise<numbe
   return Number(/\/projects\/(\d+)$/.exec(page.url())![1]);
 }
 
-const BEST_MATCH = 'Best match';
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const BEST_MATCH = 'Best match';
+// Marks a tile carries beside the actor's name: the best match, and what the actor looks like (decision 202).
+const TILE_MARKS = [BEST_MATCH, 'Illustrated', 'Photo · yours', 'Photo'];
+const TILE_MARK = `(?:${TILE_MARKS.map(escapeRegExp).join('|')})`;
+/** The actor's name on a picker tile, without its marks. */
+const tileName = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !TILE_MARKS.includes(l))
+    .join(' ');
 
 /** The editor's 'Add Character' flow: description → picker → 'Add {count} Characters'. Returns picked names. */
 export async function addCharacters(
@@ -86,10 +96,12 @@ export async function addCharacters(
   const names: string[] = [];
   for (let i = 0; i < count; i += 1) {
     // The first tile of a described search also carries the 'Best match' mark (decision 142).
-    const name = (await free.first().innerText()).replace(BEST_MATCH, '').trim();
+    const name = tileName(await free.first().innerText());
     names.push(name);
     // The list may still be settling as the dialog opens; a click on a replaced tile is retried until it sticks.
-    const tile = grid.getByRole('button', { name: new RegExp(`^(${BEST_MATCH} )?${escapeRegExp(name)}$`) });
+    const tile = grid.getByRole('button', {
+      name: new RegExp(`^(${TILE_MARK} )*${escapeRegExp(name)}( ${TILE_MARK})*$`),
+    });
     await expect(async () => {
       if ((await tile.getAttribute('aria-pressed')) !== 'true') await tile.click();
       await expect(tile).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
