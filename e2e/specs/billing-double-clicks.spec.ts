@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@hookreel/contracts';
 import { signIn, uniqueEmail } from '../support/auth.ts';
 import { balance, holdsFor } from '../support/credits.ts';
-import { adScript, productPhoto } from '../support/factories.ts';
+import { adScript, catalogueTiles, productPhoto } from '../support/factories.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
 
 /** Opens the product placement editor of one actor on the merge screen. */
@@ -43,7 +43,7 @@ test.describe('spending buttons charge once per intent', () => {
     await upload.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
     const projectId = Number(/\/product-in-hand\/(\d+)\//.exec(page.url())![1]);
-    const tiles = page.getByTestId('actor-tile');
+    const tiles = catalogueTiles(page);
     await expect(tiles.first()).toBeVisible();
     const names = await Promise.all(
       [0, 1].map(async (i) => (await tiles.nth(i).locator('span.truncate').innerText()).trim()),

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueEmail } from '../support/auth.ts';
-import { adScript, expectVideoPlays, pixelsNear, productPhoto } from '../support/factories.ts';
+import { adScript, catalogueTiles, expectVideoPlays, pixelsNear, productPhoto } from '../support/factories.ts';
 
 // A magenta no actor wears: the illustrated actors' clothes include blues close to a blue bottle.
 const BOTTLE = '#c81ee0';
@@ -37,7 +37,7 @@ test.describe('product in hand', () => {
     await expect(page.getByRole('heading', { name: 'Select Actors' })).toBeVisible();
     const continueBtn = page.getByRole('button', { name: 'Continue' });
     await expect(continueBtn).toBeDisabled();
-    const tiles = page.getByTestId('actor-tile');
+    const tiles = catalogueTiles(page);
     await expect(tiles.first()).toBeVisible();
     const names: string[] = [];
     for (const i of [0, 1]) {

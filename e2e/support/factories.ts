@@ -169,3 +169,10 @@ export function musicBedWav(seconds = 3, rate = 22050): { name: string; mimeType
   }
   return { name: 'bed.wav', mimeType: 'audio/wav', buffer: pcmWav(pcm, rate) };
 }
+
+/**
+ * The product-in-hand picker's built-in catalogue actors ('Actor N'): photo actors other specs add to the avatar
+ * library are listed too, and may share a name.
+ */
+export const catalogueTiles = (page: Page) =>
+  page.getByTestId('actor-tile').filter({ has: page.locator('span.truncate', { hasText: /^Actor \d+$/ }) });
