@@ -115,6 +115,40 @@ export const avatarsRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /**
+   * An uploaded photo actor (avatar library or a user's own creator): no prompt, traits, bounds or catalogue id
+   * yet; the consent record and the face found on upload go with it.
+   */
+  insertUploadedPhoto(
+    db: Executor,
+    a: Pick<
+      Insertable<AvatarsTable>,
+      | 'owner_user_id'
+      | 'created_by_user_id'
+      | 'image_key'
+      | 'name'
+      | 'consent_confirmed_at'
+      | 'consent_by_user_id'
+      | 'consent_text'
+      | 'face_json'
+    >,
+  ): Promise<AvatarRow> {
+    return avatarsRepository.insert(db, {
+      ...a,
+      prompt: null,
+      catalogue_actor_id: null,
+      gender: null,
+      race: null,
+      background: null,
+      x: null,
+      y: null,
+      width: null,
+      height: null,
+      rotation: 0,
+      corners: null,
+    });
+  },
+
   /** Inserts a catalogue actor unless one with that catalogue id exists (alive or tombstoned); true if inserted. */
   async insertCatalogueActorIfMissing(
     db: Executor,

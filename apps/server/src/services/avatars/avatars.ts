@@ -183,22 +183,11 @@ export async function uploadAvatars(
       const stored = await storeCleanImage(ctx, { userId, area: 'avatars', clean });
       try {
         created.push(
-          await avatarsRepository.insert(ctx.db.kysely, {
+          await avatarsRepository.insertUploadedPhoto(ctx.db.kysely, {
             owner_user_id: null,
             created_by_user_id: userId,
             image_key: stored.key,
-            prompt: null,
             name,
-            catalogue_actor_id: null,
-            gender: null,
-            race: null,
-            background: null,
-            x: null,
-            y: null,
-            width: null,
-            height: null,
-            rotation: 0,
-            corners: null,
             consent_confirmed_at: consentAt,
             consent_by_user_id: userId,
             face_json: JSON.stringify(face),

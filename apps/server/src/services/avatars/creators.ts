@@ -74,22 +74,11 @@ export async function addCreator(
   const face = await photoFace(ctx, photo, null);
   const stored = await storeCleanImage(ctx, { userId, area: 'creators', clean: photo });
   try {
-    const row = await avatarsRepository.insert(ctx.db.kysely, {
+    const row = await avatarsRepository.insertUploadedPhoto(ctx.db.kysely, {
       owner_user_id: userId,
       created_by_user_id: userId,
       image_key: stored.key,
-      prompt: null,
       name: name.data,
-      catalogue_actor_id: null,
-      gender: null,
-      race: null,
-      background: null,
-      x: null,
-      y: null,
-      width: null,
-      height: null,
-      rotation: 0,
-      corners: null,
       consent_confirmed_at: new Date().toISOString(),
       consent_by_user_id: userId,
       consent_text: creatorConsentText(name.data),
