@@ -1,12 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { VoiceList } from '@hookreel/contracts';
+import { VoiceList, type HookPack, type Project } from '@hookreel/contracts';
 import { piperTestConfig, piperTestModel } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
+import { createProjectOverHttp, postJson, registerUser } from './helpers/factories.ts';
 
 /** GET /api/voices and the samples, with an operator's Piper voice (a generated model) and a refused file. */
 describe('voices', () => {
@@ -124,4 +124,58 @@ describe.each(TEST_DIALECTS)('a project’s voice (%s)', (dialect) => {
     expect((await patch({ voice_id: null })).status).toBe(200);
     expect((await get()).voice_id).toBeNull();
   });
+
+  it('refuses a voice this server lacks or that speaks another language, and drops a voice the new language lacks', async () => {
+    const user = await registerUser(server);
+    const id = await createProjectOverHttp(server, user, 'Voice rules');
+    const patch = (body: unknown) =>
+      fetch(`${server.url}/api/projects/${id}`, {
+        method: 'PUT',
+        headers: { ...user.authHeader, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const voiceOf = async () =>
+      ((await (await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as Project)
+        .voice_id;
+    await expectRefusal(patch({ voice_id: 'piper:not-installed' }), /no voice "piper:not-installed"/);
+    await expectRefusal(patch({ voice_id: 'espeak:es+f3' }), /does not speak English/);
+    expect(await voiceOf()).toBeNull();
+    // A voice and its language change together.
+    expect((await patch({ language: 'spanish', voice_id: 'espeak:es+f3' })).status).toBe(200);
+    expect(await voiceOf()).toBe('espeak:es+f3');
+    // Back to English: the Spanish voice gives way to the best English one.
+    expect((await patch({ language: 'english' })).status).toBe(200);
+    expect(await voiceOf()).toBeNull();
+  });
+
+  it('gives a hook pack a voice by the same rules, owner only', async () => {
+    const user = await registerUser(server);
+    const other = await registerUser(server);
+    const created = await postJson(server, '/api/hooks/', { language: 'english' }, user.authHeader);
+    const { id } = (await created.json()) as HookPack;
+    const patch = (body: unknown, headers = user.authHeader) =>
+      fetch(`${server.url}/api/hooks/${id}`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await patch({ voice_id: 'flite:awb' })).status).toBe(200);
+    const pack = (await (
+      await fetch(`${server.url}/api/hooks/${id}`, { headers: user.authHeader })
+    ).json()) as HookPack;
+    expect(pack.voice_id).toBe('flite:awb');
+    await expectRefusal(patch({ voice_id: 'festival:nobody' }), /no voice/);
+    expect((await patch({ voice_id: null }, other.authHeader)).status).toBe(404);
+    expect((await patch({ language: 'french' })).status).toBe(200);
+    const after = (await (
+      await fetch(`${server.url}/api/hooks/${id}`, { headers: user.authHeader })
+    ).json()) as HookPack;
+    expect(after.voice_id).toBeNull();
+  });
 });
+
+async function expectRefusal(response: Promise<Response>, detail: RegExp): Promise<void> {
+  const res = await response;
+  expect(res.status).toBe(422);
+  expect(((await res.json()) as { detail: string }).detail).toMatch(detail);
+}

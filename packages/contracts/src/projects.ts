@@ -1,4 +1,3 @@
-import { VoiceId } from './voices.ts';
 import { z } from 'zod';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
@@ -51,8 +50,6 @@ export const Project = z
     voice_source: VoiceSource,
     /** The uploaded own recording (`static/...`) and its length, or null for none. */
     voice_over: VoiceOver.nullable(),
-    /** The voice chosen (GET /api/voices); null: the best for the language, accent and actor's gender. */
-    voice_id: VoiceId.nullable(),
   })
   .extend(VideoStyleFields.shape)
   .extend(BrandStyleFields.shape);
@@ -69,7 +66,6 @@ export const UpdateProjectRequest = z
     language: Language,
     accent: Accent,
     voice_source: VoiceSource,
-    voice_id: VoiceId.nullable(),
   })
   .extend(UpdateVideoStyleFields.shape)
   .extend(UpdateBrandStyleFields.shape)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VoiceId } from './voices.ts';
 
 /**
  * How spoken words appear on screen (docs/video-design.md#caption-styles). Chosen per project and per hook pack;
@@ -115,6 +116,8 @@ export const VideoStyleFields = z.object({
   quality: VideoQuality,
   /** Speaking rate, 0.8–1.2. */
   voice_speed: z.number(),
+  /** The voice chosen (GET /api/voices); null: the best for the language, accent and actor's gender. */
+  voice_id: VoiceId.nullable(),
   caption_style: CaptionStyle,
   /** End card line; null for no end card. */
   cta_text: z.string().nullable(),
@@ -128,6 +131,7 @@ export const UpdateVideoStyleFields = z.object({
   cta_text: CtaText,
   quality: VideoQuality,
   voice_speed: VoiceSpeed,
+  voice_id: VoiceId.nullable(),
   aspects: AspectList,
 });
 

@@ -45,3 +45,10 @@ export const VOICE_SAMPLE_LINES: Record<z.infer<typeof Language>, string> = {
   portuguese: 'Olá! É assim que o seu vídeo vai soar.',
   dutch: 'Hallo! Zo klinkt je video.',
 };
+
+/** What the server says when a project or pack picks a voice it cannot use. */
+export const VOICE_MESSAGES = {
+  unknown: (id: string) => `This server has no voice "${id}": pick one of the voices listed.`,
+  otherLanguage: (label: string, language: z.infer<typeof Language>) =>
+    `${label} does not speak ${language.charAt(0).toUpperCase()}${language.slice(1)}: pick one of its voices.`,
+};

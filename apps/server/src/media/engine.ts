@@ -251,6 +251,7 @@ export const engineMedia: MediaPort = {
           })
         : localVoice,
       voiceSpeed: input.voiceSpeed,
+      ...(input.voiceId ? { voiceId: input.voiceId } : {}),
       workDir: path.join(input.outDir, 'render'),
       signal: input.signal,
       onProgress: input.onProgress,

@@ -121,6 +121,8 @@ export interface MediaPort {
     hookText: string;
     language: string;
     accent: string;
+    /** The local voice chosen (an id of GET /api/voices); null or absent: the best for language, accent and actor. */
+    voiceId?: string | null;
     style?: VideoStyle;
     watermark: boolean;
     /**

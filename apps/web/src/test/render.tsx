@@ -22,6 +22,7 @@ export const defaultVideoStyle = {
   music_url: null,
   quality: 'draft',
   voice_speed: 1,
+  voice_id: null,
   aspects: ['9:16'],
   caption_font: 'dejavu_sans',
   primary_colour: '#FFD23F',
@@ -42,7 +43,6 @@ export const makeProject = (over: Partial<Project> = {}): Project => ({
   characters: [],
   voice_source: 'generated',
   voice_over: null,
-  voice_id: null,
   ...defaultVideoStyle,
   ...over,
 });

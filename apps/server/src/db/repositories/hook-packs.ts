@@ -33,6 +33,7 @@ type PackPatch = Pick<
   | 'outro'
   | 'render_quality'
   | 'voice_speed'
+  | 'voice_id'
   | 'aspects'
   | 'language'
   | 'accent'

@@ -17,8 +17,6 @@ export interface ProjectsTable extends VideoStyleColumns {
   voice_over_key: string | null;
   /** The recording's length in seconds (ffprobe at upload), null without one. */
   voice_over_duration_sec: number | null;
-  /** The voice chosen (an id of GET /api/voices), null for the best of its language, accent and actor. */
-  voice_id: string | null;
   created_at: string;
   updated_at: string;
 }

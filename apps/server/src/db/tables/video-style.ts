@@ -11,6 +11,8 @@ export interface VideoStyleColumns {
   render_quality: Generated<string>;
   /** Voice speaking rate, 0.8–1.2. */
   voice_speed: Generated<number>;
+  /** The voice chosen (an id of GET /api/voices), null for the best of its language, accent and actor. */
+  voice_id: string | null;
   /** Frame shapes exported, a comma list ('9:16,4:5'); 9:16 always. */
   aspects: Generated<string>;
   /** Storage key of the uploaded music bed, or null for none. */

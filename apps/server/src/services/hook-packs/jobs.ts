@@ -213,6 +213,7 @@ export const renderHookVideoJob = defineJob({
         hookText: variant.hook_text,
         language: pack.language,
         accent: pack.accent,
+        voiceId: style.voiceId,
         style: {
           captionStyle: style.captionStyle,
           // A matrix video has its own call to action; the 12-video pack uses the pack's.

@@ -55,6 +55,7 @@ import { generateCharactersJob, generatePreviewJob, processProductJob, renderHoo
 import { extraAspectsOf, videoStyleOf } from '../video/index.ts';
 import { storedAspectsOf } from '../video/index.ts';
 import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
+import { voiceAfterChange } from '../voices/index.ts';
 import { cellIdOfPair, planMatrix, type PlannedVariant } from './matrix.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
@@ -138,6 +139,7 @@ export async function updatePack(
     cta_text?: string | null | undefined;
     quality?: VideoQuality | undefined;
     voice_speed?: number | undefined;
+    voice_id?: string | null | undefined;
     aspects?: Aspect[] | undefined;
     caption_font?: CaptionFont | undefined;
     primary_colour?: string | undefined;
@@ -145,7 +147,12 @@ export async function updatePack(
     outro?: boolean | undefined;
   },
 ): Promise<HookPack> {
-  await getOwnedPack(ctx, userId, id);
+  const stored = await getOwnedPack(ctx, userId, id);
+  const voiceId = await voiceAfterChange(ctx, {
+    picked: patch.voice_id,
+    stored: stored.voice_id,
+    language: patch.language ?? (stored.language as Language),
+  });
   if (patch.status !== undefined) {
     const current = await getPack(ctx, userId, id);
     const videos = (await repo.variantsWithJobs(ctx.db.kysely, id)).filter((v) => v.job).length;
@@ -158,6 +165,7 @@ export async function updatePack(
   const changes = Object.fromEntries(
     Object.entries({
       ...rest,
+      voice_id: voiceId,
       render_quality: quality,
       outro: outro === undefined ? undefined : outro ? 1 : 0,
       aspects: aspects?.join(','),

@@ -16,6 +16,7 @@ import { HttpError, notFound, unprocessable } from '../../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
 import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
 import { videoStyleOf } from '../video/index.ts';
+import { voiceAfterChange } from '../voices/index.ts';
 import { VOICE_OVER_MESSAGES, voiceOverOf } from './voice.ts';
 
 export type { ProjectRow } from '../../db/repositories/projects.ts';
@@ -87,12 +88,18 @@ export async function updateProject(
   const current = await getOwnedProject(ctx, userId, id);
   // Choosing one's own recording needs one: a render must never find the voice missing.
   if (patch.voice_source === 'own' && !current.voice_over_key) throw unprocessable(VOICE_OVER_MESSAGES.noRecording);
+  const voiceId = await voiceAfterChange(ctx, {
+    picked: patch.voice_id,
+    stored: current.voice_id,
+    language: patch.language ?? (current.language as Language),
+  });
   // The API says `quality`; the column is render_quality. The outro switch is stored as 0/1; frame shapes as a
   // comma list.
   const { quality, outro, aspects, ...rest } = patch;
   const changes = Object.fromEntries(
     Object.entries({
       ...rest,
+      voice_id: voiceId,
       render_quality: quality,
       outro: outro === undefined ? undefined : outro ? 1 : 0,
       aspects: aspects?.join(','),
@@ -145,7 +152,6 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
     script: row.script,
     language: row.language as Language,
     accent: row.accent as Accent,
-    voice_id: row.voice_id ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     characters: chars.map(toProjectCharacter),

@@ -24,6 +24,7 @@ export function videoStyleOf(row: StyleRow) {
     music_url: row.music_key ? `static/${row.music_key}` : null,
     quality: quality.success ? quality.data : DEFAULT_VIDEO_QUALITY,
     voice_speed: voiceSpeedOf(row.voice_speed),
+    voice_id: row.voice_id,
     aspects: parseAspects(row.aspects),
   };
 }
@@ -35,6 +36,7 @@ interface StyleRow {
   music_key: string | null;
   render_quality: string;
   voice_speed: number;
+  voice_id: string | null;
   aspects: string;
 }
 
@@ -51,6 +53,8 @@ export interface RenderStyle {
   cta: string | null;
   musicKey: string | null;
   voiceSpeed: number;
+  /** The voice chosen (an id of GET /api/voices); null: the best for the language, accent and actor. */
+  voiceId: string | null;
   /** Every shape to export, 9:16 first. */
   aspects: Aspect[];
 }
@@ -59,6 +63,7 @@ export const renderStyleOf = (row: StyleRow): RenderStyle => ({
   cta: row.cta_text,
   musicKey: row.music_key,
   voiceSpeed: voiceSpeedOf(row.voice_speed),
+  voiceId: row.voice_id,
   aspects: parseAspects(row.aspects),
 });
 

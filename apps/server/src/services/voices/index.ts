@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { VOICE_SAMPLE_LINES, type VoiceList } from '@hookreel/contracts';
+import { VOICE_MESSAGES, VOICE_SAMPLE_LINES, type Language, type VoiceList } from '@hookreel/contracts';
 import type { AppContext } from '../../context.ts';
+import { unprocessable } from '../../errors.ts';
 
 /** The address a voice's sample is played from (GET /api/voices/:id/sample). */
 export const voiceSampleUrl = (id: string): string => `/api/voices/${encodeURIComponent(id)}/sample`;
@@ -11,6 +12,26 @@ export const voiceSampleUrl = (id: string): string => `/api/voices/${encodeURICo
 export async function listVoices(ctx: AppContext): Promise<VoiceList> {
   const voices = await ctx.media.voices();
   return { voices: voices.map((v) => ({ ...v, sample_url: voiceSampleUrl(v.id) })) };
+}
+
+/**
+ * The voice a project or pack keeps after a change (`undefined`: leave the stored one). A voice picked now must be
+ * one this server has and must speak the language the change leaves; a language change drops a stored voice that
+ * does not speak the new language, so the best voice of that language speaks instead of a silent fallback. A
+ * stored voice the operator has since removed is left alone: renders fall back to the best voice.
+ */
+export async function voiceAfterChange(
+  ctx: Pick<AppContext, 'media'>,
+  change: { picked: string | null | undefined; stored: string | null; language: Language },
+): Promise<string | null | undefined> {
+  const id = change.picked === undefined ? change.stored : change.picked;
+  if (!id) return change.picked;
+  const voice = (await ctx.media.voices()).find((v) => v.id === id);
+  if (change.picked === undefined) return voice && voice.language !== change.language ? null : undefined;
+  if (!voice) throw unprocessable(VOICE_MESSAGES.unknown(id));
+  if (voice.language !== change.language)
+    throw unprocessable(VOICE_MESSAGES.otherLanguage(voice.label, change.language));
+  return id;
 }
 
 const rendering = new Map<string, Promise<string | null>>();
