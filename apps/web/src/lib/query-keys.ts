@@ -40,6 +40,7 @@ export const queryKeys = {
     adminRefunds: () => ['credits', 'admin-refunds'] as const,
   },
   capabilities: () => ['capabilities'] as const,
+  voices: () => ['voices'] as const,
   prices: () => ['prices'] as const,
   integrations: {
     apiKeys: () => ['integrations', 'api-keys'] as const,

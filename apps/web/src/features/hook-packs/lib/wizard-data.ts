@@ -11,7 +11,7 @@ export interface WizardData {
     customCategory: string;
   };
   types: string[] | null;
-  message: { hookText: string; language: Language; accent: Accent } | null;
+  message: { hookText: string; language: Language; accent: Accent; voiceId: string | null } | null;
   variants: VariantRow[] | null;
   generatedVideos: { startedAt: number | null };
 }

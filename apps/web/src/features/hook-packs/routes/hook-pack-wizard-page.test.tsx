@@ -155,6 +155,7 @@ describe('HookPackWizardPage', () => {
       message: 'This serum cleared my skin',
       language: 'english',
       accent: 'american',
+      voice_id: null,
       status: 'message_created',
     });
   }, 20_000);

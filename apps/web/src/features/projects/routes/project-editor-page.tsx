@@ -21,6 +21,7 @@ import {
   type VoiceSource,
 } from '@hookreel/contracts';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
+import { VoicePicker } from '@/components/voice-picker';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { BrandStyleFields } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
@@ -131,6 +132,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [quality, setQuality] = useState<VideoQuality>(project.quality);
   const [voiceSpeed, setVoiceSpeed] = useState(project.voice_speed);
   const [voiceSource, setVoiceSource] = useState<VoiceSource>(project.voice_source);
+  const [voiceId, setVoiceId] = useState<string | null>(project.voice_id);
   const voiceOver = useVoiceOver(project.id);
   const music = useProjectMusic(project.id);
   // An own recording speaks only once it is stored; until then the generated voice does (and is priced).
@@ -288,6 +290,22 @@ export function ProjectEditor({ project }: { project: Project }) {
     );
   };
 
+  /** The speaker is saved as soon as it is picked; a failed save (a voice the server refuses) puts it back. */
+  const changeVoice = (next: string | null) => {
+    const before = voiceId;
+    setVoiceId(next);
+    styleSave.mutate(
+      // The language goes with it: a voice is checked against the language it will speak.
+      { voice_id: next, language: draft.language },
+      {
+        onError: (e) => {
+          setVoiceId(before);
+          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
+        },
+      },
+    );
+  };
+
   // The video features an actor: Generate waits for at least one.
   const charactersMissing = characters.length === 0;
   // The render features the first chosen actor. A catalogue actor is a drawing: Realistic makes it photoreal
@@ -433,7 +451,10 @@ export function ProjectEditor({ project }: { project: Project }) {
               uploading={voiceOver.upload.isPending}
               removing={voiceOver.remove.isPending}
               generatedSettings={
-                <VoiceSpeedSlider value={voiceSpeed} onChange={setVoiceSpeed} onCommit={commitVoiceSpeed} />
+                <div className="space-y-5">
+                  <VoicePicker language={draft.language} accent={draft.accent} value={voiceId} onChange={changeVoice} />
+                  <VoiceSpeedSlider value={voiceSpeed} onChange={setVoiceSpeed} onCommit={commitVoiceSpeed} />
+                </div>
               }
             />
           </CardContent>

@@ -1,4 +1,5 @@
 import { OptionSelect } from '@/components/option-select';
+import { VoicePicker } from '@/components/voice-picker';
 import { ACCENT_OPTIONS, type Accent, LANGUAGE_OPTIONS, type Language, LIMITS } from '@hookreel/contracts';
 import { useState } from 'react';
 import { Label } from '@/components/ui/label';
@@ -10,12 +11,13 @@ import { StepFrame } from '../wizard-stepper';
 const pick = <T extends string>(options: readonly T[], value: string | undefined, fallback: T): T =>
   (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 
-/** Step 3: the hook line the characters say, with language and accent. */
+/** Step 3: the hook line the characters say, with language, accent and the voice that says it. */
 export function HookMessageStep({ pack, data, setData, advance, back, advancing }: StepProps) {
   const message = data.message ?? {
     hookText: pack?.message ?? '',
     language: pick<Language>(LANGUAGE_OPTIONS.hookMessage, pack?.language, 'english'),
     accent: pick<Accent>(ACCENT_OPTIONS.hookMessage, pack?.accent, 'american'),
+    voiceId: pack?.voice_id ?? null,
   };
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<typeof message>) => setData((d) => ({ ...d, message: { ...message, ...patch } }));
@@ -24,7 +26,12 @@ export function HookMessageStep({ pack, data, setData, advance, back, advancing 
     const problem = validateHookMessage(message.hookText);
     setError(problem);
     if (problem) return;
-    void advance({ message: message.hookText.trim(), language: message.language, accent: message.accent });
+    void advance({
+      message: message.hookText.trim(),
+      language: message.language,
+      accent: message.accent,
+      voice_id: message.voiceId,
+    });
   };
 
   return (
@@ -66,7 +73,8 @@ export function HookMessageStep({ pack, data, setData, advance, back, advancing 
           label="Language"
           value={message.language}
           options={LANGUAGE_OPTIONS.hookMessage}
-          onChange={(language) => set({ language })}
+          // A voice speaks one language: another language starts from its automatic voice.
+          onChange={(language) => set({ language, voiceId: language === message.language ? message.voiceId : null })}
           className="space-y-0 grid gap-1.5"
           triggerClassName="w-full"
         />
@@ -80,6 +88,12 @@ export function HookMessageStep({ pack, data, setData, advance, back, advancing 
           triggerClassName="w-full"
         />
       </div>
+      <VoicePicker
+        language={message.language}
+        accent={message.accent}
+        value={message.voiceId}
+        onChange={(voiceId) => set({ voiceId })}
+      />
     </StepFrame>
   );
 }
