@@ -55,7 +55,7 @@ import { analyseVideo, reportTaps } from './report/index.ts';
 import { produceAtomic } from './util/files.ts';
 import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from './types.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
-import { localVoice, type VoiceSynthesizer } from './voice/index.ts';
+import { availableVoices, localVoice, type VoiceSynthesizer } from './voice/index.ts';
 import { dropEmoji } from './voice/text.ts';
 import { writeProvenance, type Provenance } from './provenance/index.ts';
 
@@ -191,6 +191,10 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     input.signal,
   );
 
+  // Which local voice spoke, by the name the voice picker shows (the job's log says it; a remote voice is the
+  // provider's and is named by the provider's stage instead).
+  const spoke = (await availableVoices()).find((v) => v.id === voice.voice);
+  if (spoke) report(0.19, `Voice: ${spoke.label}`);
   report(0.2, 'Preparing the actor');
   const usage: ProviderUsage[] = [];
   const billed = async (u: ProviderUsage) => {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render';
-import { VoicePicker, voicesFor } from './voice-picker';
+import { accentName, VoicePicker, voicesFor } from './voice-picker';
 
 const voice = (id: string, over: Partial<Voice> = {}): Voice => ({
   id,
@@ -48,6 +48,16 @@ describe('voicesFor', () => {
   it('keeps one language, the chosen accent first, each group in the server’s order', () => {
     expect(voicesFor(VOICES, 'english', 'british').map((v) => v.id)).toEqual(['flite:awb', 'flite:rms', 'flite:slt']);
     expect(voicesFor(VOICES, 'spanish', 'american').map((v) => v.id)).toEqual(['espeak:es+f3']);
+  });
+});
+
+describe('accentName', () => {
+  it('names accents as listeners of each language do', () => {
+    expect(accentName('english', 'british')).toBe('British');
+    expect(accentName('spanish', 'american')).toBe('Latin American');
+    expect(accentName('portuguese', 'american')).toBe('Brazilian');
+    expect(accentName('spanish', 'neutral')).toBe('European');
+    expect(accentName('german', 'neutral')).toBe('Standard');
   });
 });
 

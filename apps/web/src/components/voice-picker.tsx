@@ -19,6 +19,17 @@ const ENGINE_NAMES: Record<Voice['engine'], string> = {
   espeak: 'eSpeak-NG',
 };
 
+/**
+ * How a listener names a voice's accent: the catalogue files Latin American Spanish and Brazilian Portuguese under
+ * "american", and a language's reference accent under "neutral".
+ */
+export function accentName(language: Language, accent: Accent): string {
+  if (accent === 'american' && language === 'spanish') return 'Latin American';
+  if (accent === 'american' && language === 'portuguese') return 'Brazilian';
+  if (accent === 'neutral') return language === 'spanish' || language === 'portuguese' ? 'European' : 'Standard';
+  return capitalise(accent);
+}
+
 /** "Ryan (US English, flite)" → "Ryan": the meta line says the rest. */
 const shortName = (label: string): string => label.replace(/\s*\(.*\)\s*$/, '') || label;
 
@@ -140,7 +151,7 @@ export function VoicePicker({
           row(
             v.id,
             shortName(v.label),
-            `${capitalise(v.gender)} · ${capitalise(v.accent)} · ${ENGINE_NAMES[v.engine]}`,
+            `${capitalise(v.gender)} · ${accentName(v.language, v.accent)} · ${ENGINE_NAMES[v.engine]}`,
             v,
             v.default && v.accent === accent ? 'Recommended' : undefined,
           ),
@@ -148,9 +159,7 @@ export function VoicePicker({
       </div>
       {voices.isPending ? <p className="text-xs text-muted-foreground">Loading the voices…</p> : null}
       {voices.isError ? (
-        <p className="text-xs text-muted-foreground">
-          The voices could not be loaded: the automatic voice speaks.
-        </p>
+        <p className="text-xs text-muted-foreground">The voices could not be loaded: the automatic voice speaks.</p>
       ) : null}
     </fieldset>
   );
