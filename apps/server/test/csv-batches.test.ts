@@ -285,9 +285,11 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
   it('follows the batch on one endpoint until every video is done, then downloads them with a manifest', async () => {
     const user = await registerUser(server);
     await fund(user, 10);
-    const csv = [HEADER, 'p.png,Actor 5,Wait for it,Watch this.,Try it,,,,', 'p.png,6,,And this one.,,,,1:1,'].join(
-      '\n',
-    );
+    const csv = [
+      HEADER,
+      'p.png,Actor 5,Wait for it,Watch this.,Try it,,,,,Alan',
+      'p.png,6,,And this one.,,,,1:1,',
+    ].join('\n');
     const batch = (await createBatch(user, batchForm(csv, [{ name: 'p.png', bytes: await productPhoto() }])))
       .json as Batch;
     expect(batch.zip_url).toBeNull();
@@ -325,15 +327,17 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
     expect(zipEntryNames(bytes).sort()).toEqual(['line-002-actor-5.mp4', 'line-003-1x1-actor-6.mp4', 'manifest.csv']);
     const manifest = zipEntry(bytes, 'manifest.csv').toString('utf8').trim().split('\r\n');
     expect(manifest[0]).toBe(
-      'line,product,actor,hook,cta,language,accent,aspect,caption_style,status,file,real_photo,ai_label',
+      'line,product,actor,hook,cta,language,accent,aspect,caption_style,voice,status,file,real_photo,ai_label',
     );
     // Catalogue actors are drawn: no real photo animated, and the kit's default labels only real photos.
     expect(manifest[1]).toBe(
-      '2,p.png,Actor 5,Wait for it,Try it,english,american,9:16,highlight,completed,line-002-actor-5.mp4,no,no',
+      '2,p.png,Actor 5,Wait for it,Try it,english,american,9:16,highlight,flite:awb,completed,line-002-actor-5.mp4,no,no',
     );
-    expect(manifest[2]).toMatch(/,1:1,highlight,completed,line-003-1x1-actor-6\.mp4,no,no$/);
+    expect(manifest[2]).toMatch(/,1:1,highlight,,completed,line-003-1x1-actor-6\.mp4,no,no$/);
     expect(zipEntry(bytes, 'line-003-1x1-actor-6.mp4').toString()).toMatch(/^video of job \d+ in 1:1$/);
     expect(mine.map((r) => r.style?.aspects ?? []).sort()).toEqual([[], ['1:1']]);
+    // Row 2 named its voice ("Alan", an English voice); row 3 left it to the best voice for its actor.
+    expect(mine.map((r) => r.project.voiceId ?? 'best').sort()).toEqual(['best', 'flite:awb']);
   });
 
   it('runs the docs/api.md walk-through with a personal API key', async () => {

@@ -22,12 +22,40 @@ describe('parseCsvRecords', () => {
   });
 });
 
+const VOICES = [
+  { id: 'flite:awb', label: 'Alan (Scottish English, flite)', language: 'english' },
+  { id: 'espeak:es+f3', label: 'Spanish female (es, eSpeak-NG)', language: 'spanish' },
+  { id: 'espeak:es-419+f3', label: 'Spanish female (es-419, eSpeak-NG)', language: 'spanish' },
+] as const;
+
 describe('parseBatchSheet', () => {
   it('accepts the template as it is', () => {
-    const sheet = parseBatchSheet(BATCH_TEMPLATE_CSV);
+    const sheet = parseBatchSheet(BATCH_TEMPLATE_CSV, [], VOICES);
     expect(sheet.errors).toEqual([]);
     expect(sheet.rows.map((r) => r.errors)).toEqual([[], []]);
-    expect(sheet.rows[1]!.values).toMatchObject({ actor_id: '2', aspect: '4:5', caption_style: 'boxed' });
+    expect(sheet.rows[0]!.values).toMatchObject({ voice_id: null });
+    expect(sheet.rows[1]!.values).toMatchObject({
+      actor_id: '2',
+      aspect: '4:5',
+      caption_style: 'boxed',
+      voice_id: 'espeak:es+f3',
+    });
+  });
+
+  it('finds a voice of the row’s language by id, name or label, and names a voice it cannot find', () => {
+    const sheet = parseBatchSheet(
+      'product,script,language,Voice ID\n' +
+        'p.png,Hi,english,flite:awb\n' +
+        'p.png,Hi,english,alan\n' +
+        'p.png,Hola,spanish,"Spanish female (es, eSpeak-NG)"\n' +
+        'p.png,Hola,spanish,Alan\n',
+      [],
+      VOICES,
+    );
+    expect(sheet.rows.map((r) => r.values.voice_id)).toEqual(['flite:awb', 'flite:awb', 'espeak:es+f3', null]);
+    expect(sheet.rows[3]!.errors).toEqual([
+      { line: 5, column: 'voice', message: BATCH_MESSAGES.voiceUnknown('Alan', 'spanish') },
+    ]);
   });
 
   it('takes header aliases, labels and loose spellings, and fills defaults', () => {

@@ -41,6 +41,8 @@ export const BATCH_COLUMNS = [
   'accent',
   'aspect',
   'caption_style',
+  // Last, so sheets written before it (positional rows) still read the same.
+  'voice',
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
@@ -54,6 +56,7 @@ export const BATCH_COLUMN_LABELS: Record<BatchColumn, string> = {
   accent: 'Accent',
   aspect: 'Aspect',
   caption_style: 'Caption style',
+  voice: 'Voice',
 };
 
 /** Other header spellings people use in spreadsheets, lower-cased with spaces and dashes as underscores. */
@@ -69,6 +72,8 @@ const HEADER_ALIASES: Record<string, BatchColumn> = {
   caption: 'caption_style',
   aspect_ratio: 'aspect',
   hook_text: 'hook',
+  voice_id: 'voice',
+  speaker: 'voice',
 };
 
 export const BATCH_MESSAGES = {
@@ -89,6 +94,8 @@ export const BATCH_MESSAGES = {
   hookAndScriptTooLong: `The hook and the script together must be at most ${LIMITS.scriptMax} characters.`,
   languageUnknown: (v: string) => `Unknown language "${v}"; use one of ${LANGUAGES.join(', ')}.`,
   accentUnknown: (v: string) => `Unknown accent "${v}"; use one of ${ACCENTS.join(', ')}.`,
+  voiceUnknown: (v: string, language: Language) =>
+    `No ${language.charAt(0).toUpperCase()}${language.slice(1)} voice is called "${v}"; use a voice's name or id as the voice list shows it.`,
   aspectUnknown: (v: string) => `Unknown aspect "${v}"; use one of ${ASPECTS.join(', ')}.`,
   captionStyleUnknown: (v: string) => `Unknown caption style "${v}"; use one of ${CAPTION_STYLES.join(', ')}.`,
   nothingToQueue: 'No row is valid: fix the errors and upload the sheet again.',
@@ -115,6 +122,8 @@ export const BatchRowValues = z.object({
   cta: z.string().nullable(),
   language: z.enum(LANGUAGES),
   accent: z.enum(ACCENTS),
+  /** The voice the row asked for (an id of GET /api/voices); null: the best for its language, accent and actor. */
+  voice_id: z.string().nullable().default(null),
   aspect: Aspect,
   caption_style: z.enum(CAPTION_STYLES),
 });
@@ -236,6 +245,24 @@ const findActor = (v: string, own: readonly SheetActor[]) => {
   );
 };
 
+/** A voice a sheet may name: by id (`flite:awb`), by name ("Alan") or by its whole label. */
+export interface SheetVoice {
+  id: string;
+  label: string;
+  language: Language;
+}
+
+const findVoice = (v: string, language: Language, voices: readonly SheetVoice[]) => {
+  const key = v.trim().toLowerCase();
+  return voices.find(
+    (x) =>
+      x.language === language &&
+      (x.id.toLowerCase() === key ||
+        x.label.toLowerCase() === key ||
+        x.label.replace(/\s*\(.*\)\s*$/, '').toLowerCase() === key),
+  );
+};
+
 const fromList = <T extends string>(list: readonly T[], v: string): T | undefined =>
   list.find((x) => x === v.trim().toLowerCase());
 
@@ -249,11 +276,16 @@ export const isProductUrl = (v: string): boolean => /^https?:\/\//i.test(v.trim(
 
 /**
  * The whole sheet checked against the same rules as the editors: actors from the catalogue (id or name), languages
- * and accents from our lists, caption styles, the call to action's length, the aspect. Empty optional cells take
- * the defaults (actor 1, english, american, 9:16, word highlight, no hook, no end card). The product is only
- * checked for presence here: the server fetches or matches it.
+ * and accents from our lists, a voice of the row's language from `voices` (by id or name), caption styles, the call
+ * to action's length, the aspect. Empty optional cells take the defaults (actor 1, english, american, the best voice,
+ * 9:16, word highlight, no hook, no end card). The product is only checked for presence here: the server fetches or
+ * matches it.
  */
-export function parseBatchSheet(text: string, own: readonly SheetActor[] = []): ParsedBatchSheet {
+export function parseBatchSheet(
+  text: string,
+  own: readonly SheetActor[] = [],
+  voices: readonly SheetVoice[] = [],
+): ParsedBatchSheet {
   if (utf8Length(text) > BATCH_LIMITS.csvMaxBytes) {
     return { rows: [], errors: [{ line: 1, column: null, message: BATCH_MESSAGES.tooLarge }] };
   }
@@ -281,7 +313,7 @@ export function parseBatchSheet(text: string, own: readonly SheetActor[] = []): 
   }
   if (body.length > BATCH_LIMITS.rowsMax)
     errors.push({ line: body[BATCH_LIMITS.rowsMax]!.line, column: null, message: BATCH_MESSAGES.tooManyRows });
-  const rows = body.slice(0, BATCH_LIMITS.rowsMax).map((r) => checkRow(r, columns, own));
+  const rows = body.slice(0, BATCH_LIMITS.rowsMax).map((r) => checkRow(r, columns, own, voices));
   return { rows, errors };
 }
 
@@ -289,6 +321,7 @@ function checkRow(
   record: { line: number; cells: string[] },
   columns: (BatchColumn | null)[],
   own: readonly SheetActor[],
+  voices: readonly SheetVoice[],
 ): ParsedBatchRow {
   const cells = Object.fromEntries(BATCH_COLUMNS.map((c) => [c, ''])) as Record<BatchColumn, string>;
   const errors: BatchCellError[] = [];
@@ -322,6 +355,8 @@ function checkRow(
   if (!language) fail('language', BATCH_MESSAGES.languageUnknown(cells.language));
   const accent: Accent | undefined = cells.accent ? fromList(ACCENTS, cells.accent) : 'american';
   if (!accent) fail('accent', BATCH_MESSAGES.accentUnknown(cells.accent));
+  const voice = cells.voice && language ? findVoice(cells.voice, language, voices) : undefined;
+  if (cells.voice && language && !voice) fail('voice', BATCH_MESSAGES.voiceUnknown(cells.voice, language));
   const aspect = cells.aspect ? Aspect.safeParse(cells.aspect.replace(/\s/g, '').replace(/x/i, ':')) : null;
   if (aspect && !aspect.success) fail('aspect', BATCH_MESSAGES.aspectUnknown(cells.aspect));
   const captionStyle = cells.caption_style ? captionStyleOf(cells.caption_style) : 'highlight';
@@ -339,6 +374,7 @@ function checkRow(
       cta: cta.success ? cta.data : null,
       language: language ?? 'english',
       accent: accent ?? 'american',
+      voice_id: voice?.id ?? null,
       aspect: aspect?.success ? aspect.data : DEFAULT_ASPECT,
       caption_style: captionStyle ?? 'highlight',
     },
@@ -348,8 +384,8 @@ function checkRow(
 /** The downloadable template: the header and two example rows (an image address and an attached file). */
 export const BATCH_TEMPLATE_CSV = [
   BATCH_COLUMNS.join(','),
-  'https://example.com/serum.png,Actor 1,Stop scrolling if your skin feels dull,"This serum changed my mornings. Two drops, and I glow all day.",Shop now,english,american,9:16,highlight',
-  'serum.png,2,POV: you found the serum everyone asks about,"Light, fast, no sticky feel. My skin drinks it in.",Try it today,spanish,neutral,4:5,boxed',
+  'https://example.com/serum.png,Actor 1,Stop scrolling if your skin feels dull,"This serum changed my mornings. Two drops, and I glow all day.",Shop now,english,american,9:16,highlight,',
+  'serum.png,2,POV: you found the serum everyone asks about,"Light, fast, no sticky feel. My skin drinks it in.",Try it today,spanish,neutral,4:5,boxed,Spanish female',
   '',
 ].join('\r\n');
 

@@ -72,7 +72,7 @@ export async function createBatch(
     id: creatorActorId(r.id),
     name: r.name ?? '',
   }));
-  const sheet = parseBatchSheet(input.csv, own);
+  const sheet = parseBatchSheet(input.csv, own, await ctx.media.voices());
   // Problems of the whole file (no header, a missing column, too many rows) leave no rows to show: one clear 422.
   if (sheet.errors.length > 0 || sheet.rows.length === 0) {
     const first = sheet.errors[0] ?? { line: 1, message: BATCH_MESSAGES.empty };
@@ -221,6 +221,7 @@ export async function confirmBatch(ctx: AppContext, userId: number, id: number):
         script: v.hook ? `${v.hook} ${v.script}` : v.script,
         language: v.language,
         accent: v.accent,
+        voice_id: v.voice_id,
         caption_style: v.caption_style,
         cta_text: v.cta,
         // The row's frame shape is exported beside the 9:16 master (extra shapes cost nothing, decision 136).
@@ -271,6 +272,7 @@ export async function batchZipPlan(ctx: AppContext, userId: number, id: number):
       'accent',
       'aspect',
       'caption_style',
+      'voice',
       'status',
       'file',
       'real_photo',
@@ -311,6 +313,7 @@ export async function batchZipPlan(ctx: AppContext, userId: number, id: number):
       v.accent,
       v.aspect,
       v.caption_style,
+      v.voice_id ?? '',
       status,
       file,
       ...(key && job ? aiColumns(results.get(job.id) ?? null) : ['', '']),

@@ -172,12 +172,14 @@ export function BatchesPage() {
             value={csv}
             onChange={(e) => setCsv(e.target.value)}
             spellCheck={false}
-            placeholder={`${BATCH_COLUMNS.join(',')}\nhttps://example.com/serum.png,Actor 1,Stop scrolling,This serum changed my mornings.,Shop now,english,american,9:16,highlight`}
+            placeholder={`${BATCH_COLUMNS.join(',')}\nhttps://example.com/serum.png,Actor 1,Stop scrolling,This serum changed my mornings.,Shop now,english,american,9:16,highlight,Ryan`}
             className="min-h-56 flex-1 font-mono text-xs"
           />
           <p className="text-xs text-muted-foreground">
             Columns: {BATCH_COLUMNS.join(', ')}. Empty cells take the defaults (Actor 1, English, American, 9:16, word
-            highlight, no end card). {/* The per-video price is the server's: no figure until it has answered. */}
+            highlight, no end card, the best voice for the actor). A voice is named as the voice picker shows it
+            (&ldquo;Ryan&rdquo;) or by its id.{' '}
+            {/* The per-video price is the server's: no figure until it has answered. */}
             <span data-testid="batch-video-price" aria-busy={priceList.isPending}>
               {priceList.data
                 ? `Each video costs ${creditsLabel(priceList.data.prices.video)}.`
