@@ -107,6 +107,22 @@ describe('HookPackWizardPage', () => {
         return jsonResponse(pack);
       },
       'POST /hooks/generate-characters': () => jsonResponse({ job_id: 70, hook_pack_id: 5, characters: [] }),
+      'GET /voices': () =>
+        jsonResponse({
+          voices: [
+            {
+              id: 'flite:awb',
+              engine: 'flite',
+              label: 'Alan (Scottish English, flite)',
+              language: 'english',
+              accent: 'british',
+              gender: 'male',
+              licence: 'BSD-style',
+              sample_url: '/api/voices/flite%3Aawb/sample',
+              default: true,
+            },
+          ],
+        }),
       'GET /jobs/70': () =>
         jsonResponse({
           id: 70,
@@ -149,13 +165,15 @@ describe('HookPackWizardPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.hookRequired);
 
     await userEvent.type(screen.getByLabelText('Hook message'), 'This serum cleared my skin');
+    // The speaker is picked here, with the language it speaks, and saved with the step.
+    await userEvent.click(await screen.findByRole('radio', { name: /^Alan/ }));
     await userEvent.click(screen.getByRole('button', { name: /^Continue/ }));
     expect(await screen.findByRole('heading', { name: 'Characters' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
       message: 'This serum cleared my skin',
       language: 'english',
       accent: 'american',
-      voice_id: null,
+      voice_id: 'flite:awb',
       status: 'message_created',
     });
   }, 20_000);
