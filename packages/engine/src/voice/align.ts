@@ -12,7 +12,9 @@ import { runProcess } from '../util/process.ts';
  * speaks, needs no acoustic model, and is only as good as the two takes are similar (same words, same order).
  */
 
-const RATE = 16000;
+/** The sample rate both takes are read at. */
+export const ALIGN_RATE = 16000;
+const RATE = ALIGN_RATE;
 const WINDOW = 400; // 25 ms
 const FFT = 512;
 const MELS = 26;
