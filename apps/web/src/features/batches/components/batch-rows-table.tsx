@@ -32,6 +32,9 @@ function shown(row: BatchRow, column: BatchColumn, bad: boolean): string {
       return v.aspect;
     case 'caption_style':
       return CAPTION_STYLE_LABELS[v.caption_style];
+    case 'voice':
+      // The name as typed reads better than the id it was found as.
+      return v.voice_id ? row.cells.voice || v.voice_id : 'Automatic';
   }
 }
 
