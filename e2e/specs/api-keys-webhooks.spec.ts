@@ -54,7 +54,10 @@ test.describe('API keys and webhooks on /settings', () => {
     await expect(page.getByText('No API keys yet.')).toBeVisible();
 
     await page.getByLabel('Key name').fill('Nightly export');
-    await page.getByRole('button', { name: 'Create Key' }).click();
+    // A double click makes one key, not two.
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api-keys'));
+    await page.getByRole('button', { name: 'Create Key' }).dblclick();
+    expect((await created).status()).toBe(201);
     const shown = page.getByLabel('New key "Nightly export"');
     await expect(shown).toHaveValue(/^hrk_[A-Za-z0-9_-]{43}$/);
     const key = await shown.inputValue();
@@ -65,6 +68,7 @@ test.describe('API keys and webhooks on /settings', () => {
 
     const keys = page.getByRole('list', { name: 'API keys' });
     await expect(keys.getByText('Nightly export')).toBeVisible();
+    await expect(keys.getByRole('listitem')).toHaveCount(1);
     await expect(keys).toContainText(`${key.slice(0, 12)}…`);
     await expect(keys).toContainText('Last used never');
 
@@ -78,7 +82,15 @@ test.describe('API keys and webhooks on /settings', () => {
     await expect(keys).not.toContainText('Last used never');
     expect(await page.content()).not.toContain(key);
 
+    // Revoking asks first; Cancel keeps the key.
     await page.getByRole('button', { name: 'Revoke Nightly export' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke "Nightly export"?' });
+    await expect(confirm).toContainText('stop working at once');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(keys.getByText('Nightly export')).toBeVisible();
+    expect((await request.get('/api/user/me', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(200);
+    await page.getByRole('button', { name: 'Revoke Nightly export' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
     await expect(page.getByText('No API keys yet.')).toBeVisible();
     const after = await request.get('/api/user/me', { headers: { authorization: `Bearer ${key}` } });
     expect(after.status()).toBe(401);

@@ -94,7 +94,17 @@ test.describe('video design', () => {
     expect(json.sar).toBe('1:1');
     expect(json.overlaps).toEqual([]);
     expect(json.checks.length).toBe(await lines.count());
+    // The contact sheet is on the job's own page for every pointer (a phone has no hover), and opens full size.
+    const ownSheet = page.getByTestId('contact-sheet-card').getByRole('img', { name: /^Contact sheet: 6 frames of / });
+    await expectLoaded(ownSheet);
+    const sheetHref = await page.getByRole('link', { name: 'Open full size' }).getAttribute('href');
+    expect((await page.request.get(sheetHref!)).headers()['content-type']).toMatch(/^image\//);
     await page.screenshot({ path: path.join(SHOTS, 'job-details.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('contact-sheet-card').scrollIntoViewIfNeeded();
+    await expect(ownSheet).toBeInViewport();
+    await page.screenshot({ path: path.join(SHOTS, 'job-details-phone-contact-sheet.png') });
+    await page.setViewportSize({ width: 1280, height: 1000 });
 
     // The job grid: the contact sheet shows while the pointer is over the card, and with keyboard focus.
     await page.goto('/jobs');

@@ -1,6 +1,6 @@
 import { formatCredits, type Job } from '@hookreel/contracts';
 import { FlagIcon, Loader2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorDetail } from '@/lib/api-client';
 import { useOwnRefunds, useRequestRefund } from '@/lib/api/credits';
+import { isRepeatClick } from '@/lib/repeat-click';
 
 const STATE_TEXT = {
   pending: 'Refund requested: an administrator will review it.',
@@ -26,6 +27,8 @@ export function ReportProblem({ job }: { job: Job }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const existing = refunds.data?.find((r) => r.job_id === job.id);
+  // Read synchronously: a second click before the button re-renders disabled sends no second request.
+  const sending = useRef(false);
 
   if (job.status !== 'completed' || refunds.isPending) return null;
   if (existing) {
@@ -43,12 +46,16 @@ export function ReportProblem({ job }: { job: Job }) {
       setError('Please describe the problem');
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     try {
       await request.mutateAsync({ jobId: job.id, reason: reason.trim() });
       toast.success('Thanks. An administrator will review your refund request.');
       setOpen(false);
     } catch (e) {
       setError(errorDetail(e, 'Could not send the report. Please try again.'));
+    } finally {
+      sending.current = false;
     }
   };
 
@@ -86,7 +93,7 @@ export function ReportProblem({ job }: { job: Job }) {
           <Button variant="outline" onClick={() => setOpen(false)} disabled={request.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} disabled={request.isPending}>
+          <Button onClick={(e) => void (isRepeatClick(e) ? undefined : submit())} disabled={request.isPending}>
             {request.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
             Ask for a refund
           </Button>

@@ -27,6 +27,7 @@ import { useJob } from '../api/get-job';
 import { useJobEvents } from '../api/job-events';
 import { DeleteJobDialog } from '../components/delete-job-dialog';
 import { JobProgress } from '../components/job-progress';
+import { ContactSheetCard } from '../components/contact-sheet-card';
 import { QualityReportCard } from '../components/quality-report';
 import { ReportProblem } from '../components/report-problem';
 import { formatDateTime } from '../lib/job-progress';
@@ -192,6 +193,10 @@ export function JobDetailsPage() {
             </div>
             <div className="space-y-6">
               <QualityReportCard job={shownShape(job, shownAspect) ?? job} />
+              <ContactSheetCard
+                url={(shownShape(job, shownAspect) ?? job).contact_sheet_url}
+                label={`${job.project_name} (${shownShape(job, shownAspect)?.aspect ?? DEFAULT_ASPECT})`}
+              />
               <JobFacts job={job} />
             </div>
           </div>

@@ -1,7 +1,8 @@
 import { INTEGRATION_LIMITS, INTEGRATION_MESSAGES, type CreatedApiKey } from '@hookreel/contracts';
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorDetail } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { isRepeatClick } from '@/lib/repeat-click';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { formatWhen } from './format-when';
 import { SecretOnce } from './secret-once';
@@ -25,17 +27,26 @@ export function ApiKeysCard() {
   const { user } = useAuth();
   const adminId = useId();
   const [adminScope, setAdminScope] = useState(false);
+  // Set before the request, read synchronously: a second submit before React re-renders the disabled button
+  // (a double click, Enter held down) would otherwise create a second key.
+  const creating = useRef(false);
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
 
   const onCreate = (e: FormEvent) => {
     e.preventDefault();
+    if (creating.current) return;
     const trimmed = name.trim();
     if (!trimmed) {
       toast.error(INTEGRATION_MESSAGES.apiKeyNameRequired);
       return;
     }
+    creating.current = true;
     create.mutate(
       { name: trimmed, scope: user?.is_admin && adminScope ? 'admin' : 'user' },
       {
+        onSettled: () => {
+          creating.current = false;
+        },
         onSuccess: (key) => {
           setCreated(key);
           setName('');
@@ -75,7 +86,14 @@ export function ApiKeysCard() {
               onChange={(e) => setName(e.target.value)}
             />
           </div>
-          <Button type="submit" className="self-start" disabled={create.isPending}>
+          <Button
+            type="submit"
+            className="self-start"
+            disabled={create.isPending}
+            onClick={(e) => {
+              if (isRepeatClick(e)) e.preventDefault();
+            }}
+          >
             {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
             Create Key
           </Button>
@@ -132,13 +150,26 @@ export function ApiKeysCard() {
                 size="sm"
                 aria-label={`Revoke ${k.name}`}
                 disabled={revoke.isPending}
-                onClick={() => onRevoke(k.id, k.name)}
+                onClick={() => setRevoking({ id: k.id, name: k.name })}
               >
                 Revoke
               </Button>
             </li>
           ))}
         </ul>
+        <ConfirmDeleteDialog
+          open={revoking !== null}
+          onOpenChange={(open) => {
+            if (!open) setRevoking(null);
+          }}
+          onConfirm={() => {
+            if (revoking) onRevoke(revoking.id, revoking.name);
+            setRevoking(null);
+          }}
+          title={`Revoke "${revoking?.name ?? ''}"?`}
+          description="Scripts and tools that use this key stop working at once. This cannot be undone: a new key has a new secret."
+          confirmLabel="Revoke key"
+        />
       </CardContent>
     </Card>
   );
