@@ -25,6 +25,10 @@ test.describe('credits and billing', () => {
     await expect(page.getByText('Successfully subscribed to Growth plan!')).toBeVisible();
     await expect(balance(page)).toHaveText('58.70');
     await expect(page.getByText(/Your plan: Growth \(monthly\)/)).toBeVisible();
+    // The plan one has is shown as such, not offered again.
+    await expect(page.getByTestId('plan-growth').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expect(page.getByTestId('plan-growth').getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+    await expect(page.getByTestId('plan-starter').getByRole('button', { name: 'Subscribe' })).toBeEnabled();
 
     // A render: the project editor's Generate shows its price; a double click queues one job.
     await createProjectInUi(page, 'Billing e2e project');

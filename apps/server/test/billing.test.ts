@@ -122,6 +122,11 @@ for (const dialect of TEST_DIALECTS) {
         plan: 'growth',
         interval: 'year',
       });
+      // The plan one has is not sold again (with a new key too): its credits are not granted twice.
+      const again = await req(u, 'POST', '/billing/checkout', { plan: 'growth', interval: 'year' }, 'k4');
+      expect(again.status).toBe(409);
+      expect(again.json.detail).toBe('This is already your plan');
+      expect(await balance(u)).toBe(15 + 480 + 5);
       const kinds = (await ledger(u)).entries.map((e) => [e.kind, e.change, e.reason]);
       expect(kinds).toEqual([
         ['purchase', 5, '5 credits bundle (demo)'],

@@ -24,6 +24,7 @@ export const BILLING_MESSAGES = {
   portalUnavailable: 'The billing portal is available only with Stripe billing',
   noCustomer: 'You have no billing account yet: subscribe or buy credits first',
   alreadySubscribed: 'You already have a subscription: change or cancel it in the billing portal',
+  alreadyYourPlan: 'This is already your plan',
   badSignature: 'Invalid webhook signature',
   futureEvent: 'The event is dated in the future',
   providerDown: 'The payment provider cannot be reached. Please try again later.',
@@ -156,6 +157,10 @@ async function demoCheckout(ctx: AppContext, userId: number, body: CheckoutReque
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if ('plan' in body) {
       const plan = planById(body.plan);
+      // The plan one already has is not sold again: a second subscribe would grant its credits twice.
+      const current = await repo.currentSubscription(trx, userId);
+      if (current && current.status !== 'canceled' && current.plan === plan.id && current.interval === body.interval)
+        throw conflict(BILLING_MESSAGES.alreadyYourPlan);
       await repo.replaceDemo(trx, userId, { plan: plan.id, interval: body.interval });
       await grantCredits(trx, userId, toHundredths(planCredits(plan, body.interval)), `${plan.name} plan (demo)`, {
         kind: 'purchase',

@@ -73,6 +73,7 @@ function PlanCard({
   processing,
   disabled,
   onSubscribe,
+  current,
   change,
   describedBy,
 }: {
@@ -83,6 +84,8 @@ function PlanCard({
   /** The id of the text saying why buying is disabled, if it is. */
   describedBy?: string | undefined;
   onSubscribe: ((plan: Plan) => void) | null;
+  /** The user's plan at this billing period: shown as such, never offered again. */
+  current: boolean;
   /** With a live Stripe subscription, plans change in the billing portal: this card is the current plan or not. */
   change: { current: boolean; open: () => void } | null;
 }) {
@@ -131,7 +134,11 @@ function PlanCard({
         </div>
       </div>
 
-      {change ? (
+      {current && !change ? (
+        <Button className="mt-6 w-full" variant="secondary" size="lg" disabled>
+          Current plan
+        </Button>
+      ) : change ? (
         <Button
           className="mt-6 w-full"
           variant={change.current ? 'secondary' : 'outline'}
@@ -384,6 +391,12 @@ export function CreditsPage() {
             disabled={processingId !== null || mode === null || blocked !== null}
             describedBy={blockedId}
             onSubscribe={canBuy || mode === null ? onSubscribe : null}
+            current={
+              !!sub &&
+              sub.status !== 'canceled' &&
+              sub.plan === plan.id &&
+              sub.interval === planPricing(plan, period).period
+            }
             change={
               mode === 'stripe' && sub && sub.status !== 'canceled' && billing.data?.portal
                 ? {
