@@ -134,10 +134,17 @@ function Progressing({ batch }: { batch: Batch }) {
             ) : (
               <DownloadIcon aria-hidden="true" />
             )}
-            Download all (zip)
+            {done ? 'Download all (zip)' : `Download ${completed} finished (zip)`}
           </Button>
         }
       />
+      {!done && batch.zip_url ? (
+        <p className="-mt-2 mb-4 text-sm text-muted-foreground" data-testid="batch-zip-partial">
+          The zip holds the {completed} {completed === 1 ? 'video' : 'videos'} finished so far; the other{' '}
+          {queued.length - completed - failed} {queued.length - completed - failed === 1 ? 'is' : 'are'} still
+          rendering. Download again when they are done.
+        </p>
+      ) : null}
       <div className="mb-6 rounded-2xl border bg-card p-5 shadow-sm" data-testid="batch-progress">
         <div className="mb-2 flex flex-wrap justify-between gap-2 text-sm">
           <span className="font-medium">
