@@ -1,9 +1,21 @@
 import { BIDI_CONTROL_MESSAGE, VALIDATION } from '@hookreel/contracts';
 import { describe, expect, it } from 'vitest';
 import { approvedCharacterIds, defaultLines, defaultVariants } from './variants';
-import { statusAdvances, validateCharacterTypes, validateHookMessage } from './wizard';
+import { resumeStep, statusAdvances, validateCharacterTypes, validateHookMessage } from './wizard';
 
 describe('wizard rules', () => {
+  it('knows the furthest step a pack has reached from its status', () => {
+    expect(resumeStep('created')).toBe(0);
+    expect(resumeStep(null)).toBe(0);
+    expect(resumeStep('product_uploaded')).toBe(1);
+    expect(resumeStep('generating_characters')).toBe(2);
+    expect(resumeStep('message_created')).toBe(3);
+    expect(resumeStep('previews_ready')).toBe(5);
+    expect(resumeStep('generating_videos')).toBe(5);
+    expect(resumeStep('videos_ready')).toBe(6);
+    expect(resumeStep('completed')).toBe(6);
+  });
+
   it('validates character types: 0, 7 and blank', () => {
     expect(validateCharacterTypes([])).toBe(VALIDATION.characterTypesMin);
     expect(validateCharacterTypes(Array.from({ length: 7 }, (_, i) => `Type ${i}`))).toBe(VALIDATION.characterTypesMax);

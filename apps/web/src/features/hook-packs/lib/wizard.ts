@@ -69,3 +69,16 @@ export const CHARACTER_TYPE_IDEAS = [
   'Student in a dorm room, relaxed',
   'Retired woman in her 60s, warm and trustworthy',
 ] as const;
+
+/**
+ * The step a pack in `status` resumes at: the first step whose status it has not reached yet (the review step once
+ * it is complete). A reload, or coming Back to a pack, lands where the user was, from the server's state.
+ */
+export function resumeStep(status: string | null | undefined): number {
+  const reached = status ? (RANK[status] ?? 0) : 0;
+  for (let i = 0; i < WIZARD_STEPS.length; i++) {
+    const s = STEP_STATUS[i];
+    if (s && (RANK[s] ?? 0) > reached) return i;
+  }
+  return WIZARD_STEPS.length - 1;
+}

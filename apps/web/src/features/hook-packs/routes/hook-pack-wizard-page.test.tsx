@@ -24,6 +24,25 @@ describe('HookPackWizardPage', () => {
     expect(screen.getByRole('button', { name: /Character Type/, current: 'step' })).toBeInTheDocument();
   });
 
+  it('shows the step the address names after a reload or Back, and keeps each step it moves to in the address', async () => {
+    mockApi({
+      'GET /hooks/5': () => jsonResponse(makePack({ status: 'message_created', message: 'Glow in 7 days' })),
+      'PUT /hooks/5': ({ body }) => jsonResponse(makePack({ ...(body as object) })),
+    });
+    renderAt(<HookPackWizardPage />, {
+      path: '/hook-packs/new/:id',
+      entry: '/hook-packs/new/5?step=3',
+      state: { fromIndex: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Hook Message' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Hook message')).toHaveValue('Glow in 7 days');
+    // The steps the pack has reached stay open in the stepper.
+    expect(screen.getByRole('button', { name: /Character Type/ })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: /^Back/ }));
+    expect(await screen.findByRole('heading', { name: 'Character Type' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/hook-packs/new/5?step=2');
+  });
+
   it("says how many videos a pack makes, and what the step's characters cost, from the server's price list", async () => {
     mockApi({
       'GET /hooks/5': () => jsonResponse(makePack()),

@@ -2,7 +2,7 @@ import { type HookPack, MESSAGES } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorDetail } from '@/lib/api-client';
 import { useServerPrices } from '@/lib/api/prices';
@@ -23,8 +23,14 @@ import { UploadProductStep } from '../components/steps/upload-product-step';
 import { WizardStepper } from '../components/wizard-stepper';
 import { packName } from '../lib/list';
 import { useCharacterGeneration } from '../lib/use-character-generation';
-import { STEP_STATUS, statusAdvances, WIZARD_STEPS } from '../lib/wizard';
+import { resumeStep, STEP_STATUS, statusAdvances, WIZARD_STEPS } from '../lib/wizard';
 import { emptyWizardData, type StepProps, type WizardData } from '../lib/wizard-data';
+
+/** `?step=3` → the third step's index (2); null for no step or a step that is not one. */
+const stepOf = (raw: string | null): number | null => {
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= 1 && n <= WIZARD_STEPS.length ? n - 1 : null;
+};
 
 const parseId = (raw: string | undefined): number | null | 'invalid' => {
   if (raw === undefined) return null;
@@ -34,7 +40,8 @@ const parseId = (raw: string | undefined): number | null | 'invalid' => {
 
 /**
  * /hook-packs/new and /hook-packs/new/{id}: the seven-step hook pack wizard. Opened from the list (navigation
- * state fromIndex) it starts on step 2. Each step saves its status when moving on; Finish sets 'completed'.
+ * state fromIndex) it starts on step 2. Each step saves its status when moving on; Finish sets 'completed'. The
+ * step shown is kept in the address (`?step=3`), so a reload or coming Back shows the step the user was on.
  */
 export function HookPackWizardPage() {
   const params = useParams();
@@ -47,7 +54,9 @@ export function HookPackWizardPage() {
   const [createdId, setCreatedId] = useState<number | null>(null);
   // The route's id wins; a pack created on this screen is used until the URL carries its id.
   const packId = typeof routeId === 'number' ? routeId : createdId;
-  const [step, setStep] = useState(() => (fromIndex && routeId !== null ? 1 : 0));
+  const [search, setSearch] = useSearchParams();
+  const stepInAddress = stepOf(search.get('step'));
+  const [step, setStep] = useState(() => stepInAddress ?? (fromIndex && routeId !== null ? 1 : 0));
   const [furthest, setFurthest] = useState(step);
   const [data, setDataState] = useState<WizardData>(emptyWizardData);
   const [advancing, setAdvancing] = useState(false);
@@ -80,11 +89,22 @@ export function HookPackWizardPage() {
 
   const setData = useCallback((fn: (d: WizardData) => WizardData) => setDataState(fn), []);
 
-  const goTo = useCallback((next: number) => {
-    setStep(next);
-    setFurthest((f) => Math.max(f, next));
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, []);
+  const goTo = useCallback(
+    (next: number) => {
+      setStep(next);
+      setFurthest((f) => Math.max(f, next));
+      setSearch(
+        (prev) => {
+          const kept = new URLSearchParams(prev);
+          kept.set('step', String(next + 1));
+          return kept;
+        },
+        { replace: true, state: location.state },
+      );
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [setSearch, location.state],
+  );
 
   const onCreated = useCallback(
     (created: HookPack) => {
@@ -95,6 +115,15 @@ export function HookPackWizardPage() {
   );
 
   const current = pack.data ?? null;
+
+  // Once the pack has loaded, every step its status has reached can be visited from the stepper (a reload onto a
+  // later step keeps the earlier ones open). Adjusted while rendering, once per pack, as React advises for state
+  // that follows loaded data.
+  const [reachedFor, setReachedFor] = useState<number | null>(null);
+  if (current && reachedFor !== current.id) {
+    setReachedFor(current.id);
+    setFurthest((f) => Math.max(f, resumeStep(current.status)));
+  }
   const advance = useCallback(
     async (patch: Omit<UpdateHookPackInput, 'status'> = {}) => {
       if (!current) return false;

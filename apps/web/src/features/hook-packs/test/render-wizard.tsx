@@ -7,7 +7,7 @@ import { AuthContextStub, type AuthContextValue } from '@/lib/auth';
 import { LocationProbe, makeUser, testQueryClient } from '@/test/render';
 import { emptyWizardData, type StepProps } from '../lib/wizard-data';
 
-/** Renders `element` at `path` from an entry with navigation state (e.g. {fromIndex: true}). */
+/** Renders `element` at `path` from an entry (with `?query` if any) and navigation state (e.g. {fromIndex: true}). */
 export function renderAt(
   element: ReactElement,
   {
@@ -20,7 +20,11 @@ export function renderAt(
   const queryClient = testQueryClient();
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: entry, state }]}>
+      <MemoryRouter
+        initialEntries={[
+          { pathname: entry.split('?')[0], search: entry.includes('?') ? `?${entry.split('?')[1]}` : '', state },
+        ]}
+      >
         <AuthContextStub value={{ user: makeUser(), ...auth }}>
           <Routes>
             {(Array.isArray(path) ? path : [path]).map((p) => (
