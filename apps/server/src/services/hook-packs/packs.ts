@@ -32,6 +32,7 @@ import {
   type PreviewCharacterRow,
 } from '../../db/repositories/hook-packs.ts';
 import type { Database } from '../../db/schema.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './placement.ts';
@@ -326,6 +327,38 @@ export async function listCharacters(
   return (await repo.charactersOf(ctx.db.kysely, packId, onlySelected)).map(toCharacter);
 }
 
+/**
+ * POST /hooks/{id}/creators: one of the caller's own creators joins the pack as a character (decision 207), ready
+ * and selected: their photo is the portrait, so nothing is drawn or charged. Asked again, the same character is
+ * selected and returned. Another user's creator (or a library actor) is as missing as one that does not exist: 404.
+ */
+export async function addCreatorToPack(
+  ctx: AppContext,
+  userId: number,
+  packId: number,
+  creatorId: number,
+): Promise<GeneratedCharacter> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const pack = await repo.findOwned(trx, userId, packId);
+    if (!pack) throw packNotFound();
+    const creator = await avatarsRepository.findOwn(trx, userId, creatorId);
+    if (!creator) throw notFound(MESSAGES.hookPacks.creatorNotFound);
+    await repo.lockForQueueing(trx, ctx.db.dialect, pack.id);
+    const existing = await repo.findCreatorCharacter(trx, pack.id, creator.id);
+    if (existing) {
+      if (existing.selected !== 1) await repo.updateCharacters(trx, [existing.id], { selected: 1 });
+      return toCharacter({ ...existing, selected: 1 });
+    }
+    const row = await repo.insertCreatorCharacter(trx, {
+      hook_pack_id: pack.id,
+      avatar_id: creator.id,
+      prompt: creator.name ?? 'Creator',
+      image_key: creator.image_key,
+    });
+    return toCharacter(row);
+  });
+}
+
 /** POST /hooks/select-character/{id}: sets the selection to `selected`, or toggles it when absent. */
 export async function selectCharacter(
   ctx: AppContext,
@@ -500,6 +533,8 @@ export async function regeneratePreview(
     const pack = await repo.findById(trx, p.hook_pack_id);
     const character = await repo.findCharacter(trx, p.generated_character_id);
     if (!pack || !character) throw new HttpError(422, MESSAGES.hookPacks.cannotRegenerate);
+    // A creator is their photo: there is no other person of them to make (decision 207).
+    if (reason === 'person' && character.avatar_id !== null) throw unprocessable(MESSAGES.hookPacks.creatorPhotoKept);
     let placement: Placement = {
       position_x: p.position_x ?? 0,
       position_y: p.position_y ?? 0,
@@ -881,6 +916,8 @@ function toCharacter(c: GeneratedCharacterRow): GeneratedCharacter {
     prompt: c.prompt,
     selected: c.selected === 1,
     character_type_id: c.character_type_id,
+    kind: c.avatar_id === null ? 'illustrated' : 'photo',
+    creator_id: c.avatar_id,
   };
 }
 
