@@ -15,6 +15,7 @@ export function CharacterTile({
   onToggle,
   onRetry,
   label,
+  badge,
 }: {
   url: string;
   prompt: string;
@@ -23,6 +24,8 @@ export function CharacterTile({
   onToggle: () => void;
   onRetry?: () => void;
   label: string;
+  /** What its videos look like (Photo or Illustrated), shown on the tile's corner. */
+  badge?: React.ReactNode;
 }) {
   const [broken, setBroken] = useState(false);
   const src = staticUrl(url);
@@ -58,6 +61,7 @@ export function CharacterTile({
             {state === 'failed' ? 'Generation failed' : 'Placeholder'}
           </span>
         )}
+        {badge ? <span className="absolute top-2 left-2">{badge}</span> : null}
         {selected ? (
           <span className="absolute top-2 right-2 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground shadow">
             <CheckIcon className="size-3.5" aria-hidden="true" />

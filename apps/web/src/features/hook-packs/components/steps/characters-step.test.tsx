@@ -29,6 +29,8 @@ const makeCharacter = (id: number, over: Partial<GeneratedCharacter> = {}): Gene
   prompt: TYPE,
   selected: false,
   character_type_id: 30,
+  kind: 'illustrated',
+  creator_id: null,
   ...over,
 });
 
