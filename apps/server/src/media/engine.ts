@@ -24,7 +24,7 @@ import {
   type ActorSpec,
   type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { AspectRender, MediaPort, RenderProjectVideoInput, RigActorRef, VideoStyle } from './port.ts';
+import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts';
 import { cleanAudio, decodedAudioSec, probeAudio } from './audio.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { drawCatalogueActor } from './portraits.ts';
