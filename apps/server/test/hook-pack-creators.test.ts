@@ -186,6 +186,8 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       const cells = row.split(',');
+      expect(cells[cols.indexOf('actor')]).toBe('Maya Lopez');
+      expect(cells[cols.indexOf('file')]).toMatch(/maya-lopez\.mp4$/);
       expect(cells[cols.indexOf('real_photo')]).toBe('yes');
       expect(cells[cols.indexOf('ai_label')]).toBe('yes');
     }

@@ -689,6 +689,10 @@ export async function queueVideos(
       INSUFFICIENT_CREDITS.videos,
     );
     const rows = await repo.replaceVariants(trx, packId, variants);
+    // An own creator's videos go by their name (cards, files, manifest); drawn characters by their number.
+    const creatorNames = new Map(
+      (await repo.charactersOf(trx, packId)).flatMap((c) => (c.avatar_id !== null ? [[c.id, c.prompt] as const] : [])),
+    );
     const batchId = newBatchId();
     const ids: number[] = [];
     for (const v of rows) {
@@ -699,7 +703,8 @@ export async function queueVideos(
         hookPackId: packId,
         variantIndex: v.variant_index,
         labels: {
-          actorName: characterLabel(approvedCharacters, v.generated_character_id),
+          actorName:
+            creatorNames.get(v.generated_character_id) ?? characterLabel(approvedCharacters, v.generated_character_id),
           variantLabel: `Video #${v.variant_index}`,
           hookText: v.hook_text,
           variantId: v.variant_id,
