@@ -72,6 +72,11 @@ export function MatrixEditor({
   const creators = useOwnCreators();
   const approvedCreators = new Set(approvedIds.map((id) => characterOf.get(id)?.creator_id ?? null));
   const creatorsLeft = (creators.data ?? []).filter((c) => !approvedCreators.has(c.id));
+  /** A creator by their name, as their videos are named; a drawn character by its place among the approved. */
+  const actorName = (id: number): string => {
+    const c = characterOf.get(id);
+    return c?.kind === 'photo' ? c.prompt : `Character ${approvedIds.indexOf(id) + 1}`;
+  };
   const previewOf = new Map(
     pack.preview_characters.filter((p) => p.approved && p.url).map((p) => [p.generated_character_id, p.url as string]),
   );
@@ -215,17 +220,15 @@ export function MatrixEditor({
                   ) : null}
                 </span>
                 <span className="min-w-0 flex-1 text-sm">
-                  <span className="text-xs font-medium text-muted-foreground">A{k + 1}</span> Character {k + 1}
-                  {characterOf.get(id)?.kind === 'photo' ? (
-                    <span className="block truncate text-xs text-muted-foreground">{characterOf.get(id)?.prompt}</span>
-                  ) : null}
+                  <span className="text-xs font-medium text-muted-foreground">A{k + 1}</span> {actorName(id)}
+                  <ActorKindBadge
+                    className="mt-0.5 flex w-fit"
+                    avatar={{
+                      kind: characterOf.get(id)?.kind ?? 'illustrated',
+                      own: characterOf.get(id)?.kind === 'photo',
+                    }}
+                  />
                 </span>
-                <ActorKindBadge
-                  avatar={{
-                    kind: characterOf.get(id)?.kind ?? 'illustrated',
-                    own: characterOf.get(id)?.kind === 'photo',
-                  }}
-                />
               </label>
             ))
           )}
@@ -336,7 +339,7 @@ export function MatrixEditor({
                   <span className="block font-mono text-xs font-semibold">{id}</span>
                   <span className="block truncate">“{hooks[c.hook] || '…'}”</span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    Character {approvedIds.indexOf(chosenActors[c.actor] as number) + 1} · {ctas[c.cta] || '…'}
+                    {actorName(chosenActors[c.actor] as number)} · {ctas[c.cta] || '…'}
                   </span>
                 </span>
               </label>
