@@ -34,6 +34,12 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
         await writeFile(videoPath, `hook video ${renders.length}`);
         return { videoPath, posterPath: null, srtPath: null, vttPath: null };
       },
+      // The creators' card previews (decision 207): a stand-in too.
+      async renderProjectVideo(input) {
+        const videoPath = path.join(input.workDir, 'preview.mp4');
+        await writeFile(videoPath, `preview of ${input.project.name}`);
+        return { videoPath, posterPath: null };
+      },
     };
     await server.ctx.jobs.start();
   }, 60_000);
