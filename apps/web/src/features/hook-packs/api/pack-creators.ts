@@ -1,6 +1,7 @@
 import { Creator, GeneratedCharacter } from '@hookreel/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { previewPending } from '@/components/actor-talking-preview';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { hookPackKeys } from './keys';
@@ -12,6 +13,7 @@ export function useOwnCreators() {
   return useQuery({
     queryKey: queryKeys.creators.list(),
     queryFn: async () => CreatorList.parse(await api.get('/creators')),
+    refetchInterval: (query) => ((query.state.data ?? []).some((c) => previewPending(c)) ? 3000 : false),
   });
 }
 

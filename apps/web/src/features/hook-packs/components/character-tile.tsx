@@ -1,5 +1,6 @@
 import { CheckIcon, ImageOffIcon, Loader2Icon, RotateCcwIcon, UserRoundIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ActorTalkingPreview } from '@/components/actor-talking-preview';
 import { Button } from '@/components/ui/button';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
@@ -16,6 +17,7 @@ export function CharacterTile({
   onRetry,
   label,
   badge,
+  previewUrl = null,
 }: {
   url: string;
   prompt: string;
@@ -26,6 +28,8 @@ export function CharacterTile({
   label: string;
   /** What its videos look like (Photo or Illustrated), shown on the tile's corner. */
   badge?: React.ReactNode;
+  /** A creator's talking preview (decision 207): a muted loop over the photo once it is ready. */
+  previewUrl?: string | null;
 }) {
   const [broken, setBroken] = useState(false);
   const src = staticUrl(url);
@@ -45,7 +49,9 @@ export function CharacterTile({
           !selectable && 'cursor-default',
         )}
       >
-        {state === 'ready' && src && !broken ? (
+        {state === 'ready' && previewUrl ? (
+          <ActorTalkingPreview photoUrl={url} previewUrl={previewUrl} name={prompt} />
+        ) : state === 'ready' && src && !broken ? (
           <img src={src} alt="" loading="lazy" className="size-full object-cover" onError={() => setBroken(true)} />
         ) : state === 'pending' ? (
           <span className="flex size-full flex-col items-center justify-center gap-2 text-xs text-muted-foreground">

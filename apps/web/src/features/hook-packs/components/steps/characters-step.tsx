@@ -161,6 +161,7 @@ export function CharactersStep({
                     state={addCreator.isPending && addCreator.variables?.creatorId === creator.id ? 'pending' : 'ready'}
                     label={`${creator.name} — your creator`}
                     badge={PHOTO}
+                    previewUrl={creator.preview_url}
                     onToggle={() => pickCreator(creator.id)}
                   />
                   <p className="truncate text-xs text-muted-foreground" title={creator.name}>
