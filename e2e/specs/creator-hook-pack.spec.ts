@@ -24,7 +24,7 @@ async function shoot(page: Page, name: string) {
 
 /**
  * Own creators in a hook pack (issue #29, decision 207): a user adds a creator from a photo (the public-domain
- * astronaut test portrait), picks them at the pack's Characters step beside the drawn characters (Photo vs
+ * astronaut test portrait) and sees their card loop a short preview of them talking, picks them at the pack's Characters step beside the drawn characters (Photo vs
  * Illustrated, said plainly), approves their preview holding the product, renders the pack's matrix with them, and
  * downloads the zip. The video talks (the photo actor's report lines on its job details, all passed) and carries
  * the AI provenance saying a real person's photo was animated, read back with the library that wrote it.
@@ -53,7 +53,18 @@ test('a creator in a hook pack: pick them as a Photo character, render, download
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Add creator' }).click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });
-  await expect(page.getByTestId('creator-card')).toContainText(CREATOR);
+  const creatorCard = page.getByTestId('creator-card');
+  await expect(creatorCard).toContainText(CREATOR);
+  // Their card shows the photo, then (rendered once in the background) a muted loop of them talking.
+  const talking = creatorCard.getByTestId('actor-talking-preview');
+  await expect(talking).toBeVisible({ timeout: 180_000 });
+  await expect(creatorCard.getByTestId('preview-pending')).toHaveCount(0);
+  await expect
+    .poll(() => talking.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.currentTime > 0.3), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  await shoot(page, 'creators-talking-preview');
 
   // A pack: product, one type of drawn character (the step says they are illustrated), the hook.
   await page.goto('/hook-packs/new');
@@ -79,6 +90,7 @@ test('a creator in a hook pack: pick them as a Photo character, render, download
   const mine = page.getByRole('region', { name: 'Your creators' });
   const creatorTile = mine.getByRole('button', { name: `${CREATOR} — your creator` });
   await expect(creatorTile.getByTestId('actor-kind')).toHaveText('Photo · yours');
+  await expect(creatorTile.getByTestId('actor-talking-preview')).toBeVisible();
   await creatorTile.click();
   await expect(creatorTile).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
