@@ -105,11 +105,11 @@ function CreatorCard({ creator }: { creator: Creator }) {
             {creator.name}
           </p>
         )}
-        <p className="text-xs text-muted-foreground" title={creator.consent.text}>
+        <p className="text-xs break-words text-muted-foreground [overflow-wrap:anywhere]" title={creator.consent.text}>
           Consent confirmed {agreed}
           {creator.consent.confirmed_by ? ` by ${creator.consent.confirmed_by}` : ''}
         </p>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           <Button variant="ghost" size="sm" onClick={() => setEditing(!editing)} aria-label={`Rename ${creator.name}`}>
             <PencilIcon aria-hidden="true" />
             Rename
@@ -130,7 +130,7 @@ function CreatorCard({ creator }: { creator: Creator }) {
           })
         }
         title={`Delete ${creator.name}?`}
-        description="Their photo is deleted and they leave every project that uses them. Videos already made stay."
+        description="Their photo and talking preview are deleted and they leave every project and hook pack that uses them. Videos already made stay in your jobs."
       />
     </div>
   );
