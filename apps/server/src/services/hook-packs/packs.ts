@@ -274,7 +274,10 @@ export async function generateCharacters(
     // A type's people are known by their description, as type ids change each time the step saves. 'Generate
     // More' (no type) is a new order every time; failed characters were refunded and may be made again.
     const live = new Set(
-      (await repo.charactersOf(trx, pack.id)).filter((c) => c.status !== 'failed').map((c) => normalise(c.prompt)),
+      (await repo.charactersOf(trx, pack.id))
+        // A creator's character bears their name, not a type's description (decision 207).
+        .filter((c) => c.status !== 'failed' && c.avatar_id === null)
+        .map((c) => normalise(c.prompt)),
     );
     if (sources.some((s) => s.typeId !== null && live.has(normalise(s.description)))) {
       throw conflict(MESSAGES.server.charactersInProgress);
