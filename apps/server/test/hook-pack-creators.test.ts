@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertUser, type InsertedUser } from './helpers/factories.ts';
 import { formData, portraitImage, storedFiles } from './helpers/images.ts';
-import { productForm, productPhoto, waitFor, zipEntry } from './hook-helpers.ts';
+import { fakeApprovedPreview, productForm, productPhoto, waitFor, zipEntry } from './hook-helpers.ts';
 
 type HookInput = Parameters<MediaPort['renderHookVideo']>[0];
 
@@ -199,6 +199,37 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
     }
   }, 180_000);
 
+  it('refuses a Realistic pack with a creator before holding anything (Realistic makes characters from descriptions)', async () => {
+    const u = await insertUser(server, { credits: 100 });
+    const creator = await addCreator(u, 'Real Rita');
+    const packId = await newPack(u);
+    const character = GeneratedCharacter.parse(
+      (await call(u, 'POST', `/hooks/${packId}/creators`, { creator_id: creator.id })).json,
+    );
+    await fakeApprovedPreview(server, packId, character.id);
+    expect((await call(u, 'PUT', `/hooks/${packId}`, { quality: 'realistic' })).status).toBe(200);
+    // As a server whose providers would make Realistic hook packs.
+    const media = server.ctx.media;
+    const available = { available: true, missing: [] };
+    server.ctx.media = {
+      ...media,
+      capabilities: () => {
+        const caps = media.capabilities();
+        return { ...caps, realistic: { videos: available, hook_packs: available } };
+      },
+    };
+    try {
+      const queued = await call(u, 'POST', `/jobs/hook-pack/${packId}/queue-videos`, {
+        matrix: { hooks: ['Glow all day'], character_ids: [character.id], ctas: ['Shop now'] },
+      });
+      expect(queued.status).toBe(422);
+      expect((queued.json as { detail: string }).detail).toMatch(/videos with your creators render in Draft/);
+    } finally {
+      server.ctx.media = media;
+    }
+    expect((await call(u, 'GET', `/jobs/hook-pack/${packId}/jobs`)).json).toEqual([]);
+  }, 60_000);
+
   it('deleting the creator takes them out of the pack and removes their preview picture', async () => {
     const u = await insertUser(server, { credits: 100 });
     const creator = await addCreator(u, 'Leaving Lee');
@@ -222,6 +253,13 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
       'the preview',
     );
     expect(await storedFiles(server)).toContain(key);
+    // Their card's talking preview is there too (decision 207), and goes with them.
+    const talking = await waitFor(
+      async () => Creator.parse((await call(u, 'GET', `/creators/${creator.id}`)).json).preview_url,
+      60_000,
+      'the talking preview',
+    );
+    expect(await storedFiles(server)).toContain(talking);
     expect((await call(u, 'DELETE', `/creators/${creator.id}`)).status).toBe(204);
     const pack = (await call(u, 'GET', `/hooks/${packId}`)).json as {
       generated_characters: unknown[];
@@ -232,5 +270,6 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
     const files = await storedFiles(server);
     expect(files).not.toContain(key);
     expect(files).not.toContain(creator.url);
+    expect(files).not.toContain(talking);
   }, 120_000);
 });
