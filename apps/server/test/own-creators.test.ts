@@ -87,6 +87,9 @@ describe.each(TEST_DIALECTS)('own creators (%s)', (dialect) => {
       return got.preview_url ? got : null;
     });
     expect(ready).toEqual({ ...c, preview_url: c.url.replace(/\.png$/, '-talking.mp4') });
+    // The actor lists carry it for its owner too (the picker's card loops it).
+    const listed = ((await call(u, 'GET', '/avatars')).json as Avatar[]).find((a) => a.id === c.id);
+    expect(listed?.preview_url).toBe(ready.preview_url);
     expect(previews.get('Maya Lopez')).toEqual({
       script: "Hi, I'm Maya Lopez. This is how I'll look in your videos.",
       realPerson: true,

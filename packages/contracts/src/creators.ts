@@ -44,11 +44,6 @@ export const Creator = Avatar.extend({
   name: z.string(),
   consent: CreatorConsent,
   created_at: z.string(),
-  /**
-   * A few seconds of the creator talking (an MP4 in the file store, rendered once in the background after they were
-   * added; decision 207), or null until it is ready: the card shows the photo meanwhile.
-   */
-  preview_url: z.string().nullable().default(null),
 });
 export type Creator = z.infer<typeof Creator>;
 

@@ -12,7 +12,7 @@ import { notFound, unprocessable } from '../../errors.ts';
 import { sanitizeImage, storeCleanImage, type CleanImage, type UploadedFile } from '../../uploads/index.ts';
 import { getCurrentUser } from '../account/index.ts';
 import { createJob, submitJobs } from '../jobs/index.ts';
-import { photoFace, toAvatar } from './avatars.ts';
+import { photoFace, storedCreatorPreview, toAvatar } from './avatars.ts';
 import { creatorPreviewKey, renderCreatorPreviewJob } from './jobs.ts';
 
 /**
@@ -24,8 +24,7 @@ import { creatorPreviewKey, renderCreatorPreviewJob } from './jobs.ts';
 
 async function toCreator(ctx: AppContext, row: AvatarRow, ownerEmail: string | null): Promise<Creator> {
   const name = row.name ?? 'Creator';
-  const previewKey = creatorPreviewKey(row.image_key);
-  const preview = await ctx.files.exists(previewKey).catch(() => false);
+  const preview = await storedCreatorPreview(ctx, row.image_key);
   return {
     ...toAvatar(row),
     name,
@@ -35,7 +34,7 @@ async function toCreator(ctx: AppContext, row: AvatarRow, ownerEmail: string | n
       confirmed_by: row.consent_by_user_id === row.owner_user_id ? ownerEmail : null,
     },
     created_at: row.created_at,
-    preview_url: preview ? previewKey : null,
+    preview_url: preview,
   };
 }
 
