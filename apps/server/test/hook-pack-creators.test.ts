@@ -169,6 +169,9 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
     const jobs = (await call(u, 'GET', `/jobs/hook-pack/${packId}/jobs`)).json as Job[];
     expect(jobs).toHaveLength(2);
     for (const j of jobs) await jobDone(u, j.id);
+    // "Make realistic" is not offered for them (Realistic hook videos are made from descriptions).
+    const finished = (await call(u, 'GET', `/jobs/hook-pack/${packId}/jobs`)).json as Job[];
+    expect(finished.map((j) => j.realistic_upgrade_cost)).toEqual([null, null]);
 
     const mine = renders.filter((r) => r.hookText === 'Glow all day' || r.hookText === 'Your skin on holiday');
     expect(mine).toHaveLength(2);
