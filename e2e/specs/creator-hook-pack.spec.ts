@@ -133,6 +133,8 @@ test('a creator in a hook pack: pick them as a Photo character, render, download
     await expect(line).toHaveCount(1);
     await expect(line).toHaveAttribute('data-level', 'pass');
   }
+  // Realistic hook videos are made from descriptions: no "Make realistic" on a creator's video.
+  await expect(page.getByRole('button', { name: /Make realistic/ })).toHaveCount(0);
   await shoot(page, 'pack-creator-job');
 
   // The zip: the video by the creator's name, a real photo and the AI label in the manifest, provenance in the MP4.
