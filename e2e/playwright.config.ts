@@ -10,7 +10,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 const BASE_URL = `http://localhost:${PORT}`;
 // The fake providers listen on four ports from here: the images API, ElevenLabs, fal's CDN, fal's queue.
-const FAKES = PORT + 10;
+// E2E_FAKES_PORT moves them when PORT + 10 is another run's (two helpers' ports ten apart on one machine).
+const FAKES = Number(process.env.E2E_FAKES_PORT ?? PORT + 10);
 /** Where a spec reads the fake providers' request log (support/fake-providers.ts). */
 export const FAKE_PROVIDERS_ORIGIN = `http://127.0.0.1:${FAKES}`;
 const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hookreel-e2e-')));

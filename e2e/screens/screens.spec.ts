@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portraitFixture } from '@hookreel/engine/testing';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
 import { addCharacters, adScript, createProjectInUi, projectName } from '../support/factories.ts';
@@ -164,5 +165,53 @@ test('hook pack Generate step: hook angles, caption style, matrix mode (desktop 
   for (const { name: size, viewport } of SIZES) {
     await page.setViewportSize(viewport);
     await shoot(page, `hook-pack-matrix-${size}`, true);
+  }
+});
+
+test('your creators: the talking-preview card, and a creator beside the drawn characters in a hook pack (desktop and phone)', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  await page.setViewportSize(SIZES[0].viewport);
+  await signInWithGoogle(page, uniqueEmail('screens-creators'));
+  await page.goto('/creators');
+  await page.getByRole('button', { name: 'Add creator' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Photo', { exact: true }).setInputFiles({
+    name: 'eileen.png',
+    mimeType: 'image/png',
+    buffer: await portraitFixture('portrait'),
+  });
+  await dialog.getByLabel('Name', { exact: true }).fill('Eileen');
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Add creator' }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId('actor-talking-preview')).toBeVisible({ timeout: 180_000 });
+  for (const { name: size, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    await shoot(page, `creators-${size}`);
+  }
+
+  const TYPE = 'Young woman runner in a park';
+  await page.setViewportSize(SIZES[0].viewport);
+  await page.goto('/hook-packs/new');
+  await page
+    .getByLabel('Product image')
+    .setInputFiles(await productPhotoFile('#3a6ab2', 'bottle.png', { transparent: true }));
+  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
+  await page.getByRole('button', { name: 'Analyze Product' }).click();
+  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Hook message' }).fill('Glow all day');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: `${TYPE} — character 4` })).toBeEnabled({ timeout: 60_000 });
+  const creator = page.getByRole('button', { name: 'Eileen — your creator' });
+  await creator.click();
+  await expect(creator).toHaveAttribute('aria-pressed', 'true');
+  for (const { name: size, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    await shoot(page, `hook-pack-characters-${size}`, true);
   }
 });

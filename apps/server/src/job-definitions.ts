@@ -9,6 +9,7 @@ import {
   renderHookVideoJob,
 } from './services/hook-packs/index.ts';
 import { mergeCharacterJob } from './services/merge/index.ts';
+import { renderCreatorPreviewJob } from './services/avatars/index.ts';
 import { renderProjectVideoJob } from './services/projects/index.ts';
 import { emitJobEndedEvents } from './services/integrations/index.ts';
 import { deliverWebhookJob } from './services/integrations/index.ts';
@@ -30,6 +31,7 @@ export const JOB_DEFINITIONS = byOwnName({
   'generate-preview': generatePreviewJob,
   'render-hook-video': renderHookVideoJob,
   'deliver-webhook': deliverWebhookJob,
+  'render-creator-preview': renderCreatorPreviewJob,
 });
 
 export type JobName = keyof typeof JOB_DEFINITIONS;

@@ -412,6 +412,12 @@ const TABLE: Row[] = [
     call: (w) => ({ path: `/api/hooks/characters/${w.owned.packId}` }),
   },
   {
+    route: 'POST /api/hooks/:id/creators',
+    // The owner's pack and the owner's creator (decision 207); nobody else reaches either.
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/hooks/${w.owned.packId}/creators`, body: { creator_id: w.creatorId } }),
+  },
+  {
     route: 'POST /api/hooks/select-character/:id',
     expect: OWNED(),
     call: (w) => ({ path: `/api/hooks/select-character/${w.owned.characterId}?selected=true` }),

@@ -28,6 +28,7 @@ describe('job definitions', () => {
         'generate-preview',
         'merge-character',
         'process-product',
+        'render-creator-preview',
         'render-hook-video',
         'render-project-video',
       ].sort(),

@@ -17,8 +17,12 @@ import { waitFor } from './helpers/wait.ts';
 describe.each(TEST_DIALECTS)('own creators (%s)', (dialect) => {
   let server: TestServer;
   const seen = new Map<number, { brand: BrandLook | null | undefined; realPerson: boolean | undefined }>();
+  const previews = new Map<string, { script: string; realPerson: boolean | undefined }>();
   const engine = recordingEngine({
     content: (input) => {
+      // The creators' card previews (decision 207) are project-less renders (id 0) of the creator's photo.
+      if (input.project.id === 0)
+        previews.set(input.project.name, { script: input.project.script, realPerson: input.actor?.realPerson });
       seen.set(input.jobId, { brand: input.style?.brand, realPerson: input.actor?.realPerson });
       return `video of job ${input.jobId}`;
     },
@@ -76,7 +80,20 @@ describe.each(TEST_DIALECTS)('own creators (%s)', (dialect) => {
     expect(list.find((a) => a.id === c.id)).toMatchObject({ kind: 'photo', own: true });
     expect(list.filter((a) => a.catalogue).every((a) => a.kind === 'illustrated' && !a.own)).toBe(true);
     expect(((await call(u, 'GET', '/creators')).json as Creator[]).map((x) => x.id)).toEqual([c.id]);
-    expect((await call(u, 'GET', `/creators/${c.id}`)).json).toEqual(c);
+    // Their card's talking preview is rendered once in the background (decision 207): their photo, the line.
+    expect(c.preview_url).toBeNull();
+    const ready = await waitFor(async () => {
+      const got = Creator.parse((await call(u, 'GET', `/creators/${c.id}`)).json);
+      return got.preview_url ? got : null;
+    });
+    expect(ready).toEqual({ ...c, preview_url: c.url.replace(/\.png$/, '-talking.mp4') });
+    // The actor lists carry it for its owner too (the picker's card loops it).
+    const listed = ((await call(u, 'GET', '/avatars')).json as Avatar[]).find((a) => a.id === c.id);
+    expect(listed?.preview_url).toBe(ready.preview_url);
+    expect(previews.get('Maya Lopez')).toEqual({
+      script: "Hi, I'm Maya Lopez. This is how I'll look in your videos.",
+      realPerson: true,
+    });
   }, 60_000);
 
   it('refuses a missing consent, name or photo, a file that is not an image and a photo it cannot animate', async () => {

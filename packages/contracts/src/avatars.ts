@@ -35,6 +35,12 @@ export const Avatar = z.object({
   kind: z.enum(['photo', 'illustrated']).default('photo'),
   /** One of the caller's own creators (private to them, decision 202), not the shared library. */
   own: z.boolean().default(false),
+  /**
+   * One of the caller's creators: a few seconds of them talking (an MP4 in the file store, rendered once in the
+   * background after they were added; decision 207), or null until it is ready (the card shows the photo) and for
+   * every other actor.
+   */
+  preview_url: z.string().nullable().default(null),
 });
 export type Avatar = z.infer<typeof Avatar>;
 

@@ -13,9 +13,17 @@ export type CharacterType = z.infer<typeof CharacterType>;
 export const GeneratedCharacter = z.object({
   id: z.number().int(),
   url: z.string(),
+  /** The description it was drawn from; a creator's name for one of the user's own creators. */
   prompt: z.string(),
   selected: z.boolean(),
   character_type_id: z.number().int().nullable(),
+  /**
+   * What its videos look like: 'illustrated' (drawn by the engine from the description) or 'photo' (one of the
+   * user's own creators, their photo animated; decision 207).
+   */
+  kind: z.enum(['photo', 'illustrated']).default('illustrated'),
+  /** The own creator (GET /api/creators) this character is, or null for a drawn one. */
+  creator_id: z.number().int().nullable().default(null),
 });
 export type GeneratedCharacter = z.infer<typeof GeneratedCharacter>;
 
@@ -115,6 +123,10 @@ export const GenerateCharactersQuery = HookPackIdQuery.extend({
   character_type_id: UrlId.optional(),
   description: z.string().trim().min(1).max(LIMITS.characterDescriptionMax).optional(),
 });
+/** POST /hooks/{id}/creators: one of the caller's own creators joins the pack as a (selected) character. */
+export const AddPackCreatorRequest = z.object({ creator_id: z.number().int().positive() }).strict();
+export type AddPackCreatorRequest = z.infer<typeof AddPackCreatorRequest>;
+
 export const SelectedQuery = z.object({
   selected: z
     .enum(['true', 'false'])

@@ -127,6 +127,11 @@ export const MESSAGES = {
     productUrlNotFound: 'Product image URL not found',
     mergeFailed: 'Failed to merge character. Please try again.',
     generic: 'Something went wrong. Please try again.',
+    creatorNotFound: 'Creator not found',
+    addCreatorFailed: 'Failed to add your creator to the pack. Please try again.',
+    creatorPhotoKept: "A creator's photo is who they are: move the product instead, or pick another character.",
+    creatorRealistic:
+      'Realistic hook packs animate generated characters for now; videos with your creators render in Draft.',
   },
   masks: {
     generating: 'Generating mask...',

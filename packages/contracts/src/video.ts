@@ -65,7 +65,7 @@ export const VideoQuality = z.enum(VIDEO_QUALITIES);
 export type VideoQuality = z.infer<typeof VideoQuality>;
 export const DEFAULT_VIDEO_QUALITY: VideoQuality = 'draft';
 export const VIDEO_QUALITY_LABELS: Record<VideoQuality, { name: string; hint: string }> = {
-  draft: { name: 'Draft', hint: 'Made on our servers: illustrated actor, synthetic voice.' },
+  draft: { name: 'Draft', hint: 'Made on our servers: an illustrated actor or your photo animated, synthetic voice.' },
   realistic: { name: 'Realistic', hint: 'Photoreal actor holding the product, natural voice, matching lips.' },
 };
 

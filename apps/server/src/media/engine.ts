@@ -24,7 +24,7 @@ import {
   type ActorSpec,
   type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { AspectRender, MediaPort, RenderProjectVideoInput, RigActorRef, VideoStyle } from './port.ts';
+import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts';
 import { cleanAudio, decodedAudioSec, probeAudio } from './audio.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { drawCatalogueActor } from './portraits.ts';
@@ -89,7 +89,10 @@ function catalogueActorPhotoRequest(catalogueActorId: string) {
  * its 576x1024 frame through the composite's fitting (decision 184); null when they cannot be (the photo then keeps
  * gentle camera motion, as before points existed).
  */
-async function stillFace(actor: NonNullable<RenderProjectVideoInput['actor']>): Promise<PhotoFace | null> {
+async function stillFace(actor: {
+  face?: PhotoFace | null;
+  faceSourcePath?: string | null;
+}): Promise<PhotoFace | null> {
   if (!actor.face) return null;
   if (!actor.faceSourcePath) return actor.face;
   return faceInFrame(actor.faceSourcePath, actor.face).catch(() => null);
@@ -229,17 +232,27 @@ export const engineMedia: MediaPort = {
     if (made.usage) await input.onUsage?.(made.usage);
   },
   async renderHookVideo(input) {
-    if (input.quality === 'realistic') return realisticHookVideo(input);
+    if (input.quality === 'realistic') {
+      // Realistic packs are refused for creators when queued (decision 207); a photo is never drawn over here.
+      if (input.photo) throw new Error(MESSAGES.hookPacks.creatorRealistic);
+      return realisticHookVideo(input);
+    }
+    const photo = input.photo ?? null;
     const out = await renderTalkingVideo({
       script: input.hookText,
       hookText: input.hookText,
       language: input.language as Language,
       accent: input.accent as Accent,
-      actor: { kind: 'procedural', spec: await seededActor(input.actorSeed, input.actorDescription, input.signal) },
+      // An own creator's photo talks as the project's photo actors do (decision 207); otherwise the drawn character.
+      actor: photo
+        ? { kind: 'photo', imagePath: photo.imagePath, gender: photo.gender, face: await stillFace(photo) }
+        : { kind: 'procedural', spec: await seededActor(input.actorSeed, input.actorDescription, input.signal) },
       product:
-        input.productCutoutPath && input.placement
+        !photo && input.productCutoutPath && input.placement
           ? { cutoutPath: input.productCutoutPath, placement: input.placement }
           : null,
+      productFrameBox: photo?.productBox ?? null,
+      provenance: { realPersonPhoto: photo !== null },
       ...styleFields(input.style),
       watermark: input.watermark,
       // Draft: the local voice whatever is configured, at the pack's speed; one take per line is shared.

@@ -118,6 +118,11 @@ export interface MediaPort {
     actorDescription: string;
     productCutoutPath: string | null;
     placement: Placement | null;
+    /**
+     * One of the user's own creators (decision 207): their photo (already holding the product) talks through the
+     * engine's photo actor instead of a drawn one, and the video says a real person's photo was animated. Draft only.
+     */
+    photo?: HookVideoPhoto;
     hookText: string;
     language: string;
     accent: string;
@@ -154,6 +159,18 @@ export interface MediaPort {
     aspects?: AspectRender[];
   }>;
 }
+
+/** A hook video's photo actor: the still to animate and what is known of it (see RenderProjectVideoInput.actor). */
+export type HookVideoPhoto = {
+  imagePath: string;
+  gender: 'male' | 'female';
+  /** The upload's face, in the pixels of `faceSourcePath` when given, else of `imagePath`. */
+  face: PhotoFace | null;
+  /** The uploaded photo `imagePath` was fitted from (a preview's 576x1024 still), or null. */
+  faceSourcePath: string | null;
+  /** Where the still holds the product (576x1024 frame), so text keeps off it; null if unknown. */
+  productBox: Box | null;
+} | null;
 
 /** What ffprobe found in an uploaded audio file; lengths in seconds, null when the file does not declare one. */
 export interface AudioProbe {

@@ -64,6 +64,7 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   catalogue: false,
   kind: 'photo',
   own: false,
+  preview_url: null,
   ...over,
 });
 

@@ -21,6 +21,7 @@ import { webhookPausingMigration } from './024-webhook-pausing.ts';
 import { avatarFaceMigration } from './026-avatar-face.ts';
 import { aiLabelsOwnCreatorsMigration } from './027-ai-labels-own-creators.ts';
 import { projectVoiceMigration } from './028-project-voice.ts';
+import { packCreatorsMigration } from './029-pack-creators.ts';
 import { hookPackVoiceMigration } from './030-hook-pack-voice.ts';
 import type { Migration } from './helpers.ts';
 
@@ -49,5 +50,6 @@ export const MIGRATIONS: readonly Migration[] = [
   avatarFaceMigration,
   aiLabelsOwnCreatorsMigration,
   projectVoiceMigration,
+  packCreatorsMigration,
   hookPackVoiceMigration,
 ];

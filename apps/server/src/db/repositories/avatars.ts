@@ -204,7 +204,17 @@ export const avatarsRepository = {
       .where('avatar_id', '=', id)
       .where('merged_key', 'is not', null)
       .execute();
-    const mergedKeys = merged.map((m) => m.merged_key).filter((k): k is string => !!k);
+    // Hook-pack previews of the creator holding a product (decision 207): their rows go with the avatar (cascade).
+    const previews = await db
+      .selectFrom('preview_characters as p')
+      .innerJoin('generated_characters as c', 'c.id', 'p.generated_character_id')
+      .select('p.image_key')
+      .where('c.avatar_id', '=', id)
+      .where('p.image_key', 'is not', null)
+      .execute();
+    const mergedKeys = [...merged.map((m) => m.merged_key), ...previews.map((p) => p.image_key)].filter(
+      (k): k is string => !!k,
+    );
     if (row.catalogue_actor_id !== null) {
       const res = await db
         .updateTable('avatars')

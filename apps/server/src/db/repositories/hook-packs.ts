@@ -242,6 +242,7 @@ export const hookPacksRepository = {
             selected: 0,
             status: 'pending',
             job_id: null,
+            avatar_id: null,
             created_at: at,
             updated_at: at,
           })
@@ -250,6 +251,41 @@ export const hookPacksRepository = {
       );
     }
     return out;
+  },
+
+  /** The pack's character made from one of the owner's creators (decision 207), if it has one. */
+  async findCreatorCharacter(db: Executor, packId: number, avatarId: number): Promise<GeneratedCharacterRow | null> {
+    return (
+      (await db
+        .selectFrom('generated_characters')
+        .selectAll()
+        .where('hook_pack_id', '=', packId)
+        .where('avatar_id', '=', avatarId)
+        .orderBy('id')
+        .executeTakeFirst()) ?? null
+    );
+  },
+
+  /** A creator joins the pack as a ready, selected character: their photo is the portrait, nothing is drawn. */
+  insertCreatorCharacter(
+    db: Executor,
+    row: { hook_pack_id: number; avatar_id: number; prompt: string; image_key: string },
+  ): Promise<GeneratedCharacterRow> {
+    const at = now();
+    return db
+      .insertInto('generated_characters')
+      .values({
+        ...row,
+        character_type_id: null,
+        seed: `creator-${row.avatar_id}`,
+        selected: 1,
+        status: 'ready',
+        job_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   async updateCharacters(

@@ -52,6 +52,8 @@ export interface GeneratedCharactersTable {
   job_id: number | null;
   created_at: string;
   updated_at: string;
+  /** One of the owner's own creators (decision 207): its photo is the character; null for a drawn character. */
+  avatar_id: number | null;
 }
 
 export interface PreviewCharactersTable {

@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  AddPackCreatorRequest,
   CharacterType,
   CharacterTypesBatch,
   CreateHookPackRequest,
@@ -196,6 +197,21 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUplo
       },
     },
     async (request) => hooks.listCharacters(ctx, request.userId, request.params.id, request.query.selected),
+  );
+
+  api.post(
+    '/hooks/:id/creators',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Add one of the caller's own creators to the pack as a (selected) photo character",
+        params: IdParam,
+        body: AddPackCreatorRequest,
+        response: { 200: GeneratedCharacter, ...errors },
+      },
+    },
+    async (request) => hooks.addCreatorToPack(ctx, request.userId, request.params.id, request.body.creator_id),
   );
 
   api.post(

@@ -10,6 +10,7 @@ import {
   type SavedBounds,
   type SizeClass,
 } from '@hookreel/contracts';
+import { creatorPreviewKey } from './jobs.ts';
 import type { AppContext } from '../../context.ts';
 import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../../db/repositories/avatars.ts';
 import { notFound, unprocessable } from '../../errors.ts';
@@ -45,10 +46,21 @@ export async function listAvatars(
   const order = query.description
     ? describedOrder(await ctx.media.rankCatalogueActors({ description: query.description, signal }))
     : libraryOrder;
-  return rows
-    .filter((r) => !sizes || sizes.has(sizeClassOf(r.width)))
-    .sort(order)
-    .map((r) => toAvatar(r, query.project_id !== undefined));
+  const listed = rows.filter((r) => !sizes || sizes.has(sizeClassOf(r.width))).sort(order);
+  // The caller's own creators carry their talking preview once it is made (decision 207).
+  return Promise.all(
+    listed.map(async (r) => {
+      const avatar = toAvatar(r, query.project_id !== undefined);
+      if (r.owner_user_id !== userId) return avatar;
+      return { ...avatar, preview_url: await storedCreatorPreview(ctx, r.image_key) };
+    }),
+  );
+}
+
+/** The key of a creator's talking preview when it is stored (decision 207), else null. */
+export async function storedCreatorPreview(ctx: Pick<AppContext, 'files'>, photoKey: string): Promise<string | null> {
+  const key = creatorPreviewKey(photoKey);
+  return (await ctx.files.exists(key).catch(() => false)) ? key : null;
 }
 
 /**
@@ -91,6 +103,7 @@ export function toAvatar(r: AvatarRow | AvatarWithMerge, withProject = false): A
     catalogue: r.catalogue_actor_id !== null,
     kind: r.catalogue_actor_id !== null ? 'illustrated' : 'photo',
     own: r.owner_user_id !== null,
+    preview_url: null,
   };
 }
 

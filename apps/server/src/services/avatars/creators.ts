@@ -11,7 +11,9 @@ import { avatarsRepository, type AvatarRow } from '../../db/repositories/avatars
 import { notFound, unprocessable } from '../../errors.ts';
 import { sanitizeImage, storeCleanImage, type CleanImage, type UploadedFile } from '../../uploads/index.ts';
 import { getCurrentUser } from '../account/index.ts';
-import { photoFace, toAvatar } from './avatars.ts';
+import { createJob, submitJobs } from '../jobs/index.ts';
+import { photoFace, storedCreatorPreview, toAvatar } from './avatars.ts';
+import { creatorPreviewKey, renderCreatorPreviewJob } from './jobs.ts';
 
 /**
  * Own creators (decision 202): any signed-in user adds private actors from photos of people who agreed to it.
@@ -20,8 +22,9 @@ import { photoFace, toAvatar } from './avatars.ts';
  * lists or uses avatars through `findVisible`/`visibleIds` offers it to its owner and to nobody else.
  */
 
-function toCreator(row: AvatarRow, ownerEmail: string | null): Creator {
+async function toCreator(ctx: AppContext, row: AvatarRow, ownerEmail: string | null): Promise<Creator> {
   const name = row.name ?? 'Creator';
+  const preview = await storedCreatorPreview(ctx, row.image_key);
   return {
     ...toAvatar(row),
     name,
@@ -31,6 +34,7 @@ function toCreator(row: AvatarRow, ownerEmail: string | null): Creator {
       confirmed_by: row.consent_by_user_id === row.owner_user_id ? ownerEmail : null,
     },
     created_at: row.created_at,
+    preview_url: preview,
   };
 }
 
@@ -39,14 +43,14 @@ const ownerEmail = async (ctx: AppContext, userId: number) => (await getCurrentU
 /** GET /creators: the caller's own creators, newest first. */
 export async function listCreators(ctx: AppContext, userId: number): Promise<Creator[]> {
   const email = await ownerEmail(ctx, userId);
-  return (await avatarsRepository.listOwn(ctx.db.kysely, userId)).map((r) => toCreator(r, email));
+  return Promise.all((await avatarsRepository.listOwn(ctx.db.kysely, userId)).map((r) => toCreator(ctx, r, email)));
 }
 
 /** One of the caller's creators; anyone else's (or a library avatar) is 404. */
 export async function getCreator(ctx: AppContext, userId: number, id: number): Promise<Creator> {
   const row = await avatarsRepository.findOwn(ctx.db.kysely, userId, id);
   if (!row) throw notFound();
-  return toCreator(row, await ownerEmail(ctx, userId));
+  return toCreator(ctx, row, await ownerEmail(ctx, userId));
 }
 
 /**
@@ -84,7 +88,17 @@ export async function addCreator(
       consent_text: creatorConsentText(name.data),
       face_json: JSON.stringify(face),
     });
-    return toCreator(row, await ownerEmail(ctx, userId));
+    // Their card's talking preview is made in the background (decision 207); the card shows the photo meanwhile.
+    await submitJobs(ctx, userId, async (trx) => ({
+      jobIds: [
+        await createJob(trx, renderCreatorPreviewJob, {
+          userId,
+          payload: { avatarId: row.id },
+          projectName: `${name.data} · preview`,
+        }),
+      ],
+    }));
+    return toCreator(ctx, row, await ownerEmail(ctx, userId));
   } catch (err) {
     await ctx.files.delete(stored.key).catch(() => undefined);
     throw err;
@@ -109,7 +123,9 @@ export async function renameCreator(
  */
 export async function deleteCreator(ctx: AppContext, userId: number, id: number): Promise<void> {
   if (!(await avatarsRepository.findOwn(ctx.db.kysely, userId, id))) throw notFound();
+  const row = await avatarsRepository.findOwn(ctx.db.kysely, userId, id);
   const keys = await avatarsRepository.remove(ctx.db.kysely, id);
-  if (!keys) throw notFound();
-  await Promise.all(keys.map((k) => ctx.files.delete(k).catch(() => undefined)));
+  if (!keys || !row) throw notFound();
+  const all = [...keys, creatorPreviewKey(row.image_key)];
+  await Promise.all(all.map((k) => ctx.files.delete(k).catch(() => undefined)));
 }

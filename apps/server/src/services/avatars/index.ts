@@ -4,3 +4,4 @@
 export * from './avatars.ts';
 export { seedActorCatalogue } from './catalogue.ts';
 export { addCreator, deleteCreator, getCreator, listCreators, renameCreator } from './creators.ts';
+export { renderCreatorPreviewJob } from './jobs.ts';

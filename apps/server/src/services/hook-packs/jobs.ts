@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
-import type { VoiceStore } from '../../media/values.ts';
-import { Aspect, MESSAGES, VideoQuality } from '@hookreel/contracts';
+import { rotatedBox, type VoiceStore } from '../../media/values.ts';
+import type { HookVideoPhoto } from '../../media/port.ts';
+import { Aspect, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
+import { avatarFace } from '../actors/index.ts';
+import type { Placement } from './placement.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { hookPacksRepository as repo, type HookPackRow } from '../../db/repositories/hook-packs.ts';
@@ -124,7 +129,8 @@ export const generatePreviewJob = defineJob({
         placement,
         outPath: out,
         signal: jc.signal,
-        actor: { seed: c.seed, description: c.prompt },
+        // A creator's photo gets the cut-out laid on it; a drawn character is redrawn holding it.
+        actor: c.avatar_id === null ? { seed: c.seed, description: c.prompt } : null,
       });
       const key = `${packFilePrefix(pack)}/previews/${p.id}-${shortHash(`${c.seed}|${JSON.stringify(placement)}|${pack.cutout_key ?? ''}`)}.png`;
       await jc.app.files.putFile(key, out, 'image/png');
@@ -198,11 +204,18 @@ export const renderHookVideoJob = defineJob({
           }
         : null;
 
+    // One of the user's own creators: their photo talks through the engine's photo actor (decision 207).
+    const photo =
+      character.avatar_id === null
+        ? null
+        : await creatorStill(jc, job.userId, character.avatar_id, preview?.image_key ?? null, cutout, placement);
+    if (photo && realistic) throw new PermanentJobError(MESSAGES.hookPacks.creatorRealistic);
+
     let last = 0;
     let voiceReused = false;
     const style = renderStyleOf(pack);
     const musicPath = await localMusic(jc, style.musicKey);
-    const brand = await renderBrandLook(jc, job.userId, pack, { realPersonPhoto: false });
+    const brand = await renderBrandLook(jc, job.userId, pack, { realPersonPhoto: photo !== null });
     const watermark = await isOnFreeTrial(jc.app, job.userId);
     const out = await withProviderErrors(() =>
       jc.app.media.renderHookVideo({
@@ -210,6 +223,7 @@ export const renderHookVideoJob = defineJob({
         actorDescription: character.prompt,
         productCutoutPath: cutout,
         placement,
+        photo,
         hookText: variant.hook_text,
         language: pack.language,
         accent: pack.accent,
@@ -267,9 +281,9 @@ export const renderHookVideoJob = defineJob({
         duration_sec: out.durationSec ?? null,
         ...quality,
         ...(aspects.length ? { aspects } : {}),
-        // What the video says of itself (decision 201), for the zip's manifest: pack characters are drawn or
-        // generated faces, never a real person's photo.
-        real_photo: false,
+        // What the video says of itself (decision 201), for the zip's manifest: drawn or generated characters are
+        // no real person; an own creator's photo is (decision 207).
+        real_photo: photo !== null,
         ai_label: brand.aiLabel === true,
       },
       logLine: qualityLine(quality),
@@ -314,6 +328,58 @@ async function loadPack(job: ClaimedJob<{ hookPackId: number }>, jc: JobContext)
  */
 function packVoiceStore(jc: JobContext, pack: HookPackRow): VoiceStore {
   return filesVoiceStore(jc, `${packFilePrefix(pack)}/shared`);
+}
+
+/**
+ * The still an own creator's hook video animates (decision 207): the approved preview (their photo fitted into the
+ * 576x1024 frame with the product laid on at the preview's placement), whose face points are carried over from the
+ * upload's (decision 184), or the photo itself when no preview picture exists. A creator deleted since queueing
+ * fails the job for good (its credits are released).
+ */
+async function creatorStill(
+  jc: JobContext,
+  userId: number,
+  avatarId: number,
+  previewKey: string | null,
+  cutoutPath: string | null,
+  placement: Placement | null,
+): Promise<NonNullable<HookVideoPhoto>> {
+  const avatar = await avatarsRepository.findOwn(jc.app.db.kysely, userId, avatarId);
+  if (!avatar) throw new PermanentJobError('The creator of this video was deleted');
+  const photoPath = path.join(jc.workDir, `creator-${avatar.id}${path.extname(avatar.image_key)}`);
+  await jc.app.files.toLocalFile(avatar.image_key, photoPath);
+  const gender = avatar.gender === 'male' ? 'male' : 'female';
+  const face = avatarFace(avatar);
+  if (!previewKey || !(await jc.app.files.exists(previewKey))) {
+    return { imagePath: photoPath, gender, face, faceSourcePath: null, productBox: null };
+  }
+  const imagePath = path.join(jc.workDir, `creator-${avatar.id}-holding.png`);
+  await jc.app.files.toLocalFile(previewKey, imagePath);
+  const productBox = cutoutPath && placement ? await placedProductBox(cutoutPath, placement) : null;
+  return { imagePath, gender, face, faceSourcePath: face ? photoPath : null, productBox };
+}
+
+/**
+ * Where the local composite put the product in the frame (so text keeps off it): the cut-out at `scale` of its own
+ * pixels, centred at the placement and rotated, as packages/engine's compositeProduct lays it.
+ */
+async function placedProductBox(cutoutPath: string, p: Placement): Promise<Box | null> {
+  const size = await pngSize(cutoutPath);
+  if (!size) return null;
+  return rotatedBox(p.position_x, p.position_y, size.width * p.scale, size.height * p.scale, p.rotation);
+}
+
+/** A PNG's pixel size from its header (IHDR), or null if the file is not a PNG. */
+async function pngSize(file: string): Promise<{ width: number; height: number } | null> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(24);
+    await handle.read(head, 0, 24, 0);
+    if (head.readUInt32BE(0) !== 0x89504e47 || head.toString('latin1', 12, 16) !== 'IHDR') return null;
+    return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  } finally {
+    await handle.close();
+  }
 }
 
 const shortHash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 12);

@@ -32,6 +32,7 @@ import {
   type PreviewCharacterRow,
 } from '../../db/repositories/hook-packs.ts';
 import type { Database } from '../../db/schema.ts';
+import { avatarsRepository } from '../../db/repositories/avatars.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../errors.ts';
 import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
 import { autoPlacement, clampPlacement, type Placement } from './placement.ts';
@@ -281,7 +282,10 @@ export async function generateCharacters(
     // A type's people are known by their description, as type ids change each time the step saves. 'Generate
     // More' (no type) is a new order every time; failed characters were refunded and may be made again.
     const live = new Set(
-      (await repo.charactersOf(trx, pack.id)).filter((c) => c.status !== 'failed').map((c) => normalise(c.prompt)),
+      (await repo.charactersOf(trx, pack.id))
+        // A creator's character bears their name, not a type's description (decision 207).
+        .filter((c) => c.status !== 'failed' && c.avatar_id === null)
+        .map((c) => normalise(c.prompt)),
     );
     if (sources.some((s) => s.typeId !== null && live.has(normalise(s.description)))) {
       throw conflict(MESSAGES.server.charactersInProgress);
@@ -332,6 +336,38 @@ export async function listCharacters(
 ): Promise<GeneratedCharacter[]> {
   await getOwnedPack(ctx, userId, packId);
   return (await repo.charactersOf(ctx.db.kysely, packId, onlySelected)).map(toCharacter);
+}
+
+/**
+ * POST /hooks/{id}/creators: one of the caller's own creators joins the pack as a character (decision 207), ready
+ * and selected: their photo is the portrait, so nothing is drawn or charged. Asked again, the same character is
+ * selected and returned. Another user's creator (or a library actor) is as missing as one that does not exist: 404.
+ */
+export async function addCreatorToPack(
+  ctx: AppContext,
+  userId: number,
+  packId: number,
+  creatorId: number,
+): Promise<GeneratedCharacter> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const pack = await repo.findOwned(trx, userId, packId);
+    if (!pack) throw packNotFound();
+    const creator = await avatarsRepository.findOwn(trx, userId, creatorId);
+    if (!creator) throw notFound(MESSAGES.hookPacks.creatorNotFound);
+    await repo.lockForQueueing(trx, ctx.db.dialect, pack.id);
+    const existing = await repo.findCreatorCharacter(trx, pack.id, creator.id);
+    if (existing) {
+      if (existing.selected !== 1) await repo.updateCharacters(trx, [existing.id], { selected: 1 });
+      return toCharacter({ ...existing, selected: 1 });
+    }
+    const row = await repo.insertCreatorCharacter(trx, {
+      hook_pack_id: pack.id,
+      avatar_id: creator.id,
+      prompt: creator.name ?? 'Creator',
+      image_key: creator.image_key,
+    });
+    return toCharacter(row);
+  });
 }
 
 /** POST /hooks/select-character/{id}: sets the selection to `selected`, or toggles it when absent. */
@@ -508,6 +544,8 @@ export async function regeneratePreview(
     const pack = await repo.findById(trx, p.hook_pack_id);
     const character = await repo.findCharacter(trx, p.generated_character_id);
     if (!pack || !character) throw new HttpError(422, MESSAGES.hookPacks.cannotRegenerate);
+    // A creator is their photo: there is no other person of them to make (decision 207).
+    if (reason === 'person' && character.avatar_id !== null) throw unprocessable(MESSAGES.hookPacks.creatorPhotoKept);
     let placement: Placement = {
       position_x: p.position_x ?? 0,
       position_y: p.position_y ?? 0,
@@ -662,6 +700,10 @@ export async function queueVideos(
       INSUFFICIENT_CREDITS.videos,
     );
     const rows = await repo.replaceVariants(trx, packId, variants);
+    // An own creator's videos go by their name (cards, files, manifest); drawn characters by their number.
+    const creatorNames = new Map(
+      (await repo.charactersOf(trx, packId)).flatMap((c) => (c.avatar_id !== null ? [[c.id, c.prompt] as const] : [])),
+    );
     const batchId = newBatchId();
     const ids: number[] = [];
     for (const v of rows) {
@@ -672,7 +714,8 @@ export async function queueVideos(
         hookPackId: packId,
         variantIndex: v.variant_index,
         labels: {
-          actorName: characterLabel(approvedCharacters, v.generated_character_id),
+          actorName:
+            creatorNames.get(v.generated_character_id) ?? characterLabel(approvedCharacters, v.generated_character_id),
           variantLabel: `Video #${v.variant_index}`,
           hookText: v.hook_text,
           variantId: v.variant_id,
@@ -889,6 +932,8 @@ function toCharacter(c: GeneratedCharacterRow): GeneratedCharacter {
     prompt: c.prompt,
     selected: c.selected === 1,
     character_type_id: c.character_type_id,
+    kind: c.avatar_id === null ? 'illustrated' : 'photo',
+    creator_id: c.avatar_id,
   };
 }
 

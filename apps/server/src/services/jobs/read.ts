@@ -1,4 +1,5 @@
 import { MESSAGES, type Job, type ProviderPrices, type RealisticUpgrade } from '@hookreel/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { hookPacksRepository } from '../../db/repositories/hook-packs.ts';
 import { jobsRepository, type JobRow } from '../../db/repositories/jobs.ts';
@@ -162,11 +163,24 @@ async function packVideoUpgrades(
   for (const r of drafts) {
     if (shown.get(`${r.hook_pack_id}:${r.variant_index}`) !== r.id) continue;
     const own = upgrades.get(r.id) ?? [];
-    // A done upgrade has already taken the draft's place in the pack.
-    const offered = own.every((o) => o.status === 'failed');
+    // A done upgrade has already taken the draft's place in the pack. A video of one of the user's own creators is
+    // not offered: Realistic hook videos are made from a description, not a photo (decision 207).
+    const offered = own.every((o) => o.status === 'failed') && !animatesRealPhoto(r.result);
     result.set(r.id, { offered, upgrade: latestUpgrade(own) });
   }
   return result;
+}
+
+const RealPhotoResult = z.object({ real_photo: z.literal(true) });
+
+/** Whether a finished video's result says it animates a real person's photo (decision 201). */
+function animatesRealPhoto(result: string | null): boolean {
+  if (!result) return false;
+  try {
+    return RealPhotoResult.safeParse(JSON.parse(result)).success;
+  } catch {
+    return false;
+  }
 }
 
 /**

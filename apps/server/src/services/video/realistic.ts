@@ -45,6 +45,8 @@ export async function assertInventedCharacters(
   characterIds: readonly number[],
 ): Promise<void> {
   for (const c of await hookPacksRepository.charactersByIds(db, packId, [...new Set(characterIds)])) {
+    // An own creator's photo is animated by the engine in Draft; Realistic packs have no photo path yet (decision 207).
+    if (c.avatar_id !== null) throw unprocessable(MESSAGES.hookPacks.creatorRealistic);
     try {
       assertInventedPerson(c.prompt);
     } catch (e) {

@@ -25,6 +25,7 @@ const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   catalogue: false,
   kind: 'photo',
   own: false,
+  preview_url: null,
   ...over,
 });
 

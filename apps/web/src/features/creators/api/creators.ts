@@ -1,6 +1,7 @@
 import { CREATOR_FIELDS, Creator, type RenameCreatorRequest } from '@hookreel/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { previewPending } from '@/components/actor-talking-preview';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -10,7 +11,12 @@ const CreatorList = z.array(Creator);
 export const getCreators = async (): Promise<Creator[]> => CreatorList.parse(await api.get('/creators'));
 
 export function useCreators() {
-  return useQuery({ queryKey: queryKeys.creators.list(), queryFn: getCreators });
+  return useQuery({
+    queryKey: queryKeys.creators.list(),
+    queryFn: getCreators,
+    // Asked again while a newly added creator's talking preview is being made (decision 207).
+    refetchInterval: (query) => ((query.state.data ?? []).some((c) => previewPending(c)) ? 3000 : false),
+  });
 }
 
 /**

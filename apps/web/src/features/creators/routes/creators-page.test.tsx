@@ -17,6 +17,7 @@ const maya: Creator = {
     confirmed_by: 'ada@example.com',
   },
   created_at: '2026-12-01T21:00:00.000Z',
+  preview_url: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -77,4 +78,26 @@ describe('CreatorsPage', () => {
       ).toBe(true),
     );
   });
+
+  it('shows the photo while the talking preview is made, then a muted looping video of them with the photo as poster', async () => {
+    const fresh = { ...maya, created_at: new Date().toISOString() };
+    let ready = false;
+    fetchMock.mockImplementation(async () =>
+      jsonResponse([ready ? { ...fresh, preview_url: 'users/1/creators/a-talking.mp4' } : fresh]),
+    );
+    renderWithProviders(<CreatorsPage />);
+    const card = await screen.findByTestId('creator-card');
+    expect(within(card).getByRole('img', { name: 'Maya' })).toHaveAttribute(
+      'src',
+      '/api/static/users/1/creators/a.png',
+    );
+    expect(within(card).getByTestId('preview-pending')).toHaveTextContent('Making their talking preview');
+    ready = true;
+    const video = await within(card).findByTestId('actor-talking-preview', undefined, { timeout: 6000 });
+    expect(video).toHaveAttribute('src', '/api/static/users/1/creators/a-talking.mp4');
+    expect(video).toHaveAttribute('poster', '/api/static/users/1/creators/a.png');
+    expect((video as HTMLVideoElement).muted).toBe(true);
+    expect(video).toHaveAttribute('loop');
+    expect(within(card).queryByTestId('preview-pending')).toBeNull();
+  }, 10_000);
 });

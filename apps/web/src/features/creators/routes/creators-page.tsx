@@ -3,11 +3,11 @@ import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
+import { ActorTalkingPreview, previewPending } from '@/components/actor-talking-preview';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorDetail } from '@/lib/api-client';
-import { staticUrl } from '@/lib/urls';
 import { useCreators, useDeleteCreator, useRenameCreator } from '../api/creators';
 import { AddCreatorDialog } from '../components/add-creator-dialog';
 
@@ -69,8 +69,16 @@ function CreatorCard({ creator }: { creator: Creator }) {
   return (
     <div data-testid="creator-card" className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
       <span className="relative block aspect-[9/16] bg-muted">
-        <img src={staticUrl(creator.url)} alt={creator.name} className="absolute inset-0 size-full object-cover" />
+        <ActorTalkingPreview photoUrl={creator.url} previewUrl={creator.preview_url} name={creator.name} />
         <ActorKindBadge avatar={creator} className="absolute top-2 left-2" />
+        {previewPending(creator) ? (
+          <span
+            className="absolute inset-x-2 bottom-2 rounded-md bg-background/85 px-2 py-1 text-center text-xs text-muted-foreground"
+            data-testid="preview-pending"
+          >
+            Making their talking preview…
+          </span>
+        ) : null}
       </span>
       <div className="space-y-2 p-3">
         {editing ? (
@@ -97,11 +105,11 @@ function CreatorCard({ creator }: { creator: Creator }) {
             {creator.name}
           </p>
         )}
-        <p className="text-xs text-muted-foreground" title={creator.consent.text}>
+        <p className="text-xs break-words text-muted-foreground [overflow-wrap:anywhere]" title={creator.consent.text}>
           Consent confirmed {agreed}
           {creator.consent.confirmed_by ? ` by ${creator.consent.confirmed_by}` : ''}
         </p>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           <Button variant="ghost" size="sm" onClick={() => setEditing(!editing)} aria-label={`Rename ${creator.name}`}>
             <PencilIcon aria-hidden="true" />
             Rename
@@ -122,7 +130,7 @@ function CreatorCard({ creator }: { creator: Creator }) {
           })
         }
         title={`Delete ${creator.name}?`}
-        description="Their photo is deleted and they leave every project that uses them. Videos already made stay."
+        description="Their photo and talking preview are deleted and they leave every project and hook pack that uses them. Videos already made stay in your jobs."
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { CheckIcon, ImageOffIcon, Loader2Icon, RotateCcwIcon, UserRoundIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ActorTalkingPreview } from '@/components/actor-talking-preview';
 import { Button } from '@/components/ui/button';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
@@ -15,6 +16,8 @@ export function CharacterTile({
   onToggle,
   onRetry,
   label,
+  badge,
+  previewUrl = null,
 }: {
   url: string;
   prompt: string;
@@ -23,6 +26,10 @@ export function CharacterTile({
   onToggle: () => void;
   onRetry?: () => void;
   label: string;
+  /** What its videos look like (Photo or Illustrated), shown on the tile's corner. */
+  badge?: React.ReactNode;
+  /** A creator's talking preview (decision 207): a muted loop over the photo once it is ready. */
+  previewUrl?: string | null;
 }) {
   const [broken, setBroken] = useState(false);
   const src = staticUrl(url);
@@ -42,7 +49,9 @@ export function CharacterTile({
           !selectable && 'cursor-default',
         )}
       >
-        {state === 'ready' && src && !broken ? (
+        {state === 'ready' && previewUrl ? (
+          <ActorTalkingPreview photoUrl={url} previewUrl={previewUrl} name={prompt} />
+        ) : state === 'ready' && src && !broken ? (
           <img src={src} alt="" loading="lazy" className="size-full object-cover" onError={() => setBroken(true)} />
         ) : state === 'pending' ? (
           <span className="flex size-full flex-col items-center justify-center gap-2 text-xs text-muted-foreground">
@@ -58,6 +67,7 @@ export function CharacterTile({
             {state === 'failed' ? 'Generation failed' : 'Placeholder'}
           </span>
         )}
+        {badge ? <span className="absolute top-2 left-2">{badge}</span> : null}
         {selected ? (
           <span className="absolute top-2 right-2 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground shadow">
             <CheckIcon className="size-3.5" aria-hidden="true" />

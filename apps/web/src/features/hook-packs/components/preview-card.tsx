@@ -1,3 +1,4 @@
+import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { CostTag } from '@/components/cost-tag';
 import { type PreviewCharacter } from '@hookreel/contracts';
 import { CheckIcon, ChevronDownIcon, Loader2Icon, MoveIcon, RefreshCwIcon, UserRoundIcon } from 'lucide-react';
@@ -22,9 +23,12 @@ export function PreviewCard({
   onToggleApproval,
   onEdit,
   onRegenerate,
+  kind = 'illustrated',
 }: {
   preview: PreviewCharacter;
   characterUrl: string;
+  /** Photo: one of the user's own creators, whose person cannot be regenerated (decision 207). */
+  kind?: 'photo' | 'illustrated';
   title: string;
   generating: boolean;
   onToggleApproval: () => void;
@@ -58,6 +62,10 @@ export function PreviewCard({
             <Loader2Icon className="size-5 animate-spin" aria-hidden="true" /> Generating preview...
           </span>
         ) : null}
+        <ActorKindBadge
+          avatar={{ kind, own: kind === 'photo' }}
+          className={cn('absolute left-2', placeholder && !generating ? 'top-10' : 'top-2')}
+        />
         {placeholder && !generating ? (
           <span className="absolute inset-x-2 top-2 rounded-md bg-background/90 px-2 py-1 text-center text-xs">
             No preview yet
@@ -99,9 +107,11 @@ export function PreviewCard({
               <DropdownMenuItem onSelect={() => onRegenerate('product')}>
                 Regenerate product placement <CostTag credits={prices.cost('previewImage')} />
               </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => onRegenerate('person')}>
-                Regenerate person <CostTag credits={prices.cost('previewImage')} />
-              </DropdownMenuItem>
+              {kind === 'photo' ? null : (
+                <DropdownMenuItem onSelect={() => onRegenerate('person')}>
+                  Regenerate person <CostTag credits={prices.cost('previewImage')} />
+                </DropdownMenuItem>
+              )}
             </DropdownMenuContent>
           </DropdownMenu>
         </div>

@@ -33,6 +33,8 @@ const placeholdersFor = (
     prompt,
     selected: false,
     character_type_id: typeId,
+    kind: 'illustrated' as const,
+    creator_id: null,
     placeholder: true as const,
     retry,
   }));

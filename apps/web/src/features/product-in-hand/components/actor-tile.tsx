@@ -1,6 +1,7 @@
 import type { Avatar } from '@hookreel/contracts';
 import { CheckIcon } from 'lucide-react';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
+import { ActorTalkingPreview } from '@/components/actor-talking-preview';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 
@@ -19,7 +20,11 @@ export function ActorTile({ avatar, selected, onToggle }: { avatar: Avatar; sele
       )}
     >
       <span className="relative block aspect-[9/16] bg-muted">
-        <img src={staticUrl(avatar.url)} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+        {avatar.preview_url ? (
+          <ActorTalkingPreview photoUrl={avatar.url} previewUrl={avatar.preview_url} name={actorName(avatar)} />
+        ) : (
+          <img src={staticUrl(avatar.url)} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+        )}
         <ActorKindBadge avatar={avatar} className="absolute bottom-2 left-2" />
         <span
           className={cn(

@@ -7,6 +7,7 @@ import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
+import { ActorTalkingPreview } from '@/components/actor-talking-preview';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useAvatars } from '../api/get-avatars';
@@ -213,12 +214,16 @@ export function CharactersSection({
                     )}
                   >
                     <span className="relative block aspect-[9/16] bg-muted">
-                      <img
-                        src={staticUrl(a.url)}
-                        alt=""
-                        loading="lazy"
-                        className="absolute inset-0 size-full object-cover"
-                      />
+                      {a.preview_url ? (
+                        <ActorTalkingPreview photoUrl={a.url} previewUrl={a.preview_url} name={a.name ?? 'Actor'} />
+                      ) : (
+                        <img
+                          src={staticUrl(a.url)}
+                          alt=""
+                          loading="lazy"
+                          className="absolute inset-0 size-full object-cover"
+                        />
+                      )}
                       {best ? (
                         <span className="absolute top-1.5 left-1.5 rounded-full bg-primary px-2 py-0.5 text-[10px] font-medium text-primary-foreground">
                           Best match

@@ -78,7 +78,7 @@ export function CharacterTypeStep({
   return (
     <StepFrame
       title="Character Type"
-      description={`Describe the kinds of people who should present your product (${LIMITS.characterTypesMin} to ${LIMITS.characterTypesMax}). We generate ${perType ?? 'several'} characters for each type.`}
+      description={`Describe the kinds of people who should present your product (${LIMITS.characterTypesMin} to ${LIMITS.characterTypesMax}). We generate ${perType ?? 'several'} characters for each type. These are illustrated: drawn, made-up people, not photos of anyone. To feature real people, add your own creators (Photo) at the Characters step.`}
       onBack={back}
       onContinue={onContinue}
       continueLabel={

@@ -29,6 +29,8 @@ const makeCharacter = (id: number, over: Partial<GeneratedCharacter> = {}): Gene
   prompt: TYPE,
   selected: false,
   character_type_id: 30,
+  kind: 'illustrated',
+  creator_id: null,
   ...over,
 });
 
@@ -101,5 +103,72 @@ describe('CharactersStep selection', () => {
     await userEvent.click(first);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.hookPacks.saveSelectionFailed));
     expect(screen.getByRole('button', { name: `${TYPE} — character 1` })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('CharactersStep own creators', () => {
+  it('offers the user’s creators as Photo beside the Illustrated characters; picking one adds them to the pack', async () => {
+    const maya = {
+      id: 57,
+      url: 'users/1/creators/maya.png',
+      prompt: null,
+      name: 'Maya',
+      x: null,
+      y: null,
+      width: null,
+      height: null,
+      rotation: 0,
+      size: 'medium',
+      merge_status: null,
+      merged_url: null,
+      catalogue: false,
+      kind: 'photo',
+      own: true,
+      consent: { text: 'Maya agreed…', confirmed_at: '2026-12-01T21:00:00.000Z', confirmed_by: 'a@b.test' },
+      created_at: '2026-12-01T21:00:00.000Z',
+      preview_url: 'users/1/creators/maya-talking.mp4',
+    };
+    let characters: GeneratedCharacter[] = [makeCharacter(21)];
+    const { calls } = mockApi({
+      'GET /hooks/5': () =>
+        jsonResponse(makePack({ character_types: [{ id: 30, description: TYPE, order_index: 0 }] })),
+      'GET /hooks/characters/5': () => jsonResponse(characters),
+      'GET /creators': () => jsonResponse([maya]),
+      'POST /hooks/5/creators': () => {
+        const added = makeCharacter(22, {
+          url: maya.url,
+          prompt: 'Maya',
+          selected: true,
+          character_type_id: null,
+          kind: 'photo',
+          creator_id: 57,
+        });
+        characters = [...characters, added];
+        return jsonResponse(added);
+      },
+    });
+    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    expect(await screen.findByText(/Illustrated characters are drawn by Hookreel/)).toBeInTheDocument();
+    const drawn = await screen.findByRole('button', { name: `${TYPE} — character 1` });
+    expect(drawn).toHaveTextContent('Illustrated');
+    const tile = await screen.findByRole('button', { name: 'Maya — your creator' });
+    expect(tile).toHaveTextContent('Photo · yours');
+    expect(tile).toHaveAttribute('aria-pressed', 'false');
+    // Their talking preview loops on the tile.
+    expect(screen.getByLabelText('Maya talking')).toHaveAttribute(
+      'src',
+      '/api/static/users/1/creators/maya-talking.mp4',
+    );
+    await userEvent.click(tile);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Maya — your creator' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/hooks/5/creators',
+      body: { creator_id: 57 },
+    });
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    // The creator is not listed again among the drawn characters.
+    expect(screen.queryByRole('region', { name: 'Maya' })).toBeNull();
   });
 });

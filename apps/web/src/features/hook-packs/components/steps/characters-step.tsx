@@ -3,10 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { Link } from 'react-router';
+import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getCharacters, isCharacterPending, useCharacters } from '../../api/get-characters';
 import { hookPackKeys } from '../../api/keys';
+import { useAddCreatorToPack, useOwnCreators } from '../../api/pack-creators';
 import { useSelectCharacter } from '../../api/select-character';
 import type { CharacterGeneration, PlaceholderCharacter } from '../../lib/use-character-generation';
 import type { StepProps } from '../../lib/wizard-data';
@@ -18,7 +21,13 @@ import { useServerPrices, withKnownCost } from '@/lib/api/prices';
 type AnyCharacter = GeneratedCharacter | PlaceholderCharacter;
 const isPlaceholder = (c: AnyCharacter): c is PlaceholderCharacter => 'placeholder' in c;
 
-/** Step 4: pick the generated characters (polled every second while rendering); 'Generate More' adds 4. */
+const ILLUSTRATED = <ActorKindBadge avatar={{ kind: 'illustrated', own: false }} />;
+const PHOTO = <ActorKindBadge avatar={{ kind: 'photo', own: true }} />;
+
+/**
+ * Step 4: pick the generated characters (polled every second while rendering); 'Generate More' adds 4. The user's
+ * own creators (photos of real people, decision 207) are offered beside them: picking one adds it to the pack.
+ */
 export function CharactersStep({
   pack,
   advance,
@@ -35,7 +44,26 @@ export function CharactersStep({
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
 
-  const list: AnyCharacter[] = [...(characters.data ?? []), ...generation.placeholders];
+  const creators = useOwnCreators();
+  const addCreator = useAddCreatorToPack(packId);
+  const list: AnyCharacter[] = [
+    ...(characters.data ?? []).filter((c) => c.kind !== 'photo'),
+    ...generation.placeholders,
+  ];
+  const creatorCharacter = new Map(
+    (characters.data ?? []).flatMap((c) => (c.creator_id !== null ? [[c.creator_id, c] as const] : [])),
+  );
+  const pickCreator = (creatorId: number) => {
+    if (!packId) return;
+    setError(null);
+    const inPack = creatorCharacter.get(creatorId);
+    if (inPack) toggle(inPack);
+    else
+      addCreator.mutate(
+        { hookPackId: packId, creatorId },
+        { onError: () => toast.error(MESSAGES.hookPacks.addCreatorFailed) },
+      );
+  };
   const selectedCount = (characters.data ?? []).filter((c) => c.selected).length;
   // Continuing makes a preview of every selected character that has none yet: that is this button's cost.
   const previewed = new Set((pack?.preview_characters ?? []).map((p) => p.generated_character_id));
@@ -98,7 +126,7 @@ export function CharactersStep({
   return (
     <StepFrame
       title="Characters"
-      description="Pick the characters who will present your product. Selected characters get a preview holding your product."
+      description="Pick the characters who will present your product. Selected characters get a preview holding your product. Illustrated characters are drawn by Hookreel from your descriptions: made-up people whose videos look like illustrations. Photo characters are your own creators: the photo of a real person who agreed is animated to talk, and those videos are labelled AI-generated."
       onBack={back}
       onContinue={onContinue}
       continueLabel={newPreviews > 0 ? withKnownCost('Continue', prices.cost('previewImage', newPreviews)) : 'Continue'}
@@ -118,6 +146,41 @@ export function CharactersStep({
           </span>
         ) : null}
       </div>
+      <section aria-label="Your creators" className="space-y-2" data-testid="pack-creators">
+        <h3 className="flex items-center gap-2 text-sm font-medium">Your creators {PHOTO}</h3>
+        {creators.data && creators.data.length > 0 ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+            {creators.data.map((creator) => {
+              const inPack = creatorCharacter.get(creator.id);
+              return (
+                <li key={creator.id} className="space-y-1">
+                  <CharacterTile
+                    url={creator.url}
+                    prompt={creator.name}
+                    selected={inPack?.selected ?? false}
+                    state={addCreator.isPending && addCreator.variables?.creatorId === creator.id ? 'pending' : 'ready'}
+                    label={`${creator.name} — your creator`}
+                    badge={PHOTO}
+                    previewUrl={creator.preview_url}
+                    onToggle={() => pickCreator(creator.id)}
+                  />
+                  <p className="truncate text-xs text-muted-foreground" title={creator.name}>
+                    {creator.name}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        ) : creators.isPending ? null : (
+          <p className="text-sm text-muted-foreground">
+            Add real people who agreed to appear in your ads on the{' '}
+            <Link to="/creators" className="font-medium underline underline-offset-4">
+              Creators
+            </Link>{' '}
+            page; they show up here.
+          </p>
+        )}
+      </section>
       {characters.isPending && packId ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {Array.from({ length: 4 }, (_, i) => (
@@ -146,6 +209,7 @@ export function CharactersStep({
                       selected={c.selected}
                       state={stateOf(c)}
                       label={`${g.title} — character ${i + 1}`}
+                      badge={ILLUSTRATED}
                       onToggle={() => !isPlaceholder(c) && toggle(c)}
                       onRetry={isPlaceholder(c) ? () => void generation.retryPlaceholder(c) : undefined}
                     />

@@ -22,7 +22,15 @@ const pack = makePack({
   message: 'My skin glows now',
   status: 'previews_ready',
   generated_characters: [
-    { id: 21, url: 'characters/21.png', prompt: 'Young runner', selected: true, character_type_id: 30 },
+    {
+      id: 21,
+      url: 'characters/21.png',
+      prompt: 'Young runner',
+      selected: true,
+      character_type_id: 30,
+      kind: 'illustrated',
+      creator_id: null,
+    },
   ],
   preview_characters: [makePreview({ approved: true })],
 });

@@ -21,8 +21,24 @@ const pack = makePack({
   message: 'Glow all day',
   status: 'previews_ready',
   generated_characters: [
-    { id: 21, url: 'characters/21.png', prompt: 'Young runner', selected: true, character_type_id: 30 },
-    { id: 22, url: 'characters/22.png', prompt: 'Office worker', selected: true, character_type_id: 30 },
+    {
+      id: 21,
+      url: 'characters/21.png',
+      prompt: 'Young runner',
+      selected: true,
+      character_type_id: 30,
+      kind: 'illustrated',
+      creator_id: null,
+    },
+    {
+      id: 22,
+      url: 'characters/22.png',
+      prompt: 'Office worker',
+      selected: true,
+      character_type_id: 30,
+      kind: 'illustrated',
+      creator_id: null,
+    },
   ],
   preview_characters: [
     makePreview({ id: 11, generated_character_id: 21, approved: true }),

@@ -21,12 +21,14 @@ import { PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorDetail, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
+import { useOwnCreators } from '../../api/pack-creators';
 import { useQueueHookPackVideos } from '../../api/queue-videos';
 import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { approvedCharacterIds } from '../../lib/variants';
@@ -65,6 +67,16 @@ export function MatrixEditor({
   const [error, setError] = useState<string | null>(null);
 
   const chosenActors = approvedIds.filter((id) => actors.includes(id));
+  const characterOf = new Map(pack.generated_characters.map((c) => [c.id, c]));
+  // The user's creators not yet approved in this pack join from the Characters step (a preview places the product).
+  const creators = useOwnCreators();
+  const approvedCreators = new Set(approvedIds.map((id) => characterOf.get(id)?.creator_id ?? null));
+  const creatorsLeft = (creators.data ?? []).filter((c) => !approvedCreators.has(c.id));
+  /** A creator by their name, as their videos are named; a drawn character by its place among the approved. */
+  const actorName = (id: number): string => {
+    const c = characterOf.get(id);
+    return c?.kind === 'photo' ? c.prompt : `Character ${approvedIds.indexOf(id) + 1}`;
+  };
   const previewOf = new Map(
     pack.preview_characters.filter((p) => p.approved && p.url).map((p) => [p.generated_character_id, p.url as string]),
   );
@@ -207,12 +219,25 @@ export function MatrixEditor({
                     <img src={staticUrl(previewOf.get(id))} alt="" className="size-full object-cover" />
                   ) : null}
                 </span>
-                <span className="text-sm">
-                  <span className="text-xs font-medium text-muted-foreground">A{k + 1}</span> Character {k + 1}
+                <span className="min-w-0 flex-1 text-sm">
+                  <span className="text-xs font-medium text-muted-foreground">A{k + 1}</span> {actorName(id)}
+                  <ActorKindBadge
+                    className="mt-0.5 flex w-fit"
+                    avatar={{
+                      kind: characterOf.get(id)?.kind ?? 'illustrated',
+                      own: characterOf.get(id)?.kind === 'photo',
+                    }}
+                  />
                 </span>
               </label>
             ))
           )}
+          {creatorsLeft.length > 0 ? (
+            <p className="text-xs text-muted-foreground" data-testid="matrix-creators-hint">
+              Your creators {creatorsLeft.map((c) => c.name).join(', ')} can join the matrix: pick them at the
+              Characters step and approve their preview.
+            </p>
+          ) : null}
         </fieldset>
 
         <fieldset className="space-y-2 rounded-xl border p-3">
@@ -314,7 +339,7 @@ export function MatrixEditor({
                   <span className="block font-mono text-xs font-semibold">{id}</span>
                   <span className="block truncate">“{hooks[c.hook] || '…'}”</span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    Character {approvedIds.indexOf(chosenActors[c.actor] as number) + 1} · {ctas[c.cta] || '…'}
+                    {actorName(chosenActors[c.actor] as number)} · {ctas[c.cta] || '…'}
                   </span>
                 </span>
               </label>

@@ -28,6 +28,8 @@ const character = (id: number, selected = true) => ({
   prompt: 'Young runner',
   selected,
   character_type_id: 30,
+  kind: 'illustrated' as const,
+  creator_id: null,
 });
 
 describe('PreviewStep approval', () => {

@@ -175,6 +175,7 @@ export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
               <PreviewCard
                 preview={preview}
                 characterUrl={character?.url ?? ''}
+                kind={character?.kind ?? 'illustrated'}
                 title={`Preview ${i + 1}${character ? ` — ${character.prompt}` : ''}`}
                 generating={generate.isPending}
                 onToggleApproval={() => toggleApproval(character, preview)}
