@@ -51,6 +51,8 @@ interface Prepared {
   dir: string;
   /** Drawn crops by state key (stateCrop). */
   crops: Map<string, Uint8Array>;
+  /** SHA-256 of the photo's bytes (hex): the default seed of its blinks. */
+  photoHash: string;
 }
 
 /** Prepared actors by key: a pack's renders share one (bounded; a long-running worker keeps the latest). */
@@ -176,6 +178,7 @@ export async function preparePhotoActor(input: {
   hash.update(product?.key ?? '-');
   for (const [v, p] of stills) hash.update(v).update(await readFile(p));
   const key = hash.digest('hex').slice(0, 24);
+  const photoHash = createHash('sha256').update(photoBytes).digest('hex');
   let pending = preparedMemo.get(key);
   const fresh = !pending;
   if (!pending) {
@@ -191,7 +194,7 @@ export async function preparePhotoActor(input: {
       });
       const dir = path.join(rigCacheDir(), `photo-${key}`);
       await mkdir(dir, { recursive: true });
-      return { photo, baseY4m: y4mFrame(photo.rgba, VIDEO_WIDTH, VIDEO_HEIGHT), dir, crops: new Map() };
+      return { photo, baseY4m: y4mFrame(photo.rgba, VIDEO_WIDTH, VIDEO_HEIGHT), dir, crops: new Map(), photoHash };
     })();
     pending.catch(() => preparedMemo.delete(key));
     preparedMemo.set(key, pending);
@@ -215,7 +218,11 @@ export async function photoActor(input: {
   words: readonly WordTiming[];
   totalSec: number;
   hookText?: string | null;
-  seed: string;
+  /**
+   * Seeds the blinks and eye movements; by default the photo's own bytes (their SHA-256), so the same photo
+   * blinks the same way wherever it is stored.
+   */
+  seed?: string | null;
   mouthStills?: MouthStills | null;
   /** The voice's loudness (`voiceLoudness`), so the mouth opens with the voice; phones alone without it. */
   loudness?: readonly number[] | null;
@@ -224,7 +231,7 @@ export async function photoActor(input: {
   const timeline = photoTimeline({
     words: input.words,
     totalSec: input.totalSec,
-    seed: input.seed,
+    seed: input.seed ?? prep.photoHash,
     loudness: input.loudness ?? null,
   });
   const rest: FaceState = { mouth: 'rest', amount: 1, eyes: 'open', head: { tilt: 0, down: 0 } };
