@@ -144,6 +144,8 @@ class FaceWorker {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
+    // Held by the event loop until it has exited, so a caller awaiting that is not left with nothing to wait on.
+    child.ref();
     child.kill('SIGKILL');
     return exited;
   }
