@@ -137,7 +137,7 @@ function stateY4m(prep: Prepared, crop: Uint8Array): Buffer {
 }
 
 /** States' drawn crops kept for the closer framings, which draw the same few states again and again. */
-const CROPS_KEPT = 24;
+const CROPS_KEPT = 8;
 
 /** A state's drawn crop, kept (a few, the latest used) with the prepared actor. */
 function stateCrop(prep: Prepared, s: FaceState): Uint8Array {
