@@ -1,7 +1,7 @@
 /**
  * The photo actor's face work, timed (decisions 189–191): starting the detector with the first portrait, a warm
- * portrait, and the report's photo checks on an 8 s synthetic talking video of the test portrait (its decode,
- * detection on 100 sampled frames and the measures). Prints the detector process's peak memory.
+ * portrait, and the report's photo checks on an 8 s synthetic talking video of the test portrait (its decode, the
+ * face followed through its 80 sampled frames and the measures; decision 203). Prints the detector's peak memory.
  * Prints: face: first portrait X ms (start + models), warm Y ms; photo checks Z s for 8 s of video (W ms a frame); detector peak N MB
  */
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';

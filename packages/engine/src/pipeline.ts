@@ -653,7 +653,8 @@ async function prepareFrames(
       words,
       totalSec: durationSec,
       hookText: input.hookText,
-      seed: input.actor.imagePath,
+      // Blinks and glances are seeded from the photo's bytes (photoActor's default): the same photo renders the
+      // same wherever it is stored.
       mouthStills: input.actor.mouthStills,
       // The mouth opens with the voice's own loudness (and shuts in its pauses), the phones giving its shape.
       loudness: await readPcmWav(voicePath).then((w) => (w ? voiceLoudness(w.channels[0]!, w.sampleRate) : null)),

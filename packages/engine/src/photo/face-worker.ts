@@ -24,7 +24,17 @@ export interface RawImage {
 
 type Request =
   | { op: 'image'; path: string }
-  | { op: 'frames'; path: string; width: number; height: number; count: number; describe: number[]; iris?: boolean }
+  | {
+      op: 'frames';
+      path: string;
+      width: number;
+      height: number;
+      count: number;
+      describe: number[];
+      iris?: boolean;
+      track?: boolean;
+      only?: number[];
+    }
   | { op: 'ping' };
 
 interface Pending {
@@ -76,7 +86,7 @@ class FaceWorker {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     if (this.pending.size > 0) return;
-    this.idle = setTimeout(() => this.stop(), IDLE_MS);
+    this.idle = setTimeout(() => void this.stop(), IDLE_MS);
     this.idle.unref();
   }
 
@@ -111,7 +121,7 @@ class FaceWorker {
       timer = setTimeout(() => {
         // A stuck model: end the child so the next request starts clean.
         fail(new Error('face detection timed out'));
-        this.stop();
+        void this.stop();
       }, opts.timeoutMs ?? 60_000);
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       child.send({ id, ...req });
@@ -124,13 +134,20 @@ class FaceWorker {
   }
 
   /** Ends the child (its pending requests fail); the next request starts a new one. */
-  stop(): void {
+  stop(): Promise<void> {
     const child = this.child;
-    if (!child) return;
+    if (!child) return Promise.resolve();
     this.child = null;
     for (const p of this.pending.values()) p.reject(new Error('face detector stopped'));
     this.pending.clear();
+    const exited = new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+    // Held by the event loop until it has exited, so a caller awaiting that is not left with nothing to wait on.
+    child.ref();
     child.kill('SIGKILL');
+    return exited;
   }
 }
 
@@ -143,10 +160,22 @@ export function detectImage(path: string, opts?: { signal?: AbortSignal }): Prom
 
 /**
  * Detects the faces on raw RGB24 frames stored back to back in one file; `describe` frames get a descriptor.
- * Without `iris`, the iris model is skipped and each face has the 468 mesh points only.
+ * Without `iris`, the iris model is skipped and each face has the 468 mesh points only. With `track` (frames of
+ * one video), the face detector runs only on some frames and the mesh follows the face found on the others
+ * (face-child.mjs): a frame then holds the tracked face only. With `only`, just those frames are detected (each
+ * in full), and the answer holds them in that order.
  */
 export function detectFrames(
-  input: { path: string; width: number; height: number; count: number; describe: number[]; iris?: boolean },
+  input: {
+    path: string;
+    width: number;
+    height: number;
+    count: number;
+    describe: number[];
+    iris?: boolean;
+    track?: boolean;
+    only?: number[];
+  },
   opts?: { signal?: AbortSignal },
 ): Promise<RawFace[][]> {
   return worker.request<RawFace[][]>({ op: 'frames', ...input }, { timeoutMs: 60_000 + input.count * 2_000, ...opts });
@@ -159,7 +188,15 @@ export function warmFaceDetector(): Promise<void> {
 
 /** Ends the detector's process now (tests, shutdown). */
 export function stopFaceDetector(): void {
-  worker.stop();
+  void worker.stop();
+}
+
+/**
+ * Ends the detector's process and resolves once it has exited and been reaped, so its CPU time has reached this
+ * process's children's (the render bench counts it).
+ */
+export function endFaceDetector(): Promise<void> {
+  return worker.stop();
 }
 
 /** The detector's process id while it runs (the bench reads its peak memory), else null. */

@@ -19,6 +19,14 @@ const lin = (c: number): number => {
 };
 const f = (t: number): number => (t > 216 / 24389 ? Math.cbrt(t) : (t * 24389) / 27 / 116 + 16 / 116);
 
+/** lin() of every 8-bit value: the lightness of a pixel needs no power function. */
+const LIN = Float64Array.from({ length: 256 }, (_, c) => lin(c));
+
+/** CIELAB L* of an 8-bit sRGB pixel: the same value as `toLab(r, g, b).l`, at a fraction of its cost. */
+export function lightness(r: number, g: number, b: number): number {
+  return 116 * f(0.2126 * LIN[r]! + 0.7152 * LIN[g]! + 0.0722 * LIN[b]!) - 16;
+}
+
 /** sRGB to CIELAB (D65). */
 export function toLab(r: number, g: number, b: number): Lab {
   const R = lin(r);
@@ -102,7 +110,7 @@ export function lightnessSpreadIn(img: Rgb, outer: readonly Point3[]): number {
     for (let x = x0; x <= x1; x++) {
       if (!inside(po, x + 0.5, y + 0.5)) continue;
       const i = (y * img.width + x) * 3;
-      ls.push(toLab(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!).l);
+      ls.push(lightness(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!));
     }
   if (ls.length < 4) return 0;
   ls.sort((a, b) => a - b);

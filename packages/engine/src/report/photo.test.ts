@@ -8,7 +8,7 @@ import { stopFaceDetector } from '../photo/face-worker.ts';
 import { portraitFixture } from '../photo/fixtures.ts';
 import { PHOTO_VIDEO_SEC, PHOTO_VIDEO_WORDS, photoActorVideo, type PhotoVideoKind } from '../photo/video-fixtures.ts';
 import {
-  bestLaggedCorrelation,
+  bestLagInTime,
   findBlinks,
   pearson,
   PHOTO_CHECKS,
@@ -21,12 +21,18 @@ describe('photo check measures', () => {
   it('correlates, finds the best lag and leaves out frames without a face', () => {
     expect(pearson([1, 2, 3, 4], [2, 4, 6, 8])).toBeCloseTo(1);
     expect(pearson([1, 1, 1], [1, 2, 3])).toBeNull();
-    const voice = [0, 0, 5, 0, 0, 0, 5, 5, 0, 0, 0, 1, 3, 0];
-    // The mouth one sample ahead of the voice; its last sample had no face.
-    const mouth: (number | null)[] = [...voice.slice(1, -1), null];
-    const best = bestLaggedCorrelation(mouth, voice, 2);
-    expect(best.shift).toBe(1);
+    // A voice whose loudness rises and falls 4 times a second; the mouth, sampled 10 times a second, opens with it
+    // 0.08 s ahead (it follows the sound 0.08 s later); one frame had no face.
+    const voiceAt = (times: readonly number[]) => times.map((t) => Math.sin(2 * Math.PI * 4 * t));
+    const times = Array.from({ length: 40 }, (_, i) => i / 10);
+    const mouth: (number | null)[] = times.map((t, i) => (i === 7 ? null : Math.sin(2 * Math.PI * 4 * (t + 0.08))));
+    const best = bestLagInTime(mouth, times, voiceAt, 0.16, 0.04);
+    expect(best.lag).toBeCloseTo(0.08);
     expect(best.r).toBeCloseTo(1);
+    // Searched only within ±0.04 s, the best is the nearest lag, with a lower correlation.
+    const near = bestLagInTime(mouth, times, voiceAt, 0.04, 0.04);
+    expect(near.lag).toBeCloseTo(0.04);
+    expect(near.r!).toBeLessThan(0.9);
   });
 
   it('grows the seam rings with the face through a push-in, and holds them on a still camera', () => {

@@ -5,7 +5,7 @@ import type { PhotoFace, QualityCheck } from '@hookreel/contracts';
 import { descriptorSimilarity, faceLength } from '../photo/analyze.ts';
 import { detectFrames, type RawFace } from '../photo/face-worker.ts';
 import { MESH, eyesOpenness, mouthOpenness, type Point3 } from '../photo/landmarks.ts';
-import { lightnessSpreadIn, toLab, type Rgb } from '../photo/pixels.ts';
+import { lightness, lightnessSpreadIn, type Rgb } from '../photo/pixels.ts';
 import type { WordTiming } from '../types.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
@@ -17,13 +17,21 @@ import { mp4Facts } from './mp4.ts';
  * source photo's, its eyes followed for blinks, and the ring where the animation's warp ends looked at for a seam.
  */
 export const PHOTO_CHECKS = {
-  /** Frames sampled a second: blinks last 3–6 frames at 25 fps, so 12.5 sees each at least once or twice. */
-  fps: 12.5,
+  /**
+   * Frames sampled a second (decision 203): every 3rd frame of the renders' 30 fps. The animation's blink holds
+   * the lids shut for four frames (133 ms, after a half-lowered frame and before two), and a blink's shut phase is
+   * 100–150 ms in life (the test videos' 120 ms): a sample every 100 ms lands on a shut frame of every blink,
+   * whatever its phase (7.5 a second measured missing the test video's blinks). Lip sync follows syllables (4–6 a
+   * second), which 10 samples a second resolve; its lag is searched in the sound's own time (`lagStepSec`).
+   */
+  fps: 10,
   /** Sampled frames are this wide (the height keeps the video's shape): a face stays over ~100 px tall. */
   width: 360,
   /** Pearson correlation of mouth opening with the voice envelope, best within ±LAG_SEC. */
   minLipSync: 0.5,
   maxLagSec: 0.16,
+  /** The lag is searched in steps of this (the envelope is read at any time, not only at the sampled frames). */
+  lagStepSec: 0.04,
   /** In silences the mouth is at rest: median opening at most this above the quietest tenth of the video's. */
   silenceOpenMax: 0.05,
   /**
@@ -40,6 +48,8 @@ export const PHOTO_CHECKS = {
   minBlinkGapSec: 2,
   /** A blink: the eyes' openness below this share of the video's median, on at least one sampled frame. */
   blinkShare: 0.55,
+  /** Tracked frames whose eyes read below this share of the median are detected again in full (decision 203). */
+  blinkRecheckShare: 0.8,
   /**
    * Seam: the edge strength across the warp's edge above the first frame's (L* units; worst tenth of the edge's
    * points, 95th percentile of frames). Measured: still photo 0, smooth fade 3.1, hard-edged warp 25.9.
@@ -106,8 +116,15 @@ async function sampleFrames(
   return { file, width, height, count: Math.floor(size / (width * height * 3)) };
 }
 
-/** The voice's loudness envelope (RMS in dB over 80 ms, floor −60) at each time, from the MP4's own sound. */
-async function voiceEnvelope(videoPath: string, dir: string, times: number[], signal?: AbortSignal): Promise<number[]> {
+/**
+ * The voice's loudness envelope from the MP4's own sound: a function giving the RMS in dB over 80 ms (floor −60)
+ * at any times, so the envelope can be read at the sampled frames' instants shifted by any lag.
+ */
+async function voiceEnvelope(
+  videoPath: string,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<(times: readonly number[]) => number[]> {
   const rate = 8000;
   const file = path.join(dir, 'voice.s16');
   await runProcess(
@@ -133,17 +150,42 @@ async function voiceEnvelope(videoPath: string, dir: string, times: number[], si
   const buf = await readFile(file);
   const pcm = new Int16Array(buf.buffer, buf.byteOffset, Math.floor(buf.length / 2));
   const half = Math.round(0.04 * rate);
-  return times.map((t) => {
-    const c = Math.round(t * rate);
-    let sum = 0;
-    let n = 0;
-    for (let i = Math.max(0, c - half); i < Math.min(pcm.length, c + half); i++) {
-      sum += (pcm[i]! / 32768) ** 2;
-      n++;
-    }
-    const rms = n ? Math.sqrt(sum / n) : 0;
-    return Math.max(-60, 20 * Math.log10(rms + 1e-9));
-  });
+  return (times) =>
+    times.map((t) => {
+      const c = Math.round(t * rate);
+      let sum = 0;
+      let n = 0;
+      for (let i = Math.max(0, c - half); i < Math.min(pcm.length, c + half); i++) {
+        sum += (pcm[i]! / 32768) ** 2;
+        n++;
+      }
+      const rms = n ? Math.sqrt(sum / n) : 0;
+      return Math.max(-60, 20 * Math.log10(rms + 1e-9));
+    });
+}
+
+/**
+ * The best correlation of the mouth's opening with the voice's envelope read `lag` seconds later, for lags within
+ * ±maxLag in steps of `step` (frames without a face left out): the lag is searched in the sound's time, finer than
+ * the frames are sampled.
+ */
+export function bestLagInTime(
+  open: readonly (number | null)[],
+  times: readonly number[],
+  envelopeAt: (times: readonly number[]) => number[],
+  maxLag: number,
+  step: number,
+): { r: number | null; lag: number } {
+  const kept = open.flatMap((v, i) => (v === null || v === undefined ? [] : [i]));
+  const x = kept.map((i) => open[i]!);
+  let best: { r: number | null; lag: number } = { r: null, lag: 0 };
+  const steps = Math.round(maxLag / step);
+  for (let k = -steps; k <= steps; k++) {
+    const lag = k * step;
+    const r = pearson(x, envelopeAt(kept.map((i) => times[i]! + lag)));
+    if (r !== null && (best.r === null || r > best.r)) best = { r, lag };
+  }
+  return best;
 }
 
 /** Pearson correlation; null when either series is flat. */
@@ -167,29 +209,6 @@ export function pearson(a: readonly number[], b: readonly number[]): number | nu
     sbb += (b[i]! - mb) ** 2;
   }
   return saa > 1e-12 && sbb > 1e-12 ? sab / Math.sqrt(saa * sbb) : null;
-}
-
-/** Best correlation of `x` shifted by up to ±maxShift samples against `y` (pairs with a null left out). */
-export function bestLaggedCorrelation(
-  x: readonly (number | null)[],
-  y: readonly number[],
-  maxShift: number,
-): { r: number | null; shift: number } {
-  let best: { r: number | null; shift: number } = { r: null, shift: 0 };
-  for (let s = -maxShift; s <= maxShift; s++) {
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let i = 0; i < x.length; i++) {
-      const j = i + s;
-      const xi = x[i];
-      if (j < 0 || j >= y.length || xi === null || xi === undefined) continue;
-      a.push(xi);
-      b.push(y[j]!);
-    }
-    const r = pearson(a, b);
-    if (r !== null && (best.r === null || r > best.r)) best = { r, shift: s };
-  }
-  return best;
 }
 
 /** Blink moments (s): runs of frames whose eye openness falls below `share` of the median. */
@@ -243,7 +262,7 @@ function ringEdge(img: Rgb, pieces: readonly (readonly Point3[])[], shift = 0): 
     const xi = Math.max(0, Math.min(img.width - 1, Math.round(x)));
     const yi = Math.max(0, Math.min(img.height - 1, Math.round(y)));
     const i = (yi * img.width + xi) * 3;
-    return toLab(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!).l;
+    return lightness(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!);
   };
   const out: number[] = [];
   for (const ring of pieces)
@@ -295,7 +314,7 @@ function ringLightness(img: Rgb, pieces: readonly (readonly Point3[])[]): number
         const xi = Math.max(0, Math.min(img.width - 1, Math.round(x0 + ((x1 - x0) * s) / steps)));
         const yi = Math.max(0, Math.min(img.height - 1, Math.round(y0 + ((y1 - y0) * s) / steps)));
         const i = (yi * img.width + xi) * 3;
-        out.push(toLab(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!).l);
+        out.push(lightness(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!));
       }
     }
   return out;
@@ -363,6 +382,12 @@ export function ringScales(spans: readonly (number | null)[]): number[] {
 }
 export const RING_SCALE_DEADBAND = 0.03;
 
+/** The median of the known values, or null. */
+const median = (xs: readonly (number | null)[]): number | null => {
+  const known = xs.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  return known.length ? known[Math.floor(known.length / 2)]! : null;
+};
+
 /** The q-quantile of some numbers (0 for none). */
 const quantile = (xs: readonly number[], q: number): number => {
   if (!xs.length) return 0;
@@ -385,22 +410,54 @@ export async function photoActorChecks(
     const describe = Array.from({ length: P.identityFrames }, (_, k) =>
       Math.min(n - 1, Math.round(((k + 0.5) * n) / P.identityFrames)),
     );
+    // The face is tracked through the frames (the detector on a few, the mesh on all; face-child.mjs).
     const detected = await detectFrames(
-      { path: frames.file, width: frames.width, height: frames.height, count: n, describe },
+      { path: frames.file, width: frames.width, height: frames.height, count: n, describe, track: true },
       { signal: input.signal },
     );
     const raw = await readFile(frames.file);
     const size = frames.width * frames.height * 3;
-    const faces: (RawFace | null)[] = detected.map(
-      (fs) => fs.filter((f) => f.score >= 0.5).sort((a, b) => b.box[3] - a.box[3])[0] ?? null,
+    const best = (fs: readonly RawFace[]) =>
+      fs.filter((f) => f.score >= 0.5).sort((a, b) => b.box[3] - a.box[3])[0] ?? null;
+    const faces: (RawFace | null)[] = detected.map(best);
+
+    // Blinks: eye openness from the mesh times the eyes' own contrast (the mesh alone under-reads closed lids).
+    const eyeMeasure = (f: RawFace | null, i: number): number | null => {
+      if (!f) return null;
+      const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
+      const o = eyesOpenness(f.mesh);
+      const le = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246].map((k) => f.mesh[k]!);
+      const re = [362, 382, 381, 380, 374, 373, 390, 249, 263, 466, 388, 387, 386, 385, 384, 398].map(
+        (k) => f.mesh[k]!,
+      );
+      const spread = (lightnessSpreadIn(img, le) + lightnessSpreadIn(img, re)) / 2;
+      return ((o.left + o.right) / 2) * spread;
+    };
+    const eyes = faces.map(eyeMeasure);
+    // Frames whose eyes read as closing are detected again in full, as every frame was before tracking (the blink
+    // threshold was calibrated on full detections, and the mesh on a carried box reads some lids differently): the
+    // more closed of the two readings counts. A frame nowhere near closed is not looked at twice.
+    const eyeMedian = median(eyes);
+    const recheck = eyes.flatMap((v, i) =>
+      v !== null && eyeMedian !== null && v < P.blinkRecheckShare * eyeMedian && !describe.includes(i) ? [i] : [],
     );
+    if (recheck.length) {
+      const again = await detectFrames(
+        { path: frames.file, width: frames.width, height: frames.height, count: n, describe: [], only: recheck },
+        { signal: input.signal },
+      );
+      recheck.forEach((i, k) => {
+        const full = eyeMeasure(best(again[k] ?? []), i);
+        if (full !== null) eyes[i] = Math.min(eyes[i] ?? full, full);
+      });
+    }
     const found = faces.filter(Boolean).length;
     const times = faces.map((_, i) => i / P.fps);
 
     // Lip sync: mouth opening against the voice's loudness, best within the allowed lead or lag.
     const open = faces.map((f) => (f ? mouthOpenness(f.mesh) : null));
-    const env = await voiceEnvelope(input.videoPath, dir, times, input.signal);
-    const sync = bestLaggedCorrelation(open, env, Math.round(P.maxLagSec * P.fps));
+    const envelopeAt = await voiceEnvelope(input.videoPath, dir, input.signal);
+    const sync = bestLagInTime(open, times, envelopeAt, P.maxLagSec, P.lagStepSec);
     // Silences: well away from any word (and not the first or last 0.2 s).
     const silent = times.map(
       (t) =>
@@ -419,18 +476,6 @@ export async function photoActorChecks(
       .map((d) => descriptorSimilarity(d, input.face.descriptor));
     const identity = sims.length ? Math.min(...sims) : null;
 
-    // Blinks: eye openness from the mesh times the eyes' own contrast (the mesh alone under-reads closed lids).
-    const eyes = faces.map((f, i) => {
-      if (!f) return null;
-      const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
-      const o = eyesOpenness(f.mesh);
-      const le = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246].map((k) => f.mesh[k]!);
-      const re = [362, 382, 381, 380, 374, 373, 390, 249, 263, 466, 388, 387, 386, 385, 384, 398].map(
-        (k) => f.mesh[k]!,
-      );
-      const spread = (lightnessSpreadIn(img, le) + lightnessSpreadIn(img, re)) / 2;
-      return ((o.left + o.right) / 2) * spread;
-    });
     const blinks = findBlinks(eyes, P.fps, P.blinkShare);
     const end = n / P.fps;
     const marks = [0, ...blinks, end];
@@ -491,7 +536,7 @@ export async function photoActorChecks(
       frames: n,
       faceFound: n ? found / n : 0,
       lipSync: sync.r === null ? null : round(sync.r),
-      lipLagSec: sync.r === null ? null : round(sync.shift / P.fps),
+      lipLagSec: sync.r === null ? null : round(sync.lag),
       silenceOpen: silenceOpen === null ? null : round(silenceOpen, 3),
       identity: identity === null ? null : round(identity, 3),
       blinks,

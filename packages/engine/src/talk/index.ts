@@ -49,6 +49,10 @@ interface Prepared {
   photo: PreparedPhoto;
   baseY4m: Buffer;
   dir: string;
+  /** Drawn crops by state key (stateCrop). */
+  crops: Map<string, Uint8Array>;
+  /** SHA-256 of the photo's bytes (hex): the default seed of its blinks. */
+  photoHash: string;
 }
 
 /** Prepared actors by key: a pack's renders share one (bounded; a long-running worker keeps the latest). */
@@ -96,31 +100,35 @@ function stateY4m(prep: Prepared, crop: Uint8Array): Buffer {
   const vOff = uOff + (width >> 1) * (height >> 1);
   const cw = width >> 1;
   const stride = c.w * 4;
+  // Two rows of the crop at a time: four luma samples and one averaged chroma pair per 2x2 block (BT.601, video
+  // range, as y4mFrame converts the rest frame).
   for (let y = 0; y < c.h; y += 2) {
+    const row0 = yOff + (c.y + y) * width + c.x;
+    const row1 = row0 + width;
+    const crow = ((c.y + y) >> 1) * cw + (c.x >> 1);
     for (let x = 0; x < c.w; x += 2) {
       const i = y * stride + x * 4;
       const j = i + stride;
-      let rs = 0;
-      let gs = 0;
-      let bs = 0;
-      for (const [o, dy, dx] of [
-        [i, 0, 0],
-        [i + 4, 0, 1],
-        [j, 1, 0],
-        [j + 4, 1, 1],
-      ] as const) {
-        const r = crop[o]!;
-        const g = crop[o + 1]!;
-        const b = crop[o + 2]!;
-        out[yOff + (c.y + y + dy) * width + c.x + x + dx] = ((66 * r + 129 * g + 25 * b + 128) >> 8) + 16;
-        rs += r;
-        gs += g;
-        bs += b;
-      }
-      const r = (rs + 2) >> 2;
-      const g = (gs + 2) >> 2;
-      const b = (bs + 2) >> 2;
-      const co = ((c.y + y) >> 1) * cw + ((c.x + x) >> 1);
+      const r0 = crop[i]!;
+      const g0 = crop[i + 1]!;
+      const b0 = crop[i + 2]!;
+      const r1 = crop[i + 4]!;
+      const g1 = crop[i + 5]!;
+      const b1 = crop[i + 6]!;
+      const r2 = crop[j]!;
+      const g2 = crop[j + 1]!;
+      const b2 = crop[j + 2]!;
+      const r3 = crop[j + 4]!;
+      const g3 = crop[j + 5]!;
+      const b3 = crop[j + 6]!;
+      out[row0 + x] = ((66 * r0 + 129 * g0 + 25 * b0 + 128) >> 8) + 16;
+      out[row0 + x + 1] = ((66 * r1 + 129 * g1 + 25 * b1 + 128) >> 8) + 16;
+      out[row1 + x] = ((66 * r2 + 129 * g2 + 25 * b2 + 128) >> 8) + 16;
+      out[row1 + x + 1] = ((66 * r3 + 129 * g3 + 25 * b3 + 128) >> 8) + 16;
+      const r = (r0 + r1 + r2 + r3 + 2) >> 2;
+      const g = (g0 + g1 + g2 + g3 + 2) >> 2;
+      const b = (b0 + b1 + b2 + b3 + 2) >> 2;
+      const co = crow + (x >> 1);
       out[uOff + co] = ((-38 * r - 74 * g + 112 * b + 128) >> 8) + 128;
       out[vOff + co] = ((112 * r - 94 * g - 18 * b + 128) >> 8) + 128;
     }
@@ -128,11 +136,29 @@ function stateY4m(prep: Prepared, crop: Uint8Array): Buffer {
   return out;
 }
 
+/** States' drawn crops kept for the closer framings, which draw the same few states again and again. */
+const CROPS_KEPT = 8;
+
+/** A state's drawn crop, kept (a few, the latest used) with the prepared actor. */
+function stateCrop(prep: Prepared, s: FaceState): Uint8Array {
+  const key = faceStateKey(s);
+  const kept = prep.crops.get(key);
+  if (kept) {
+    prep.crops.delete(key);
+    prep.crops.set(key, kept);
+    return kept;
+  }
+  const crop = drawState(prep.photo, s);
+  if (prep.crops.size >= CROPS_KEPT) prep.crops.delete(prep.crops.keys().next().value!);
+  prep.crops.set(key, crop);
+  return crop;
+}
+
 /** A state as a full RGBA frame (for pictures and closer framings). */
 function stateRgba(prep: Prepared, s: FaceState): Buffer {
   const { width, crop: c } = prep.photo;
   const out = Buffer.from(prep.photo.rgba);
-  const cropPx = drawState(prep.photo, s);
+  const cropPx = stateCrop(prep, s);
   for (let y = 0; y < c.h; y++) out.set(cropPx.subarray(y * c.w * 4, (y + 1) * c.w * 4), ((c.y + y) * width + c.x) * 4);
   return out;
 }
@@ -152,6 +178,7 @@ export async function preparePhotoActor(input: {
   hash.update(product?.key ?? '-');
   for (const [v, p] of stills) hash.update(v).update(await readFile(p));
   const key = hash.digest('hex').slice(0, 24);
+  const photoHash = createHash('sha256').update(photoBytes).digest('hex');
   let pending = preparedMemo.get(key);
   const fresh = !pending;
   if (!pending) {
@@ -167,7 +194,7 @@ export async function preparePhotoActor(input: {
       });
       const dir = path.join(rigCacheDir(), `photo-${key}`);
       await mkdir(dir, { recursive: true });
-      return { photo, baseY4m: y4mFrame(photo.rgba, VIDEO_WIDTH, VIDEO_HEIGHT), dir };
+      return { photo, baseY4m: y4mFrame(photo.rgba, VIDEO_WIDTH, VIDEO_HEIGHT), dir, crops: new Map(), photoHash };
     })();
     pending.catch(() => preparedMemo.delete(key));
     preparedMemo.set(key, pending);
@@ -191,7 +218,11 @@ export async function photoActor(input: {
   words: readonly WordTiming[];
   totalSec: number;
   hookText?: string | null;
-  seed: string;
+  /**
+   * Seeds the blinks and eye movements; by default the photo's own bytes (their SHA-256), so the same photo
+   * blinks the same way wherever it is stored.
+   */
+  seed?: string | null;
   mouthStills?: MouthStills | null;
   /** The voice's loudness (`voiceLoudness`), so the mouth opens with the voice; phones alone without it. */
   loudness?: readonly number[] | null;
@@ -200,7 +231,7 @@ export async function photoActor(input: {
   const timeline = photoTimeline({
     words: input.words,
     totalSec: input.totalSec,
-    seed: input.seed,
+    seed: input.seed ?? prep.photoHash,
     loudness: input.loudness ?? null,
   });
   const rest: FaceState = { mouth: 'rest', amount: 1, eyes: 'open', head: { tilt: 0, down: 0 } };

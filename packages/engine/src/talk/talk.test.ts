@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +12,7 @@ import { runProcess } from '../util/process.ts';
 import { delaunay, warpTriangles } from './mesh.ts';
 import { MOUTH_SHAPES } from './face.ts';
 import { MOUTH_LEAD_SEC, photoTimeline, photoVisemesOfWord, voiceLoudness } from './timeline.ts';
+import { photoActor } from './index.ts';
 
 describe('mesh warp', () => {
   it('triangulates a grid into two triangles a cell', () => {
@@ -179,4 +180,23 @@ describe('a photo actor render', () => {
     const poster = await sharp(out.posterPath).metadata();
     expect(poster.width).toBeGreaterThan(0);
   }, 240_000);
+
+  it('blinks the same way for the same photo wherever it is stored', async () => {
+    const copy = path.join(dir, 'elsewhere', 'same-photo.png');
+    await mkdir(path.dirname(copy), { recursive: true });
+    await copyFile(photo, copy);
+    const words = [
+      { word: 'Try', startSec: 0.3, endSec: 0.6 },
+      { word: 'it', startSec: 0.62, endSec: 0.8 },
+      { word: 'today.', startSec: 0.85, endSec: 1.4 },
+    ];
+    const states = async (photoPath: string) =>
+      (await photoActor({ photoPath, face, product: null, words, totalSec: 7 })).segments.map((g) => [
+        g.state.eyes,
+        g.durationSec,
+      ]);
+    const here = await states(photo);
+    expect(here.some(([eyes]) => eyes === 'closed')).toBe(true);
+    expect(await states(copy)).toEqual(here);
+  }, 120_000);
 });
