@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cornersOf } from '../src/services/avatars/catalogue.ts';
 import { productForm, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
+import { avatarBounds, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage, portraitImage } from './helpers/images.ts';
 import { catalogueAvatarId, createOwnedResources, type OwnedResources } from './helpers/owned-resources.ts';
 import { wavTone } from './helpers/audio.ts';
@@ -73,24 +72,6 @@ const PUBLIC_ROUTES: RegExp[] = [
   /^GET \/api\/docs(\/.*)?$/,
 ];
 
-const bounds = (x: number, y: number, width: number, height: number) => {
-  const c = cornersOf(x, y, width, height, 0);
-  return {
-    x,
-    y,
-    width,
-    height,
-    rotation: 0,
-    x1: c[0],
-    y1: c[1],
-    x2: c[2],
-    y2: c[3],
-    x3: c[4],
-    y3: c[5],
-    x4: c[6],
-    y4: c[7],
-  };
-};
 const batchForm = async () =>
   formData([
     { name: 'csv', value: 'product,actor,script\nserum.png,1,Matrix row.\n' },
@@ -243,7 +224,7 @@ const TABLE: Row[] = [
   {
     route: 'PUT /api/avatars/:id/bounds',
     expect: ADMIN_ONLY(),
-    call: (w) => ({ path: `/api/avatars/${w.avatarId}/bounds`, body: bounds(200, 600, 170, 210) }),
+    call: (w) => ({ path: `/api/avatars/${w.avatarId}/bounds`, body: avatarBounds(200, 600, 170, 210) }),
   },
   {
     route: 'POST /api/avatars/upload',

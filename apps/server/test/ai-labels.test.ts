@@ -1,10 +1,10 @@
 import { BrandKit, DEFAULT_BRAND_KIT } from '@hookreel/contracts';
-import type { BrandLook } from '@hookreel/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, insertUser, type InsertedUser } from './helpers/factories.ts';
-import { recordingEngine } from './helpers/recording-engine.ts';
+import { recordingEngine, startServerRecordingRenders } from './helpers/recording-engine.ts';
+import { requestApi } from './helpers/user-api.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
@@ -13,27 +13,14 @@ import { waitFor } from './helpers/wait.ts';
  */
 describe.each(TEST_DIALECTS)('AI labels (%s)', (dialect) => {
   let server: TestServer;
-  const brands = new Map<number, { brand: BrandLook | null | undefined; realPerson: boolean | undefined }>();
-  const engine = recordingEngine({
-    content: (input) => {
-      brands.set(input.jobId, { brand: input.style?.brand, realPerson: input.actor?.realPerson });
-      return `video of job ${input.jobId}`;
-    },
-  });
+  const engine = recordingEngine();
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50 };
-    server.ctx.media = engine;
-    await server.ctx.jobs.start();
+    server = await startServerRecordingRenders(dialect, engine);
   });
   afterAll(() => server?.close());
 
   const call = (as: InsertedUser, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}/api${path}`, {
-      method,
-      headers: body === undefined ? as.headers : { ...as.headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    requestApi(server, as.headers, method, path, body);
   const kit = {
     primary_colour: '#e63946',
     secondary_colour: '#1D3557',
@@ -70,7 +57,8 @@ describe.each(TEST_DIALECTS)('AI labels (%s)', (dialect) => {
       const queued = await call(u, 'POST', `/jobs/${projectId}/queue`);
       expect(queued.status).toBe(201);
       const { id } = (await queued.json()) as { id: number };
-      return waitFor(async () => brands.get(id));
+      const input = await waitFor(async () => engine.inputs.get(id));
+      return { brand: input.style?.brand, realPerson: input.actor?.realPerson };
     };
     const byDefault = await render();
     expect(byDefault.brand?.aiLabel).toBe(false);

@@ -4,30 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarsRepository } from '../src/db/repositories/avatars.ts';
 import { avatarFace } from '../src/services/avatars/index.ts';
-import { catalogueBounds, cornersOf, seedActorCatalogue } from '../src/services/avatars/catalogue.ts';
+import { catalogueBounds, seedActorCatalogue } from '../src/services/avatars/catalogue.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { createProjectOverHttp, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
+import { avatarBounds, createProjectOverHttp, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
 import { formData, portraitImage, pngImage, storedFiles, svgWithScript } from './helpers/images.ts';
-
-function boundsPayload(x: number, y: number, width: number, height: number, rotation: number) {
-  const c = cornersOf(x, y, width, height, rotation);
-  return {
-    x,
-    y,
-    width,
-    height,
-    rotation,
-    x1: c[0]!,
-    y1: c[1]!,
-    x2: c[2]!,
-    y2: c[3]!,
-    x3: c[4]!,
-    y3: c[5]!,
-    x4: c[6]!,
-    y4: c[7]!,
-  };
-}
 
 describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
   let server: TestServer;
@@ -96,8 +77,8 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
     expect((await call(null, 'POST', '/api/avatars/upload', formData([]))).status).toBe(401);
     const [first] = await list(user);
     const writes: Array<[string, string, unknown]> = [
-      ['PUT', `/api/avatars/${first!.id}/bounds`, boundsPayload(10, 10, 100, 120, 0)],
-      ['PUT', '/api/avatars/999999/bounds', boundsPayload(10, 10, 100, 120, 0)],
+      ['PUT', `/api/avatars/${first!.id}/bounds`, avatarBounds(10, 10, 100, 120, 0)],
+      ['PUT', '/api/avatars/999999/bounds', avatarBounds(10, 10, 100, 120, 0)],
       ['DELETE', `/api/avatars/${first!.id}`, undefined],
       ['POST', '/api/avatars/upload', formData([{ name: 'files', file: await pngImage(), filename: 'a.png' }])],
     ];
@@ -269,7 +250,7 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
 
   it('saves bounds (rounded box + rotated corners) and recomputes the size class', async () => {
     const [target] = await list(user, '?sizes=small');
-    const res = await call(admin, 'PUT', `/api/avatars/${target!.id}/bounds`, boundsPayload(200, 600, 170, 210, 12));
+    const res = await call(admin, 'PUT', `/api/avatars/${target!.id}/bounds`, avatarBounds(200, 600, 170, 210, 12));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       id: target!.id,
@@ -283,14 +264,14 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
     expect((await list(user)).find((a) => a.id === target!.id)?.size).toBe('large');
 
     const bad: unknown[] = [
-      { ...boundsPayload(200, 600, 170, 210, 12), x2: 900 },
-      { ...boundsPayload(200, 600, 170, 210, 12), width: 170.5 },
-      { ...boundsPayload(200, 600, 170, 210, 12), y3: 1e9 },
+      { ...avatarBounds(200, 600, 170, 210, 12), x2: 900 },
+      { ...avatarBounds(200, 600, 170, 210, 12), width: 170.5 },
+      { ...avatarBounds(200, 600, 170, 210, 12), y3: 1e9 },
       { x: 1, y: 1 },
     ];
     for (const body of bad)
       expect((await call(admin, 'PUT', `/api/avatars/${target!.id}/bounds`, body)).status).toBe(422);
-    expect((await call(admin, 'PUT', '/api/avatars/999999/bounds', boundsPayload(1, 1, 60, 60, 0))).status).toBe(404);
+    expect((await call(admin, 'PUT', '/api/avatars/999999/bounds', avatarBounds(1, 1, 60, 60, 0))).status).toBe(404);
   });
 
   it('deletes uploads with their file, and tombstones catalogue actors so seeding does not bring them back', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { BrandKit, CAPTION_FONTS, DEFAULT_BRAND_KIT, type HookPack, type Project } from '@hookreel/contracts';
 import type { BrandLook } from '@hookreel/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, insertUser, type InsertedUser } from './helpers/factories.ts';
 import {
@@ -14,7 +14,8 @@ import {
   textPretendingToBePng,
   webpImage,
 } from './helpers/images.ts';
-import { recordingEngine } from './helpers/recording-engine.ts';
+import { recordingEngine, startServerRecordingRenders } from './helpers/recording-engine.ts';
+import { requestApi } from './helpers/user-api.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /** The brand kit over HTTP: the kit, its logo, new projects and packs taking it, and renders using it. */
@@ -30,22 +31,12 @@ describe.each(TEST_DIALECTS)('brand kit (%s)', (dialect) => {
     },
   });
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50 };
-    server.ctx.media = engine;
-    await server.ctx.jobs.start();
+    server = await startServerRecordingRenders(dialect, engine);
   });
   afterAll(() => server?.close());
 
   const call = (as: InsertedUser, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}/api${path}`, {
-      method,
-      headers:
-        body instanceof FormData || body === undefined
-          ? as.headers
-          : { ...as.headers, 'content-type': 'application/json' },
-      body: body instanceof FormData || body === undefined ? (body as FormData | undefined) : JSON.stringify(body),
-    });
+    requestApi(server, as.headers, method, path, body);
   const logoForm = (file: Buffer, filename = 'logo.png', type = 'image/png') =>
     formData([{ name: 'logo', file, filename, type }]);
   const kitOf = async (res: Response) => {

@@ -84,8 +84,8 @@ export async function waitFor<T>(
   }
 }
 
-/** Names of the entries in a zip, read from its central directory. */
-export function zipEntryNames(zip: Buffer): string[] {
+/** The entries of a zip, read through its central directory: each name, and its bytes (stored or deflated). */
+function zipEntries(zip: Buffer): Array<{ name: string; bytes: () => Buffer }> {
   let eocd = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
     if (zip.readUInt32LE(i) === 0x06054b50) {
@@ -96,16 +96,32 @@ export function zipEntryNames(zip: Buffer): string[] {
   if (eocd < 0) throw new Error('not a zip');
   const count = zip.readUInt16LE(eocd + 10);
   let p = zip.readUInt32LE(eocd + 16);
-  const names: string[] = [];
+  const entries: Array<{ name: string; bytes: () => Buffer }> = [];
   for (let n = 0; n < count; n++) {
     if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory');
+    const method = zip.readUInt16LE(p + 10);
+    const size = zip.readUInt32LE(p + 20);
     const nameLen = zip.readUInt16LE(p + 28);
-    const extraLen = zip.readUInt16LE(p + 30);
-    const commentLen = zip.readUInt16LE(p + 32);
-    names.push(zip.toString('utf8', p + 46, p + 46 + nameLen));
-    p += 46 + nameLen + extraLen + commentLen;
+    const local = zip.readUInt32LE(p + 42);
+    const bytes = () => {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + size);
+      return method === 0 ? Buffer.from(data) : inflateRawSync(data);
+    };
+    entries.push({ name: zip.toString('utf8', p + 46, p + 46 + nameLen), bytes });
+    p += 46 + nameLen + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
   }
-  return names;
+  return entries;
+}
+
+/** Names of the entries in a zip. */
+export const zipEntryNames = (zip: Buffer): string[] => zipEntries(zip).map((e) => e.name);
+
+/** The bytes of one entry of a zip. */
+export function zipEntry(zip: Buffer, name: string): Buffer {
+  const entry = zipEntries(zip).find((e) => e.name === name);
+  if (!entry) throw new Error(`${name} is not in the zip`);
+  return entry.bytes();
 }
 
 /** Makes a preview of the character approved with an image, as if its job had run (for rules that need one). */
@@ -173,33 +189,4 @@ export async function packWithEverything(server: TestServer, user: TestUser) {
   });
   expect(previews.status).toBe(200);
   return { id, typeId, characterId, previewId: previews.json[0].id as number };
-}
-
-/** The bytes of one entry of a zip (stored or deflated), found through its central directory. */
-export function zipEntry(zip: Buffer, name: string): Buffer {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error('not a zip');
-  const count = zip.readUInt16LE(eocd + 10);
-  let p = zip.readUInt32LE(eocd + 16);
-  for (let n = 0; n < count; n++) {
-    const method = zip.readUInt16LE(p + 10);
-    const size = zip.readUInt32LE(p + 20);
-    const nameLen = zip.readUInt16LE(p + 28);
-    const extraLen = zip.readUInt16LE(p + 30);
-    const commentLen = zip.readUInt16LE(p + 32);
-    const local = zip.readUInt32LE(p + 42);
-    if (zip.toString('utf8', p + 46, p + 46 + nameLen) === name) {
-      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-      const data = zip.subarray(start, start + size);
-      return method === 0 ? Buffer.from(data) : inflateRawSync(data);
-    }
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  throw new Error(`${name} is not in the zip`);
 }

@@ -62,8 +62,10 @@ describe('import boundaries of apps/server/src', () => {
     expect(engineFromRunner).toEqual([]);
   });
 
-  it('no module outside the media port (media/) imports the engine, not even its types', () => {
-    const importers = edges.filter((e) => isEngine(e.to)).map((e) => e.from);
+  it('no module outside the media port (media/) imports the engine, not even its types or a unit test beside it', () => {
+    const importers = readGraph(SRC, true)
+      .filter((e) => isEngine(e.to))
+      .map((e) => e.from);
     expect(importers.length).toBeGreaterThan(0);
     expect(importers.filter((f) => !under('media')(f))).toEqual([]);
   });
@@ -148,13 +150,14 @@ describe('the graph checks themselves', () => {
     expect(tableAccessOutside(root, TABLE_OWNERS)).toEqual(['services/billing/refunds.ts']);
   });
 
-  it('finds a planted engine import outside media/', () => {
+  it('finds a planted engine import outside media/, in a module or in a unit test beside it', () => {
     const root = plant({
       'services/video/probe.ts': "import { ffprobe } from '@hookreel/engine';\nexport const p = ffprobe;\n",
+      'services/video/probe.test.ts': "import type { Probe } from '@hookreel/engine';\nexport type P = Probe;\n",
       'media/engine.ts': "import { ffprobe } from '@hookreel/engine';\nexport const p = ffprobe;\n",
     });
-    const outside = readGraph(root).filter((e) => isEngine(e.to) && !under('media')(e.from));
-    expect(outside.map((e) => e.from)).toEqual(['services/video/probe.ts']);
+    const outside = readGraph(root, true).filter((e) => isEngine(e.to) && !under('media')(e.from));
+    expect(outside.map((e) => e.from)).toEqual(['services/video/probe.test.ts', 'services/video/probe.ts']);
   });
 
   it('finds a planted side door into another area, and allows its face and the area’s own files', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
-import { recordingEngine } from './helpers/recording-engine.ts';
+import { recordingEngine, startServerRecordingRenders } from './helpers/recording-engine.ts';
 
 /**
  * Issue #13: a job says who is in the video, and its file downloads under a name a person can use,
@@ -12,10 +12,10 @@ import { recordingEngine } from './helpers/recording-engine.ts';
 describe.each(TEST_DIALECTS)('job labels and download names (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50 };
-    server.ctx.media = recordingEngine({ progress: [50, 'Rendering the video'], content: () => 'mp4', poster: true });
-    await server.ctx.jobs.start();
+    server = await startServerRecordingRenders(
+      dialect,
+      recordingEngine({ progress: [50, 'Rendering the video'], content: () => 'mp4', poster: true }),
+    );
   });
   afterAll(() => server.close());
 

@@ -13,7 +13,7 @@ import { mergeCharacterJob } from '../src/services/merge/jobs.ts';
 import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { insertProject, insertUser } from './helpers/factories.ts';
+import { insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { eventsTicket, openJobEvents } from './helpers/job-events.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -80,6 +80,19 @@ for (const dialect of TEST_DIALECTS) {
       const res = await fetch(api(`/jobs/${id}`), { headers });
       return res.status === 200 ? Job.parse(await res.json()) : null;
     };
+    /** Queues a render of a new project of the user's; the job's id. */
+    const queueNewProject = async (u: InsertedUser) =>
+      ((await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number }).id;
+    /** The job once it has reached `status`. */
+    const jobWhen = (status: 'completed' | 'failed', id: number, headers: Record<string, string>) =>
+      waitFor(async () => {
+        const j = await getJob(id, headers);
+        return j?.status === status ? j : null;
+      });
+    /** How many attempts the runner has made at the job. */
+    const attemptsOf = async (id: number) =>
+      (await server.ctx.db.kysely.selectFrom('jobs').select('attempts').where('id', '=', id).executeTakeFirstOrThrow())
+        .attempts;
     const holdOf = (jobId: number) =>
       server.ctx.db.kysely
         .selectFrom('jobs')
@@ -116,10 +129,7 @@ for (const dialect of TEST_DIALECTS) {
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };
 
-      const done = await waitFor(async () => {
-        const j = await getJob(id, u.headers);
-        return j?.status === 'completed' ? j : null;
-      });
+      const done = await jobWhen('completed', id, u.headers);
       expect(done).toMatchObject({
         id,
         project_id: projectId,
@@ -219,21 +229,13 @@ for (const dialect of TEST_DIALECTS) {
         if (attempt < 3) throw new Error(`flaky encoder ${attempt}`);
       };
       const u = await insertUser(server, { credits: 1 });
-      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
-      const done = await waitFor(async () => {
-        const j = await getJob(id, u.headers);
-        return j?.status === 'completed' ? j : null;
-      });
+      const id = await queueNewProject(u);
+      const done = await jobWhen('completed', id, u.headers);
       expect(done.logs.filter((l) => l.startsWith('Attempt'))).toEqual([
         expect.stringMatching(/^Attempt 1 failed: flaky encoder 1\. Retrying in \d+ s$/),
         expect.stringMatching(/^Attempt 2 failed: flaky encoder 2\./),
       ]);
-      const row = await server.ctx.db.kysely
-        .selectFrom('jobs')
-        .select(['attempts'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.attempts).toBe(3);
+      expect(await attemptsOf(id)).toBe(3);
       expect((await holdOf(id)).state).toBe('captured');
       await expectLedger(u.id);
     });
@@ -243,11 +245,8 @@ for (const dialect of TEST_DIALECTS) {
         throw new Error('ffmpeg exited with code 1');
       };
       const u = await insertUser(server, { credits: 1 });
-      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
-      const failed = await waitFor(async () => {
-        const j = await getJob(id, u.headers);
-        return j?.status === 'failed' ? j : null;
-      });
+      const id = await queueNewProject(u);
+      const failed = await jobWhen('failed', id, u.headers);
       expect(failed.error).toBe('ffmpeg exited with code 1');
       expect(failed.logs.at(-1)).toBe('Failed: ffmpeg exited with code 1');
       const hold = await holdOf(id);
@@ -266,18 +265,10 @@ for (const dialect of TEST_DIALECTS) {
         throw new PermanentJobError('Script is empty');
       };
       const u = await insertUser(server, { credits: 1 });
-      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
-      const failed = await waitFor(async () => {
-        const j = await getJob(id, u.headers);
-        return j?.status === 'failed' ? j : null;
-      });
+      const id = await queueNewProject(u);
+      const failed = await jobWhen('failed', id, u.headers);
       expect(failed.error).toBe('Script is empty');
-      const row = await server.ctx.db.kysely
-        .selectFrom('jobs')
-        .select('attempts')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.attempts).toBe(1);
+      expect(await attemptsOf(id)).toBe(1);
       expect((await holdOf(id)).state).toBe('released');
     });
 
@@ -326,18 +317,10 @@ for (const dialect of TEST_DIALECTS) {
       });
       const id = jobIds[0]!;
       await server.ctx.jobs.enqueue(id);
-      const failed = await waitFor(async () => {
-        const j = await getJob(id, u.headers);
-        return j?.status === 'failed' ? j : null;
-      });
+      const failed = await jobWhen('failed', id, u.headers);
       expect(failed.error).toBe("The job's payload is unreadable");
       expect(rendered).toBe(false);
-      const row = await server.ctx.db.kysely
-        .selectFrom('jobs')
-        .select('attempts')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.attempts).toBe(1);
+      expect(await attemptsOf(id)).toBe(1);
       expect((await holdOf(id)).state).toBe('released');
       expect(await expectLedger(u.id)).toMatchObject({ available: 100, held: 0, consumed: 0 });
 
@@ -354,10 +337,7 @@ for (const dialect of TEST_DIALECTS) {
         return { jobIds: [next] };
       });
       await server.ctx.jobs.enqueue(more);
-      const wrongShape = await waitFor(async () => {
-        const j = await getJob(more[0]!, u.headers);
-        return j?.status === 'failed' ? j : null;
-      });
+      const wrongShape = await jobWhen('failed', more[0]!, u.headers);
       expect(wrongShape.error).toMatch(/^The job's payload is invalid: projectId: /);
       expect((await holdOf(more[0]!)).state).toBe('released');
       expect(rendered).toBe(false);
@@ -379,7 +359,7 @@ for (const dialect of TEST_DIALECTS) {
         });
       };
       const u = await insertUser(server, { credits: 1 });
-      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
+      const id = await queueNewProject(u);
       await started;
       const running = await getJob(id, u.headers);
       expect(running?.status).toBe('in_progress');
@@ -400,11 +380,8 @@ for (const dialect of TEST_DIALECTS) {
 
     it('deleting a completed job keeps the credits consumed and removes the video', async () => {
       const u = await insertUser(server, { credits: 1 });
-      const { id } = (await (await queue(await insertProject(server, u.id), u.headers)).json()) as { id: number };
-      const done = await waitFor(async () => {
-        const j = await getJob(id, u.headers);
-        return j?.status === 'completed' ? j : null;
-      });
+      const id = await queueNewProject(u);
+      const done = await jobWhen('completed', id, u.headers);
       expect((await fetch(api(`/jobs/${id}`), { method: 'DELETE', headers: u.headers })).status).toBe(204);
       expect((await fetch(`${server.url}/api/${done.video_url}`)).status).toBe(404);
       expect(await expectLedger(u.id)).toMatchObject({ available: 0, held: 0, consumed: 100 });

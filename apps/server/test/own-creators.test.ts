@@ -1,11 +1,11 @@
 import { Creator, creatorActorId, type Avatar, type Batch } from '@hookreel/contracts';
-import type { BrandLook } from '@hookreel/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { formData, pngImage, portraitImage, storedFiles, textPretendingToBePng } from './helpers/images.ts';
-import { recordingEngine } from './helpers/recording-engine.ts';
+import { recordingEngine, startServerRecordingRenders } from './helpers/recording-engine.ts';
+import { requestApi } from './helpers/user-api.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
@@ -16,32 +16,22 @@ import { waitFor } from './helpers/wait.ts';
  */
 describe.each(TEST_DIALECTS)('own creators (%s)', (dialect) => {
   let server: TestServer;
-  const seen = new Map<number, { brand: BrandLook | null | undefined; realPerson: boolean | undefined }>();
   const previews = new Map<string, { script: string; realPerson: boolean | undefined }>();
   const engine = recordingEngine({
     content: (input) => {
       // The creators' card previews (decision 207) are project-less renders (id 0) of the creator's photo.
       if (input.project.id === 0)
         previews.set(input.project.name, { script: input.project.script, realPerson: input.actor?.realPerson });
-      seen.set(input.jobId, { brand: input.style?.brand, realPerson: input.actor?.realPerson });
       return `video of job ${input.jobId}`;
     },
   });
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50 };
-    server.ctx.media = engine;
-    await server.ctx.jobs.start();
+    server = await startServerRecordingRenders(dialect, engine);
   }, 60_000);
   afterAll(() => server?.close());
 
   const call = async (as: InsertedUser, method: string, path: string, body?: unknown) => {
-    const json = body !== undefined && !(body instanceof FormData);
-    const res = await fetch(`${server.url}/api${path}`, {
-      method,
-      headers: json ? { ...as.headers, 'content-type': 'application/json' } : as.headers,
-      body: json ? JSON.stringify(body) : (body as FormData | undefined),
-    });
+    const res = await requestApi(server, as.headers, method, path, body);
     const text = await res.text();
     return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
   };
@@ -188,9 +178,9 @@ describe.each(TEST_DIALECTS)('own creators (%s)', (dialect) => {
     const queued = await call(u, 'POST', `/jobs/${projectId}/queue`);
     expect(queued.status, JSON.stringify(queued.json)).toBe(201);
     const jobId = (queued.json as { id: number }).id;
-    const render = await waitFor(async () => seen.get(jobId));
-    expect(render.realPerson).toBe(true);
-    expect(render.brand?.aiLabel).toBe(true);
+    const render = await waitFor(async () => engine.inputs.get(jobId));
+    expect(render.actor?.realPerson).toBe(true);
+    expect(render.style?.brand?.aiLabel).toBe(true);
     const job = await waitFor(async () => {
       const row = await server.ctx.db.kysely
         .selectFrom('jobs')

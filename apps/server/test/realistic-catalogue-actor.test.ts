@@ -1,25 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ACTORS, Job, MESSAGES, Project } from '@hookreel/contracts';
 import { catalogueActorDescription } from '@hookreel/engine';
-import {
-  elevenLabsHandler,
-  falQueueHandler,
-  openAIImagesHandler,
-  startFakeServer,
-  type FakeServer,
-  type RecordedRequest,
-} from '@hookreel/engine/testing';
+import { openAIImagesHandler, type RecordedRequest } from '@hookreel/engine/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
-import { resetEngineConfig } from '../src/media/engine.ts';
 import { catalogueActorPhotoKey } from '../src/services/actors/catalogue-actor-photo.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
+import { plainPng, startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';
@@ -32,68 +21,33 @@ import { waitFor } from './helpers/wait.ts';
  * (decision 125): queueing one without, or making a draft realistic after its actor left, is refused; and a
  * placed-but-never-merged actor (a batch row) still holds its product in Realistic.
  */
-const FAL_KEY = 'fal-id:fal-SECRET-abcdef0123';
-const PROVIDER_ENV = [
-  'ELEVENLABS_API_KEY',
-  'ELEVENLABS_BASE_URL',
-  'FAL_KEY',
-  'FAL_BASE_URL',
-  'FAL_STORAGE_URL',
-  'FAL_AVATAR_MODEL',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_EDIT_MODEL',
-  'OPENAI_IMAGE_MODEL',
-];
 const placement = { position_x: 300, position_y: 640, scale: 0.3, rotation: -8 };
 /** The images provider's person: one plain colour, so the edit's actor part shows whether it was sent. */
 const PHOTO_RGB = [46, 111, 158] as const;
 const CATALOGUE_ID = '1';
-const savedEnv = { ...process.env };
 
-let dir: string;
-let eleven: FakeServer;
-let cdn: FakeServer;
-let fal: FakeServer;
-let openai: FakeServer;
+let fakes: ProviderFakes;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'hookreel-catalogue-photo-'));
-  const { mp3, clip } = await fakeVoiceAndClip(dir, 2.5, { yuv420p: false });
   const [r, g, b] = PHOTO_RGB;
-  const portrait = await plainPng({ r, g, b });
-  const edited = await plainPng('#b08d74');
-  eleven = await startFakeServer(elevenLabsHandler({ audio: mp3 }));
-  cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
-  fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
-  const images = openAIImagesHandler({ portrait, edited });
-  // The person takes a moment to make, so two jobs that want it at once are both waiting for it.
-  openai = await startFakeServer(async (req) => {
-    if (req.path.endsWith('/images/generations')) await new Promise((done) => setTimeout(done, 600));
-    return images(req);
+  const images = openAIImagesHandler({ portrait: await plainPng({ r, g, b }), edited: await plainPng('#b08d74') });
+  fakes = await startProviderFakes({
+    seconds: 2.5,
+    yuv420p: false,
+    imageModel: true,
+    // The person takes a moment to make, so two jobs that want it at once are both waiting for it.
+    openai: async (req) => {
+      if (req.path.endsWith('/images/generations')) await new Promise((done) => setTimeout(done, 600));
+      return images(req);
+    },
   });
-  Object.assign(process.env, {
-    ELEVENLABS_API_KEY: 'sk_eleven_SECRET_0123456789',
-    ELEVENLABS_BASE_URL: eleven.url,
-    FAL_KEY,
-    FAL_BASE_URL: fal.url,
-    FAL_STORAGE_URL: fal.url,
-    FAL_AVATAR_MODEL: 'fal-ai/bytedance/omnihuman',
-    OPENAI_API_KEY: 'sk-openai-SECRET-0123456789',
-    OPENAI_BASE_URL: `${openai.url}/v1`,
-    OPENAI_EDIT_MODEL: 'gpt-image-1',
-    OPENAI_IMAGE_MODEL: 'gpt-image-1',
-  });
-  resetEngineConfig();
 });
 afterAll(async () => {
-  restoreEnv(savedEnv, PROVIDER_ENV);
-  await Promise.all([eleven, cdn, fal, openai].map((s) => s.close()));
-  await rm(dir, { recursive: true, force: true });
+  await fakes?.close();
 });
 
-const generations = () => openai.requests.filter((r) => r.path.endsWith('/images/generations'));
-const edits = () => openai.requests.filter((r) => r.path.endsWith('/images/edits'));
+const generations = () => fakes.openai.requests.filter((r) => r.path.endsWith('/images/generations'));
+const edits = () => fakes.openai.requests.filter((r) => r.path.endsWith('/images/edits'));
 
 /** The actor picture an image edit was given (its first image[] part), as its mean colour and spread. */
 async function editedActor(req: RecordedRequest) {
@@ -232,13 +186,13 @@ for (const dialect of TEST_DIALECTS) {
       expect(edits().slice(editsBefore)).toHaveLength(1);
       await expectPhotoSent(edits().at(-1)!);
       // The person, then the product put in their hand, then the voice, then the talking actor.
-      const order = [...openai.requests, ...eleven.requests, ...fal.requests]
+      const order = [...fakes.openai.requests, ...fakes.eleven.requests, ...fakes.fal.requests]
         .filter((r) => r.at >= since && r.method === 'POST')
         .sort((x, y) => x.at - y.at)
         .map((r) =>
           r.path.includes('/images/')
             ? r.path
-            : eleven.requests.includes(r)
+            : fakes.eleven.requests.includes(r)
               ? 'elevenlabs'
               : r.path.startsWith('/storage/')
                 ? 'fal storage'

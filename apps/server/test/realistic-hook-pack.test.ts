@@ -1,21 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { HookPack, Job, PriceList } from '@hookreel/contracts';
 import { NAMED_PERSON_MESSAGE } from '@hookreel/engine';
-import {
-  elevenLabsHandler,
-  falQueueHandler,
-  openAIImagesHandler,
-  startFakeServer,
-  type FakeServer,
-} from '@hookreel/engine/testing';
+import { openAIImagesHandler } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
+import { FAKE_PROVIDERS, plainPng, startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
 import { insertUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -25,57 +15,23 @@ import { waitFor } from './helpers/wait.ts';
  * realistic hook-video price (a flat 8 s, docs/providers.md), and the render goes photoreal character → product
  * in hand → voice → talking actor, then captures exactly that price.
  */
-const EL_KEY = 'sk_eleven_SECRET_0123456789';
-const FAL_KEY = 'fal-id:fal-SECRET-abcdef0123';
-const OPENAI_KEY = 'sk-openai-SECRET-0123456789';
-const AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
-const PROVIDER_ENV = {
-  ELEVENLABS_API_KEY: EL_KEY,
-  FAL_KEY,
-  FAL_AVATAR_MODEL: AVATAR_MODEL,
-  OPENAI_API_KEY: OPENAI_KEY,
-  OPENAI_EDIT_MODEL: 'gpt-image-1',
-  OPENAI_IMAGE_MODEL: 'gpt-image-1',
-};
+const FAL_KEY = FAKE_PROVIDERS.keys.fal;
+const AVATAR_MODEL = FAKE_PROVIDERS.avatarModel;
 // 1 credit for the video plus 8 s × 0.04 at the default per-second price.
 const HOOK_VIDEO_HUNDREDTHS = 132;
 const HOOK = 'Glow all day';
 
-let dir: string;
-let eleven: FakeServer;
-let cdn: FakeServer;
-let fal: FakeServer;
-let openai: FakeServer;
-const savedEnv = { ...process.env };
-const envNames = [
-  ...Object.keys(PROVIDER_ENV),
-  'ELEVENLABS_BASE_URL',
-  'FAL_BASE_URL',
-  'FAL_STORAGE_URL',
-  'OPENAI_BASE_URL',
-];
+let fakes: ProviderFakes;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-pack-'));
-  const { mp3, clip } = await fakeVoiceAndClip(dir, 2.5);
-  eleven = await startFakeServer(elevenLabsHandler({ audio: mp3 }));
-  cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
-  fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 }));
-  openai = await startFakeServer(
-    openAIImagesHandler({ portrait: await plainPng('#c8a58a'), edited: await plainPng('#b08d74') }),
-  );
-  Object.assign(process.env, PROVIDER_ENV, {
-    ELEVENLABS_BASE_URL: eleven.url,
-    FAL_BASE_URL: fal.url,
-    FAL_STORAGE_URL: fal.url,
-    OPENAI_BASE_URL: `${openai.url}/v1`,
+  fakes = await startProviderFakes({
+    seconds: 2.5,
+    imageModel: true,
+    openai: openAIImagesHandler({ portrait: await plainPng('#c8a58a'), edited: await plainPng('#b08d74') }),
   });
-  resetEngineConfig();
 });
 afterAll(async () => {
-  restoreEnv(savedEnv, envNames);
-  await Promise.all([eleven, cdn, fal, openai].map((s) => s?.close()));
-  await rm(dir, { recursive: true, force: true });
+  await fakes?.close();
 });
 
 describe('Realistic hook pack with fake providers (sqlite)', () => {
@@ -101,14 +57,14 @@ describe('Realistic hook pack with fake providers (sqlite)', () => {
       .execute();
     expect((await call(server, user, 'PUT', `/api/hooks/${pack.id}`, { quality: 'realistic' })).status).toBe(200);
     const before = await ledgerBalances(db, u.id);
-    const calls = openai.requests.length + eleven.requests.length + fal.requests.length;
+    const calls = fakes.openai.requests.length + fakes.eleven.requests.length + fakes.fal.requests.length;
     const queued = await call(server, user, 'POST', `/api/jobs/hook-pack/${pack.id}/queue-videos`, {
       variants: [{ index: 1, generated_character_id: characterId, hook_text: HOOK }],
     });
     expect(queued.status).toBe(422);
     expect(queued.json.detail).toBe(NAMED_PERSON_MESSAGE);
     expect(await ledgerBalances(db, u.id)).toEqual(before);
-    expect(openai.requests.length + eleven.requests.length + fal.requests.length).toBe(calls);
+    expect(fakes.openai.requests.length + fakes.eleven.requests.length + fakes.fal.requests.length).toBe(calls);
     expect(Job.array().parse((await call(server, user, 'GET', `/api/jobs/hook-pack/${pack.id}/jobs`)).json)).toEqual(
       [],
     );
@@ -140,7 +96,11 @@ describe('Realistic hook pack with fake providers (sqlite)', () => {
 
       const db = server.ctx.db.kysely;
       const before = await ledgerBalances(db, u.id);
-      const [oaBefore, elBefore, falBefore] = [openai.requests.length, eleven.requests.length, fal.requests.length];
+      const [oaBefore, elBefore, falBefore] = [
+        fakes.openai.requests.length,
+        fakes.eleven.requests.length,
+        fakes.fal.requests.length,
+      ];
       const queued = await call(server, user, 'POST', `/api/jobs/hook-pack/${pack.id}/queue-videos`, {
         variants: [{ index: 1, generated_character_id: characterId, hook_text: HOOK }],
       });
@@ -161,18 +121,18 @@ describe('Realistic hook pack with fake providers (sqlite)', () => {
       expect(job.quality).not.toBe('fail');
       // One photoreal character, one product-in-hand edit, the voice and the talking actor.
       expect(job.cost).toMatchObject({ images: 2, characters: HOOK.length, seconds: 2.5 });
-      expect(openai.requests.slice(oaBefore).map((r) => `${r.method} ${r.path}`)).toEqual([
+      expect(fakes.openai.requests.slice(oaBefore).map((r) => `${r.method} ${r.path}`)).toEqual([
         'POST /v1/images/generations',
         'POST /v1/images/edits',
       ]);
-      const speech = eleven.requests.slice(elBefore);
+      const speech = fakes.eleven.requests.slice(elBefore);
       expect(speech).toHaveLength(1);
       expect(speech[0]!.json<{ text: string; voice_settings: { speed: number } }>()).toMatchObject({
         text: HOOK,
         voice_settings: { speed: 1.1 },
       });
       // The still and the voice go to fal's storage first; the model gets their URLs.
-      const calls = fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+      const calls = fakes.fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
       expect(calls.slice(0, 5)).toEqual([
         'POST /storage/upload/initiate',
         expect.stringMatching(/^PUT \/__upload\//),
@@ -180,7 +140,7 @@ describe('Realistic hook pack with fake providers (sqlite)', () => {
         expect.stringMatching(/^PUT \/__upload\//),
         `POST /${AVATAR_MODEL}`,
       ]);
-      const submit = fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
+      const submit = fakes.fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
       expect(submit.headers.authorization).toBe(`Key ${FAL_KEY}`);
 
       const video = await fetch(`${server.url}/api/${job.video_url}`);

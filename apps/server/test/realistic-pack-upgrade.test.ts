@@ -1,22 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { HookPackSummary, Job, MESSAGES } from '@hookreel/contracts';
 import { NAMED_PERSON_MESSAGE } from '@hookreel/engine';
-import {
-  elevenLabsHandler,
-  falQueueHandler,
-  openAIImagesHandler,
-  startFakeServer,
-  type FakeReply,
-  type FakeServer,
-} from '@hookreel/engine/testing';
+import { openAIImagesHandler, type FakeReply } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
+import { FAKE_PROVIDERS, plainPng, startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertUser, type InsertedUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -28,55 +17,24 @@ import { waitFor } from './helpers/wait.ts';
  * upgrade is queued, running or done; a provider refusal releases the difference and leaves the draft as the pack's
  * video; a finished upgrade becomes the pack's video and the draft stays whole.
  */
-const EL_KEY = 'sk_eleven_SECRET_0123456789';
-const PROVIDER_ENV = {
-  ELEVENLABS_API_KEY: EL_KEY,
-  FAL_KEY: 'fal-id:fal-SECRET-abcdef0123',
-  FAL_AVATAR_MODEL: 'fal-ai/bytedance/omnihuman',
-  OPENAI_API_KEY: 'sk-openai-SECRET-0123456789',
-  OPENAI_EDIT_MODEL: 'gpt-image-1',
-  OPENAI_IMAGE_MODEL: 'gpt-image-1',
-};
-const envNames = [
-  ...Object.keys(PROVIDER_ENV),
-  'ELEVENLABS_BASE_URL',
-  'FAL_BASE_URL',
-  'FAL_STORAGE_URL',
-  'OPENAI_BASE_URL',
-];
+const EL_KEY = FAKE_PROVIDERS.keys.elevenLabs;
 // A Realistic hook video is 1 + 8 s × 0.04 credits; the draft paid 1, so the upgrade holds 0.32.
 const UPGRADE_HUNDREDTHS = 32;
 const HOOK = 'Glow all day';
 
-let dir: string;
 let elevenFail: FakeReply | undefined;
-let eleven: FakeServer;
-let cdn: FakeServer;
-let fal: FakeServer;
-let openai: FakeServer;
-const savedEnv = { ...process.env };
+let fakes: ProviderFakes;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'hookreel-pack-upgrade-'));
-  const { mp3, clip } = await fakeVoiceAndClip(dir, 2);
-  eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
-  cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
-  fal = await startFakeServer(falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2 }));
-  openai = await startFakeServer(
-    openAIImagesHandler({ portrait: await plainPng('#c8a58a'), edited: await plainPng('#b08d74') }),
-  );
-  Object.assign(process.env, PROVIDER_ENV, {
-    ELEVENLABS_BASE_URL: eleven.url,
-    FAL_BASE_URL: fal.url,
-    FAL_STORAGE_URL: fal.url,
-    OPENAI_BASE_URL: `${openai.url}/v1`,
+  fakes = await startProviderFakes({
+    seconds: 2,
+    imageModel: true,
+    elevenFail: () => elevenFail,
+    openai: openAIImagesHandler({ portrait: await plainPng('#c8a58a'), edited: await plainPng('#b08d74') }),
   });
-  resetEngineConfig();
 });
 afterAll(async () => {
-  restoreEnv(savedEnv, envNames);
-  await Promise.all([eleven, cdn, fal, openai].map((s) => s?.close()));
-  await rm(dir, { recursive: true, force: true });
+  await fakes?.close();
 });
 
 for (const dialect of TEST_DIALECTS) {
@@ -195,7 +153,11 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it('renders the same hook through the providers, refuses a second tab, and becomes the pack video', async () => {
-      const calls = { openai: openai.requests.length, eleven: eleven.requests.length, fal: fal.requests.length };
+      const calls = {
+        openai: fakes.openai.requests.length,
+        eleven: fakes.eleven.requests.length,
+        fal: fakes.fal.requests.length,
+      };
       const res = await makeRealistic(owner, draft.id);
       expect(res.status).toBe(201);
       const id = res.json.id as number;
@@ -235,12 +197,12 @@ for (const dialect of TEST_DIALECTS) {
       expect(real.quality).not.toBe('fail');
       // Photoreal character, product in hand, voice of the same line, talking actor.
       expect(real.cost).toMatchObject({ images: 2, characters: HOOK.length, seconds: 2 });
-      expect(openai.requests.slice(calls.openai).map((r) => r.path)).toEqual([
+      expect(fakes.openai.requests.slice(calls.openai).map((r) => r.path)).toEqual([
         '/v1/images/generations',
         '/v1/images/edits',
       ]);
-      expect(eleven.requests.slice(calls.eleven).map((r) => r.json<{ text: string }>().text)).toEqual([HOOK]);
-      expect(fal.requests.slice(calls.fal).some((r) => r.method === 'POST')).toBe(true);
+      expect(fakes.eleven.requests.slice(calls.eleven).map((r) => r.json<{ text: string }>().text)).toEqual([HOOK]);
+      expect(fakes.fal.requests.slice(calls.fal).some((r) => r.method === 'POST')).toBe(true);
       expect(await balances()).toMatchObject({ held: 0, consumed: spent + UPGRADE_HUNDREDTHS });
 
       // The pack now shows the realistic video; the draft keeps its own files and is not offered again.

@@ -1,11 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AvatarWithStatus } from '@hookreel/contracts';
 import { Avatar, Capabilities, Job, MESSAGES, PriceList, Project, ProviderUsageByPlan } from '@hookreel/contracts';
 import {
-  elevenLabsHandler,
-  falQueueHandler,
   geminiImageEditHandler,
   openAIEditsHandler,
   startFakeServer,
@@ -19,7 +16,7 @@ import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { fakeVoiceAndClip, plainPng, restoreEnv } from './helpers/provider-fakes.ts';
+import { FAKE_PROVIDERS, plainPng, startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';
@@ -34,24 +31,10 @@ import { waitFor } from './helpers/wait.ts';
  * refusal (failed job, credits released, no key shown); Realistic refused before any hold when the providers are
  * not configured, or when a catalogue actor (a drawing) would be animated with the images provider off.
  */
-const EL_KEY = 'sk_eleven_SECRET_0123456789';
-const FAL_KEY = 'fal-id:fal-SECRET-abcdef0123';
-const OPENAI_KEY = 'sk-openai-SECRET-0123456789';
-const AVATAR_MODEL = 'fal-ai/bytedance/omnihuman';
+const EL_KEY = FAKE_PROVIDERS.keys.elevenLabs;
+const OPENAI_KEY = FAKE_PROVIDERS.keys.openAI;
+const AVATAR_MODEL = FAKE_PROVIDERS.avatarModel;
 const GEMINI_KEY = 'AIzaSy-SECRET-gemini-0123456789';
-const PROVIDER_ENV = [
-  'ELEVENLABS_API_KEY',
-  'ELEVENLABS_BASE_URL',
-  'FAL_KEY',
-  'FAL_BASE_URL',
-  'FAL_STORAGE_URL',
-  'FAL_AVATAR_MODEL',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_EDIT_MODEL',
-  'GEMINI_API_KEY',
-  'GEMINI_BASE_URL',
-];
 // TEST_SCRIPT has 45 characters: 4 s at 14 characters a second, so Realistic is 1 + 4 × 0.04 credits.
 const UPGRADE_HUNDREDTHS = 16;
 // Spoken at 1.1x the same script takes 3 s: 1 + 3 × 0.04.
@@ -59,9 +42,6 @@ const FAST_PRICE_HUNDREDTHS = 112;
 const ADMIN_EMAIL = 'realistic-admin@example.com';
 const placement = { position_x: 300, position_y: 640, scale: 0.3, rotation: -8 };
 
-let dir: string;
-let mp3: Buffer;
-let clip: Buffer;
 let elevenFail: FakeReply | undefined;
 /** fal submits answered 503 before the fake answers again (a job whose avatar step fails after the voice). */
 let falSubmitFailures = 0;
@@ -69,60 +49,36 @@ let falSubmitFailures = 0;
 let falSubmitRefusal: FakeReply | undefined;
 /** Read when fal is asked for the avatar: what the job keeps for its retries at that moment (see paidFiles). */
 let onFalSubmit: (() => Promise<void>) | null = null;
-let eleven: FakeServer;
-let cdn: FakeServer;
-let fal: FakeServer;
-let openai: FakeServer;
+let fakes: ProviderFakes;
 let gemini: FakeServer;
-const savedEnv = { ...process.env };
-
-function setProviderEnv() {
-  Object.assign(process.env, {
-    ELEVENLABS_API_KEY: EL_KEY,
-    ELEVENLABS_BASE_URL: eleven.url,
-    FAL_KEY,
-    FAL_BASE_URL: fal.url,
-    FAL_STORAGE_URL: fal.url,
-    FAL_AVATAR_MODEL: AVATAR_MODEL,
-    OPENAI_API_KEY: OPENAI_KEY,
-    OPENAI_BASE_URL: `${openai.url}/v1`,
-    OPENAI_EDIT_MODEL: 'gpt-image-1',
-  });
-  resetEngineConfig();
-}
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'hookreel-realistic-'));
-  ({ mp3, clip } = await fakeVoiceAndClip(dir, 2.5));
   // What the image-edit model answers: a 2:3 portrait (gpt-image-1's 1024x1536), one plain colour.
   const edited = await plainPng('#b08d74');
-  eleven = await startFakeServer((req) => elevenLabsHandler({ audio: mp3, fail: elevenFail })(req));
-  // fal serves results from its CDN, another origin: the key must not travel there.
-  cdn = await startFakeServer(() => ({ headers: { 'content-type': 'video/mp4' }, body: clip }));
-  const falFake = falQueueHandler({ videoUrl: `${cdn.url}/files/out.mp4`, duration: 2.5 });
-  fal = await startFakeServer(async (req, s) => {
-    if (req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
-      await onFalSubmit?.();
-      if (falSubmitFailures > 0) {
-        falSubmitFailures--;
-        return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+  fakes = await startProviderFakes({
+    seconds: 2.5,
+    openai: openAIEditsHandler({ image: edited }),
+    elevenFail: () => elevenFail,
+    fal: (queue) => async (req, s) => {
+      if (req.method === 'POST' && req.path === `/${AVATAR_MODEL}`) {
+        await onFalSubmit?.();
+        if (falSubmitFailures > 0) {
+          falSubmitFailures--;
+          return { status: 503, json: { detail: 'Service temporarily unavailable' } };
+        }
+        if (falSubmitRefusal) {
+          const refusal = falSubmitRefusal;
+          falSubmitRefusal = undefined;
+          return refusal;
+        }
       }
-      if (falSubmitRefusal) {
-        const refusal = falSubmitRefusal;
-        falSubmitRefusal = undefined;
-        return refusal;
-      }
-    }
-    return falFake(req, s);
+      return queue(req, s);
+    },
   });
-  openai = await startFakeServer(openAIEditsHandler({ image: edited }));
   gemini = await startFakeServer(geminiImageEditHandler({ image: edited }));
-  setProviderEnv();
 });
 afterAll(async () => {
-  restoreEnv(savedEnv, PROVIDER_ENV);
-  await Promise.all([eleven, cdn, fal, openai, gemini].map((s) => s.close()));
-  await rm(dir, { recursive: true, force: true });
+  await Promise.all([fakes?.close(), gemini?.close()]);
 });
 
 for (const dialect of TEST_DIALECTS) {
@@ -153,6 +109,36 @@ for (const dialect of TEST_DIALECTS) {
       return projectId;
     }
 
+    /** A project made over HTTP from a product photo, with the script and `settings` saved through PUT. */
+    async function projectOverHttp(u: InsertedUser, name: string, settings: Record<string, unknown>): Promise<Project> {
+      const created = await call(
+        server,
+        asUser(u),
+        'POST',
+        '/api/projects/',
+        projectForm(name, await productPhoto({ transparent: true }), 'serum.png'),
+      );
+      expect(created.status).toBe(200);
+      const id = (created.json as { id: number }).id;
+      const put = await call(server, asUser(u), 'PUT', `/api/projects/${id}`, { script: TEST_SCRIPT, ...settings });
+      expect(put.status).toBe(200);
+      return Project.parse(put.json);
+    }
+
+    /** POST /api/merge/single: the product placed in the actor's hand (`placement`). */
+    const mergeSingle = (u: InsertedUser, projectId: number, characterId: number) =>
+      call(
+        server,
+        asUser(u),
+        'POST',
+        '/api/merge/single',
+        formData([
+          { name: 'project_id', value: String(projectId) },
+          { name: 'character_id', value: String(characterId) },
+          { name: 'mask_data', value: JSON.stringify(placement) },
+        ]),
+      );
+
     /** An actor the user uploaded (with consent), from a catalogue picture's file: a photo, not a drawing. */
     async function uploadedActor(u: InsertedUser): Promise<number> {
       const db = server.ctx.db.kysely;
@@ -161,24 +147,12 @@ for (const dialect of TEST_DIALECTS) {
         .select('image_key')
         .where('catalogue_actor_id', '=', '1')
         .executeTakeFirstOrThrow();
-      const at = new Date().toISOString();
-      const actor = await avatarsRepository.insert(db, {
+      const actor = await avatarsRepository.insertUploadedPhoto(db, {
         owner_user_id: u.id,
         created_by_user_id: u.id,
         image_key: catalogue.image_key,
-        prompt: null,
         name: 'Uploaded actor',
-        catalogue_actor_id: null,
-        gender: 'female',
-        race: null,
-        background: null,
-        x: null,
-        y: null,
-        width: null,
-        height: null,
-        rotation: 0,
-        corners: null,
-        consent_confirmed_at: at,
+        consent_confirmed_at: new Date().toISOString(),
         consent_by_user_id: u.id,
       });
       return actor.id;
@@ -198,7 +172,7 @@ for (const dialect of TEST_DIALECTS) {
       return { id, job: await finished(u, id) };
     }
 
-    const providerCalls = () => eleven.requests.length + fal.requests.length + openai.requests.length;
+    const providerCalls = () => fakes.eleven.requests.length + fakes.fal.requests.length + fakes.openai.requests.length;
 
     it('tells the browser what Realistic needs and costs, with no secret', async () => {
       const res = await fetch(api('/capabilities'));
@@ -213,7 +187,8 @@ for (const dialect of TEST_DIALECTS) {
         available: false,
         missing: ['Characters: set OPENAI_IMAGE_MODEL'],
       });
-      for (const secret of ['SECRET', eleven.url, fal.url, openai.url]) expect(text).not.toContain(secret);
+      for (const secret of ['SECRET', fakes.eleven.url, fakes.fal.url, fakes.openai.url])
+        expect(text).not.toContain(secret);
       const prices = PriceList.parse(await (await fetch(api('/credits/prices'))).json());
       expect(prices.realistic).toEqual({ credits_per_second: 0.04, hook_video: 1.32 });
     });
@@ -300,43 +275,20 @@ for (const dialect of TEST_DIALECTS) {
     it('merges a Realistic project through the image edit and renders it through the providers at its speed', async () => {
       elevenFail = undefined;
       const u = await insertUser(server, { credits: 5 });
-      const created = await call(
-        server,
-        asUser(u),
-        'POST',
-        '/api/projects/',
-        projectForm('Serum launch', await productPhoto({ transparent: true }), 'serum.png'),
-      );
-      expect(created.status).toBe(200);
-      const projectId = (created.json as { id: number }).id;
-      const put = await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {
-        script: TEST_SCRIPT,
-        quality: 'realistic',
-        voice_speed: 1.1,
-      });
-      expect(put.status).toBe(200);
-      expect(Project.parse(put.json)).toMatchObject({ quality: 'realistic', voice_speed: 1.1 });
+      const project = await projectOverHttp(u, 'Serum launch', { quality: 'realistic', voice_speed: 1.1 });
+      expect(project).toMatchObject({ quality: 'realistic', voice_speed: 1.1 });
+      const projectId = project.id;
       const actorId = await uploadedActor(u);
       await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
         character_ids: [actorId],
       });
-      const editsBefore = openai.requests.length;
-      const merge = await call(
-        server,
-        asUser(u),
-        'POST',
-        '/api/merge/single',
-        formData([
-          { name: 'project_id', value: String(projectId) },
-          { name: 'character_id', value: String(actorId) },
-          { name: 'mask_data', value: JSON.stringify(placement) },
-        ]),
-      );
+      const editsBefore = fakes.openai.requests.length;
+      const merge = await mergeSingle(u, projectId, actorId);
       expect(merge.status).toBe(200);
       const mergeJob = await finished(u, (merge.json as { job_id: number }).job_id);
       expect(mergeJob.status).toBe('completed');
       expect(mergeJob.cost).toEqual({ images: 1, characters: 0, seconds: 0, calls: 1 });
-      const edit = openai.requests.slice(editsBefore);
+      const edit = fakes.openai.requests.slice(editsBefore);
       expect(edit.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/images/edits']);
       expect(edit[0]!.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
       const states = (await call(server, asUser(u), 'GET', `/api/merge/avatars-with-status/${projectId}`))
@@ -344,7 +296,7 @@ for (const dialect of TEST_DIALECTS) {
       expect(states[0]).toMatchObject({ status: 'merged' });
       expect(states[0]!.merged_url).toMatch(/merged-realistic\.png$/);
 
-      const [elBefore, falBefore] = [eleven.requests.length, fal.requests.length];
+      const [elBefore, falBefore] = [fakes.eleven.requests.length, fakes.fal.requests.length];
       const queued = await call(server, asUser(u), 'POST', `/api/jobs/product-in-hand/${projectId}/queue-videos`);
       expect(queued.status).toBe(200);
       expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({ held: FAST_PRICE_HUNDREDTHS });
@@ -354,11 +306,11 @@ for (const dialect of TEST_DIALECTS) {
       expect(video.quality).not.toBe('fail');
       // The realistic merge is animated as it is: no second edit, voice then avatar video.
       expect(video.cost).toEqual({ images: 0, characters: TEST_SCRIPT.length, seconds: 2.5, calls: 2 });
-      expect(openai.requests.length).toBe(editsBefore + 1);
-      const speech = eleven.requests.slice(elBefore)[0]!.json<{ voice_settings: { speed: number } }>();
+      expect(fakes.openai.requests.length).toBe(editsBefore + 1);
+      const speech = fakes.eleven.requests.slice(elBefore)[0]!.json<{ voice_settings: { speed: number } }>();
       expect(speech.voice_settings.speed).toBe(1.1);
       // The still and the voice go to fal's storage first; the model gets their URLs.
-      const calls = fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+      const calls = fakes.fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
       expect(calls.slice(0, 5)).toEqual([
         'POST /storage/upload/initiate',
         expect.stringMatching(/^PUT \/__upload\//),
@@ -366,8 +318,8 @@ for (const dialect of TEST_DIALECTS) {
         expect.stringMatching(/^PUT \/__upload\//),
         `POST /${AVATAR_MODEL}`,
       ]);
-      const submit = fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
-      expect(submit.json<{ image_url: string }>().image_url).toMatch(new RegExp(`^${fal.url}/files/`));
+      const submit = fakes.fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
+      expect(submit.json<{ image_url: string }>().image_url).toMatch(new RegExp(`^${fakes.fal.url}/files/`));
       expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({
         consumed: 10 + FAST_PRICE_HUNDREDTHS,
         held: 0,
@@ -383,34 +335,13 @@ for (const dialect of TEST_DIALECTS) {
         const caps = Capabilities.parse(await (await fetch(api('/capabilities'))).json());
         expect(caps.stages.product_in_hand).toEqual({ remote: true, provider: 'Gemini' });
         const u = await insertUser(server, { credits: 5 });
-        const created = await call(
-          server,
-          asUser(u),
-          'POST',
-          '/api/projects/',
-          projectForm('Gemini serum', await productPhoto({ transparent: true }), 'serum.png'),
-        );
-        const projectId = (created.json as { id: number }).id;
-        await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {
-          script: TEST_SCRIPT,
-          quality: 'realistic',
-        });
+        const projectId = (await projectOverHttp(u, 'Gemini serum', { quality: 'realistic' })).id;
         const actorId = await uploadedActor(u);
         await call(server, asUser(u), 'POST', `/api/projects/${projectId}/selected-characters`, {
           character_ids: [actorId],
         });
-        const [geminiBefore, openaiBefore] = [gemini.requests.length, openai.requests.length];
-        const merge = await call(
-          server,
-          asUser(u),
-          'POST',
-          '/api/merge/single',
-          formData([
-            { name: 'project_id', value: String(projectId) },
-            { name: 'character_id', value: String(actorId) },
-            { name: 'mask_data', value: JSON.stringify(placement) },
-          ]),
-        );
+        const [geminiBefore, openaiBefore] = [gemini.requests.length, fakes.openai.requests.length];
+        const merge = await mergeSingle(u, projectId, actorId);
         expect(merge.status).toBe(200);
         const job = await finished(u, (merge.json as { job_id: number }).job_id);
         expect(job.status, job.error ?? '').toBe('completed');
@@ -420,7 +351,7 @@ for (const dialect of TEST_DIALECTS) {
         expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
           'POST /v1beta/models/gemini-2.5-flash-image:generateContent',
         ]);
-        expect(openai.requests.length).toBe(openaiBefore);
+        expect(fakes.openai.requests.length).toBe(openaiBefore);
         expect(sent[0]!.headers['x-goog-api-key']).toBe(GEMINI_KEY);
         const body = sent[0]!.json<{
           contents: Array<{ parts: Array<{ text?: string; inline_data?: { mime_type: string } }> }>;
@@ -446,7 +377,7 @@ for (const dialect of TEST_DIALECTS) {
       } finally {
         delete process.env.GEMINI_API_KEY;
         delete process.env.GEMINI_BASE_URL;
-        setProviderEnv();
+        fakes.pointEngineAt();
       }
     });
 
@@ -482,17 +413,7 @@ for (const dialect of TEST_DIALECTS) {
       // This server has no OPENAI_IMAGE_MODEL: the characters (images) stage is local.
       const caps = Capabilities.parse(await (await fetch(api('/capabilities'))).json());
       expect(caps.stages.characters.remote).toBe(false);
-      const created = await call(
-        server,
-        asUser(u),
-        'POST',
-        '/api/projects/',
-        projectForm('Drawn actor', await productPhoto({ transparent: true }), 'serum.png'),
-      );
-      const projectId = (created.json as { id: number }).id;
-      expect((await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, { script: TEST_SCRIPT })).status).toBe(
-        200,
-      );
+      const projectId = (await projectOverHttp(u, 'Drawn actor', {})).id;
       const avatars = Avatar.array().parse(
         (await call(server, asUser(u), 'GET', `/api/avatars/?project_id=${projectId}`)).json,
       );
@@ -519,19 +440,7 @@ for (const dialect of TEST_DIALECTS) {
       // product-in-hand video are each refused too.
       await projectsRepository.update(db, u.id, projectId, { render_quality: 'realistic' });
       await refused(await call(server, asUser(u), 'POST', `/api/jobs/${projectId}/queue`));
-      await refused(
-        await call(
-          server,
-          asUser(u),
-          'POST',
-          '/api/merge/single',
-          formData([
-            { name: 'project_id', value: String(projectId) },
-            { name: 'character_id', value: String(drawn.id) },
-            { name: 'mask_data', value: JSON.stringify(placement) },
-          ]),
-        ),
-      );
+      await refused(await mergeSingle(u, projectId, drawn.id));
       await projectsRepository.setMergeState(db, projectId, drawn.id, {
         status: 'merged',
         mergedKey: `users/${u.id}/merged/drawn.png`,
@@ -565,7 +474,7 @@ for (const dialect of TEST_DIALECTS) {
     it('keeps the paid voice when the avatar step fails, the retry reuses it instead of buying it again, and the job done removes it', async () => {
       const u = await insertUser(server, { credits: 3 });
       const projectId = await projectWithActor(u, 'realistic');
-      const speechBefore = eleven.requests.length;
+      const speechBefore = fakes.eleven.requests.length;
       // Three 503s: the adapter gives up, and the job runner retries the job.
       falSubmitFailures = 3;
       const seen: string[][] = [];
@@ -574,7 +483,7 @@ for (const dialect of TEST_DIALECTS) {
         const { id, job } = await queue(u, projectId);
         expect(job.status).toBe('completed');
         expect(falSubmitFailures).toBe(0);
-        expect(eleven.requests.length - speechBefore).toBe(1);
+        expect(fakes.eleven.requests.length - speechBefore).toBe(1);
         expect(job.cost).toMatchObject({ characters: TEST_SCRIPT.length, seconds: 2.5 });
         // While retries remained, the voice was kept (the retry's submit saw it); done, nothing is left (removed
         // just after the row says so).
@@ -588,7 +497,7 @@ for (const dialect of TEST_DIALECTS) {
     it('removes what a job paid for once it fails for good', async () => {
       const u = await insertUser(server, { credits: 3 });
       const projectId = await projectWithActor(u, 'realistic');
-      const speechBefore = eleven.requests.length;
+      const speechBefore = fakes.eleven.requests.length;
       // fal refuses the inputs (a 4xx): no retry can help, so the job fails after the voice was bought.
       falSubmitRefusal = { status: 422, json: { detail: [{ msg: 'Unsupported audio', type: 'value_error' }] } };
       let before: string[] = [];
@@ -596,7 +505,7 @@ for (const dialect of TEST_DIALECTS) {
       try {
         const { id, job } = await queue(u, projectId);
         expect(job.status).toBe('failed');
-        expect(eleven.requests.length - speechBefore).toBe(1);
+        expect(fakes.eleven.requests.length - speechBefore).toBe(1);
         expect(before.some((f) => f.startsWith(`job-${id}/voice-`))).toBe(true);
         await waitFor(async () => (await paidFiles(u)).length === 0, 10_000);
       } finally {
@@ -607,22 +516,7 @@ for (const dialect of TEST_DIALECTS) {
 
     it('keeps the paid image edit when the avatar step fails, and the retry animates it instead of editing again', async () => {
       const u = await insertUser(server, { credits: 3 });
-      const created = await call(
-        server,
-        asUser(u),
-        'POST',
-        '/api/projects/',
-        projectForm('Placed serum', await productPhoto({ transparent: true }), 'serum.png'),
-      );
-      const projectId = (created.json as { id: number }).id;
-      expect(
-        (
-          await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {
-            script: TEST_SCRIPT,
-            quality: 'realistic',
-          })
-        ).status,
-      ).toBe(200);
+      const projectId = (await projectOverHttp(u, 'Placed serum', { quality: 'realistic' })).id;
       // Placed but never merged: the render job makes the product-in-hand still through the image edit itself.
       const actorId = await uploadedActor(u);
       await projectsRepository.setMergeState(server.ctx.db.kysely, projectId, actorId, {
@@ -638,14 +532,14 @@ for (const dialect of TEST_DIALECTS) {
         return row ?? { jobs: 0, images: 0, characters: 0, seconds: 0, calls: 0, credits_charged: 0 };
       };
       const reportBefore = await usageRow();
-      const [editsBefore, speechBefore] = [openai.requests.length, eleven.requests.length];
+      const [editsBefore, speechBefore] = [fakes.openai.requests.length, fakes.eleven.requests.length];
       // Three 503s: the adapter gives up after the edit and the voice were paid, and the job runner retries.
       falSubmitFailures = 3;
       const { job } = await queue(u, projectId);
       expect(job.status).toBe('completed');
       expect(falSubmitFailures).toBe(0);
-      expect(openai.requests.length - editsBefore).toBe(1);
-      expect(eleven.requests.length - speechBefore).toBe(1);
+      expect(fakes.openai.requests.length - editsBefore).toBe(1);
+      expect(fakes.eleven.requests.length - speechBefore).toBe(1);
       expect(job.cost).toMatchObject({ images: 1, characters: TEST_SCRIPT.length, seconds: 2.5 });
       expect(job.logs.some((l) => l.includes('Reusing the product-in-hand still this job already paid for'))).toBe(
         true,
@@ -694,7 +588,7 @@ for (const dialect of TEST_DIALECTS) {
         const caps = Capabilities.parse(await (await fetch(api('/capabilities'))).json());
         expect(caps.realistic.videos).toEqual({ available: false, missing: ['Talking actor: set FAL_KEY'] });
       } finally {
-        setProviderEnv();
+        fakes.pointEngineAt();
       }
     });
   });

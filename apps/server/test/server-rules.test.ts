@@ -1,9 +1,8 @@
 import { CANVAS, VALIDATION } from '@hookreel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cornersOf } from '../src/services/avatars/catalogue.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
+import { avatarBounds, startServerWithAdmin, type TestUser } from './helpers/factories.ts';
 import { formData } from './helpers/images.ts';
 import { call, fakeApprovedPreview, packWithCharacters, productForm, productPhoto } from './hook-helpers.ts';
 
@@ -12,35 +11,14 @@ import { call, fakeApprovedPreview, packWithCharacters, productForm, productPhot
  * the product's scale and rotation on every call that places it, and hook-pack statuses that move only forward,
  * through the wizard's steps, once the pack holds what each step needs.
  */
-function bounds(x: number, y: number, width: number, height: number) {
-  const c = cornersOf(x, y, width, height, 0);
-  return {
-    x,
-    y,
-    width,
-    height,
-    rotation: 0,
-    x1: c[0],
-    y1: c[1],
-    x2: c[2],
-    y2: c[3],
-    x3: c[4],
-    y3: c[5],
-    x4: c[6],
-    y4: c[7],
-  };
-}
 
 describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
   let server: TestServer;
   let user: TestUser;
   let admin: TestUser;
-  const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, env: { ADMIN_EMAILS: adminEmail } });
-    user = await registerUser(server);
-    admin = await registerUser(server, { email: adminEmail });
+    ({ server, user, admin } = await startServerWithAdmin(dialect));
   });
   afterAll(() => server?.close());
 
@@ -51,12 +29,12 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
       [49, 200],
       [200, 49],
     ] as const) {
-      const res = await call(server, admin, 'PUT', `/api/avatars/${avatar.id}/bounds`, bounds(100, 100, w, h));
+      const res = await call(server, admin, 'PUT', `/api/avatars/${avatar.id}/bounds`, avatarBounds(100, 100, w, h));
       expect(res.status).toBe(422);
       expect(res.json.detail).toBe('Bounds must be at least 50 x 50 pixels');
     }
     expect((await call(server, admin, 'GET', '/api/avatars/')).json[0].width).toBe(avatar.width);
-    const ok = await call(server, admin, 'PUT', `/api/avatars/${avatar.id}/bounds`, bounds(100, 100, 50, 50));
+    const ok = await call(server, admin, 'PUT', `/api/avatars/${avatar.id}/bounds`, avatarBounds(100, 100, 50, 50));
     expect(ok.status).toBe(200);
     expect(ok.json.width).toBe(50);
   });

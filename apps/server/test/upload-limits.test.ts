@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
+import { registerUser, startServerWithAdmin, type TestUser } from './helpers/factories.ts';
 import { formData, oversizeFile, pngImage, storedFiles } from './helpers/images.ts';
 import { rawRequest } from './helpers/raw-http.ts';
 
@@ -53,12 +53,9 @@ describe.each(TEST_DIALECTS)('upload limits (%s)', (dialect) => {
   let server: TestServer;
   let user: TestUser;
   let admin: TestUser;
-  const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, env: { ADMIN_EMAILS: adminEmail } });
-    user = await registerUser(server);
-    admin = await registerUser(server, { email: adminEmail });
+    ({ server, user, admin } = await startServerWithAdmin(dialect));
   });
   afterAll(() => server?.close());
 

@@ -7,6 +7,7 @@ import { encodedTone, wavTone } from './helpers/audio.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
+import { requestApi } from './helpers/user-api.ts';
 
 /** Caption style, end card CTA and music bed of projects and hook packs (docs/video-design.md). */
 describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
@@ -19,14 +20,7 @@ describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
   afterAll(() => server?.close());
 
   const call = (method: string, path: string, body?: unknown, as: TestUser = user) =>
-    fetch(`${server.url}/api${path}`, {
-      method,
-      headers:
-        body instanceof FormData || body === undefined
-          ? as.authHeader
-          : { ...as.authHeader, 'content-type': 'application/json' },
-      body: body instanceof FormData || body === undefined ? (body as FormData | undefined) : JSON.stringify(body),
-    });
+    requestApi(server, as.authHeader, method, path, body);
   const music = (file: Buffer, filename = 'bed.wav', type = 'audio/wav') =>
     formData([{ name: 'music', file, filename, type }]);
 

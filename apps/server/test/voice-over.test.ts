@@ -1,12 +1,13 @@
 import { Job, type Project } from '@hookreel/contracts';
 import { ffprobe } from '@hookreel/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
 import { wavTone } from './helpers/audio.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, insertProject, insertUser, registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
-import { recordingEngine } from './helpers/recording-engine.ts';
+import { recordingEngine, startServerRecordingRenders } from './helpers/recording-engine.ts';
+import { requestApi } from './helpers/user-api.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /** A project's own voice-over: upload, choose, remove, and the render that speaks with it (docs/product.md). */
@@ -21,23 +22,13 @@ describe.each(TEST_DIALECTS)('own voice-over (%s)', (dialect) => {
     handed.set(input.jobId, p ? Number((await ffprobe(p)).format.duration) : null);
   };
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50 };
-    server.ctx.media = engine;
-    await server.ctx.jobs.start();
+    server = await startServerRecordingRenders(dialect, engine);
     user = await registerUser(server);
   });
   afterAll(() => server?.close());
 
   const call = (method: string, path: string, body?: unknown, as: Pick<TestUser, 'authHeader'> = user) =>
-    fetch(`${server.url}/api${path}`, {
-      method,
-      headers:
-        body instanceof FormData || body === undefined
-          ? as.authHeader
-          : { ...as.authHeader, 'content-type': 'application/json' },
-      body: body instanceof FormData || body === undefined ? (body as FormData | undefined) : JSON.stringify(body),
-    });
+    requestApi(server, as.authHeader, method, path, body);
   const recording = (file: Buffer, name = 'voice_over', filename = 'me.wav', type = 'audio/wav') =>
     formData([{ name, file, filename, type }]);
   const project = async (id: number, as: Pick<TestUser, 'authHeader'> = user) =>

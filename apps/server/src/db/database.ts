@@ -53,6 +53,10 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Db 
 /** ISO timestamps stored as text keep both dialects identical and sortable. */
 export const now = (): string => new Date().toISOString();
 
+/** The first row a query finds, or null: repositories answer null for "none", never undefined. */
+export const firstOrNull = async <T>(query: { executeTakeFirst(): Promise<T | undefined> }): Promise<T | null> =>
+  (await query.executeTakeFirst()) ?? null;
+
 /** A unique constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;

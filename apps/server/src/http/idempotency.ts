@@ -13,6 +13,16 @@ export const IdempotencyHeaders = z.object({
     .describe('Repeats with the same key get the first response back and spend nothing more (decision 050).'),
 });
 
+/** The schema the route declares for a response with `status`; a replay of that response is read back through it. */
+function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType {
+  const responses = request.routeOptions.schema?.response as Record<number, unknown> | undefined;
+  const schema = responses?.[status];
+  if (!(schema instanceof z.ZodType)) {
+    throw new Error(`${request.routeOptions.url ?? request.url} declares no ${status} response to replay`);
+  }
+  return schema;
+}
+
 /**
  * Answers a credit-spending request through its Idempotency-Key, if any: the first run's response, or its
  * replay (with `Idempotent-Replayed: true`). `fingerprint` is what identifies the request beyond its route:
@@ -34,6 +44,7 @@ export async function sendIdempotent<T>(
       scope: `${request.method} ${request.routeOptions.url ?? request.url}`,
       request: fingerprint,
       status,
+      response: responseSchemaOf(request, status),
     },
     run,
   );

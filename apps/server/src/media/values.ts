@@ -7,6 +7,7 @@ export {
   CAPTION_FONT_FILES,
   ContentRuleError,
   HAND_ANCHOR,
+  NAMED_PERSON_MESSAGE,
   ProviderError,
   assertInventedPerson,
   rotatedBox,

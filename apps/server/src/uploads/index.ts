@@ -15,7 +15,7 @@ export {
   type CleanImage,
   type ImageType,
 } from './images.ts';
-export { readFilePart, walkMultipart, type UploadedFile } from './multipart.ts';
+export { readFilePart, singleFilePart, walkMultipart, type UploadedFile } from './multipart.ts';
 
 /** Areas images are stored under: `users/<uid>/<area>/<uuid>.<ext>`. */
 export type UploadArea =

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { LIMITS, MESSAGES } from '@hookreel/contracts';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest, payloadTooLarge } from '../errors.ts';
+import { HttpError, badRequest, payloadTooLarge, unprocessable } from '../errors.ts';
 import { fileTooLarge } from './images.ts';
 
 /** One uploaded file, fully read into memory (at most LIMITS.uploadMaxBytes) with its untrusted name. */
@@ -100,3 +100,25 @@ function mapMultipartError(err: unknown): unknown {
 }
 
 const isTooLarge = (err: unknown) => err instanceof HttpError && err.statusCode === 413;
+
+/**
+ * The one file a multipart body sends in `field`, or null when it sends none: a file in another field, or a second
+ * one, is 422 `wrongPart`. `size` caps the file while it is read, as in walkMultipart.
+ */
+export async function singleFilePart(
+  request: FastifyRequest,
+  field: string,
+  wrongPart: string,
+  size: { fileSize?: number; tooLarge?: () => unknown } = {},
+): Promise<UploadedFile | null> {
+  let file: UploadedFile | null = null;
+  await walkMultipart(
+    request,
+    async (f) => {
+      if (f.fieldname !== field || file) throw unprocessable(wrongPart);
+      file = f;
+    },
+    size,
+  );
+  return file;
+}

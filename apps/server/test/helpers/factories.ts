@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@hookreel/contracts';
 import { avatarsRepository } from '../../src/db/repositories/avatars.ts';
 import { projectsRepository } from '../../src/db/repositories/projects.ts';
+import { cornersOf } from '../../src/services/avatars/catalogue.ts';
 import { grantCredits, toHundredths } from '../../src/services/billing/credits.ts';
-import type { TestServer } from './app.ts';
+import { startTestServer, type TestServer } from './app.ts';
 import { projectForm } from './images.ts';
 import { verifyByMail } from './outbox.ts';
 
@@ -164,4 +165,21 @@ export async function insertProject(server: TestServer, userId: number, name = '
   if (!actor) throw new Error('the avatar catalogue is empty');
   await projectsRepository.setSelectedCharacters(db, id, [actor.id]);
   return id;
+}
+
+/** A server whose ADMIN_EMAILS names `admin`, with `user` (no admin) and `admin` registered and signed in. */
+export async function startServerWithAdmin(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ server: TestServer; user: TestUser; admin: TestUser }> {
+  const adminEmail = uniqueEmail('admin');
+  const server = await startTestServer({ dialect, env: { ADMIN_EMAILS: adminEmail } });
+  const user = await registerUser(server);
+  const admin = await registerUser(server, { email: adminEmail });
+  return { server, user, admin };
+}
+
+/** The PUT /api/avatars/{id}/bounds body of a box, with the four corners the editor sends beside it. */
+export function avatarBounds(x: number, y: number, width: number, height: number, rotation = 0) {
+  const [x1, y1, x2, y2, x3, y3, x4, y4] = cornersOf(x, y, width, height, rotation);
+  return { x, y, width, height, rotation, x1, y1, x2, y2, x3, y3, x4, y4 };
 }

@@ -15,11 +15,12 @@ export interface Edge {
   runtime: boolean;
 }
 
-export function sourceFiles(dir: string): string[] {
+/** The TypeScript files below `dir`; unit tests beside the code only when `withTests` is set. */
+export function sourceFiles(dir: string, withTests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+    if (e.isDirectory()) return sourceFiles(full, withTests);
+    return /\.tsx?$/.test(e.name) && (withTests || !/\.test\.tsx?$/.test(e.name)) ? [full] : [];
   });
 }
 
@@ -68,8 +69,8 @@ export function edgesOf(root: string, file: string): Edge[] {
   return edges;
 }
 
-export function readGraph(root: string): Edge[] {
-  return sourceFiles(root).flatMap((f) => edgesOf(root, f));
+export function readGraph(root: string, withTests = false): Edge[] {
+  return sourceFiles(root, withTests).flatMap((f) => edgesOf(root, f));
 }
 
 export const under = (dir: string) => (p: string) => p === dir || p.startsWith(`${dir}/`);

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { engineMedia } from '../../src/media/engine.ts';
+import { startTestServer, type TestServer } from './app.ts';
 import { aspectTag } from '@hookreel/contracts';
 import type { AspectRender, MediaPort, RenderProjectVideoInput } from '../../src/media/port.ts';
 
@@ -25,6 +26,8 @@ export interface RecordingEngine extends MediaPort {
   readonly renders: number[];
   /** What the latest render of each job wrote as its video. */
   readonly outputs: Map<number, string | Buffer>;
+  /** What the latest render of each job was given. */
+  readonly inputs: Map<number, RenderProjectVideoInput>;
   /** Renders held by holdNext and not yet let go, by job id: calling one lets that render go on. */
   readonly gates: Map<number, () => void>;
   /** The test's own step in every attempt, after the progress report (a throw fails the attempt). */
@@ -48,6 +51,7 @@ export function recordingEngine(opts: RecordingEngineOptions = {}): RecordingEng
     ...engineMedia,
     renders: [],
     outputs: new Map(),
+    inputs: new Map(),
     gates: new Map(),
     during: null,
     holdNext: () => {
@@ -82,6 +86,7 @@ export function recordingEngine(opts: RecordingEngineOptions = {}): RecordingEng
       const videoPath = path.join(input.workDir, 'v.mp4');
       await writeFile(videoPath, bytes);
       engine.outputs.set(input.jobId, bytes);
+      engine.inputs.set(input.jobId, input);
       engine.renders.push(input.jobId);
       // Each extra frame shape asked for gets its own stand-in file, as the real engine exports one per shape.
       const aspects: AspectRender[] = [];
@@ -97,4 +102,16 @@ export function recordingEngine(opts: RecordingEngineOptions = {}): RecordingEng
     },
   };
   return engine;
+}
+
+/** A test server whose renders go to `engine` (a recording engine), its job runner started and polling every 50 ms. */
+export async function startServerRecordingRenders(
+  dialect: 'sqlite' | 'postgres',
+  engine: MediaPort,
+): Promise<TestServer> {
+  const server = await startTestServer({ dialect });
+  server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 50 };
+  server.ctx.media = engine;
+  await server.ctx.jobs.start();
+  return server;
 }

@@ -26,3 +26,22 @@ export function userApi(
   };
   return { api, getJob };
 }
+
+/**
+ * `method path` on the server's /api with `headers` (a user's authorization): a FormData body goes as it is, any
+ * other body as JSON.
+ */
+export function requestApi(
+  server: Pick<TestServer, 'url'>,
+  headers: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  const raw = body === undefined || body instanceof FormData;
+  return fetch(`${server.url}/api${path}`, {
+    method,
+    headers: raw ? headers : { ...headers, 'content-type': 'application/json' },
+    body: raw ? (body as FormData | undefined) : JSON.stringify(body),
+  });
+}

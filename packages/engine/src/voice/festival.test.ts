@@ -10,6 +10,7 @@ import {
   heapFor,
   parseFestivalTokens,
   SMALL_HEAP,
+  speakScript,
 } from './festival.ts';
 
 const VOICE = FESTIVAL_VOICES.femaleAmerican;
@@ -21,24 +22,7 @@ async function oneShot(
 ): Promise<{ wav: Buffer; words: ReturnType<typeof parseFestivalTokens> }> {
   const wav = path.join(dir, `one-shot-${Math.random().toString(36).slice(2)}.wav`);
   const script = `${wav}.scm`;
-  await writeFile(
-    script,
-    `(voice_${VOICE})
-(set! utt1 (Utterance Text "${text}"))
-(utt.synth utt1)
-(utt.save.wave utt1 "${wav}" 'riff)
-(mapcar
-  (lambda (tok)
-    (let ((ws (item.daughters tok)) (e 0))
-      (if ws
-        (begin
-          (mapcar (lambda (w) (if (> (item.feat w "word_end") e) (set! e (item.feat w "word_end")))) ws)
-          (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
-            (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
-            (item.feat (car ws) "word_start") e)))))
-  (utt.relation.items utt1 'Token))
-`,
-  );
+  await writeFile(script, `(voice_${VOICE})\n${speakScript(text, wav)}`);
   const { stdout } = await runProcess('festival', ['-b', script]);
   return { wav: await readFile(wav), words: parseFestivalTokens(stdout) };
 }

@@ -26,20 +26,7 @@ export async function festivalSpeak(
   outWav: string,
   signal?: AbortSignal,
 ): Promise<WordTiming[]> {
-  const body = `(set! utt1 (Utterance Text ${schemeString(text)}))
-(utt.synth utt1)
-(utt.save.wave utt1 ${schemeString(outWav)} 'riff)
-(mapcar
-  (lambda (tok)
-    (let ((ws (item.daughters tok)) (e 0))
-      (if ws
-        (begin
-          (mapcar (lambda (w) (if (> (item.feat w "word_end") e) (set! e (item.feat w "word_end")))) ws)
-          (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
-            (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
-            (item.feat (car ws) "word_start") e)))))
-  (utt.relation.items utt1 'Token))
-`;
+  const body = speakScript(text, outWav);
   const session = takeSession(voice, heapFor(text));
   if (session) {
     try {
@@ -223,6 +210,27 @@ function releaseSession(s: FestivalSession): void {
  */
 export async function closeFestivalSessions(): Promise<void> {
   await Promise.all([...sessions].map((s) => s.end()));
+}
+
+/**
+ * The Scheme that says `text` into `outWav` and prints each token's timing as a `T` line (parseFestivalTokens),
+ * for a session or a one-shot `festival -b`.
+ */
+export function speakScript(text: string, outWav: string): string {
+  return `(set! utt1 (Utterance Text ${schemeString(text)}))
+(utt.synth utt1)
+(utt.save.wave utt1 ${schemeString(outWav)} 'riff)
+(mapcar
+  (lambda (tok)
+    (let ((ws (item.daughters tok)) (e 0))
+      (if ws
+        (begin
+          (mapcar (lambda (w) (if (> (item.feat w "word_end") e) (set! e (item.feat w "word_end")))) ws)
+          (format t "T\\t%s\\t%s\\t%s\\t%f\\t%f\\n"
+            (item.feat tok "prepunctuation") (item.name tok) (item.feat tok "punc")
+            (item.feat (car ws) "word_start") e)))))
+  (utt.relation.items utt1 'Token))
+`;
 }
 
 /** Parses the `T\tpre\tname\tpunc\tstart\tend` lines; festival prints 0 for an absent punctuation feature. */

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Configuration, Provider } from 'oidc-provider';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { createMemoryAdapterFactory } from './memory-adapter.ts';
 import { renderMessagePage } from './pages.ts';
@@ -109,9 +110,26 @@ async function loadOrCreateSigningKey(dataDir: string): Promise<JWK> {
   }
 }
 
+/** The stored signing key: a private RSA JWK as `loadOrCreateSigningKey` writes it. */
+const StoredSigningKey = z.looseObject({
+  kty: z.literal('RSA'),
+  alg: z.literal('RS256'),
+  use: z.literal('sig'),
+  kid: z.string().min(1),
+  n: z.string().min(1),
+  e: z.string().min(1),
+  d: z.string().min(1),
+  p: z.string().min(1),
+  q: z.string().min(1),
+  dp: z.string().min(1),
+  dq: z.string().min(1),
+  qi: z.string().min(1),
+});
+
+/** The key in `file`, or null when there is none yet or it is not a whole private RSA key. */
 async function readKey(file: string): Promise<JWK | null> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as JWK;
+    return StoredSigningKey.parse(JSON.parse(await readFile(file, 'utf8')));
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { type Executor, firstOrNull, now } from '../database.ts';
 import type { ApiKeysTable } from '../tables/integrations.ts';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
@@ -47,13 +47,8 @@ export const apiKeysRepository = {
   },
 
   async findActiveByHash(db: Executor, keyHash: string): Promise<ApiKeyRow | null> {
-    return (
-      (await db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst()) ?? null
+    return firstOrNull(
+      db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).where('revoked_at', 'is', null),
     );
   },
 

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { type Executor, firstOrNull, now } from '../database.ts';
 import type { AvatarsTable, MergeStatus } from '../tables/projects.ts';
 
 export type AvatarRow = Selectable<AvatarsTable>;
@@ -39,27 +39,25 @@ export const avatarsRepository = {
 
   /** A live avatar visible to the user (shared or their own), or null. */
   async findVisible(db: Executor, userId: number, id: number): Promise<AvatarRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('avatars')
         .selectAll()
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
-        .where((eb) => eb.or([eb('owner_user_id', 'is', null), eb('owner_user_id', '=', userId)]))
-        .executeTakeFirst()) ?? null
+        .where((eb) => eb.or([eb('owner_user_id', 'is', null), eb('owner_user_id', '=', userId)])),
     );
   },
 
   /** A live private avatar of this owner (an own creator, decision 202), or null, whoever else asks. */
   async findOwn(db: Executor, ownerId: number, id: number): Promise<AvatarRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('avatars')
         .selectAll()
         .where('id', '=', id)
         .where('owner_user_id', '=', ownerId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()) ?? null
+        .where('deleted_at', 'is', null),
     );
   },
 
@@ -80,14 +78,7 @@ export const avatarsRepository = {
   },
 
   async findLive(db: Executor, id: number): Promise<AvatarRow | null> {
-    return (
-      (await db
-        .selectFrom('avatars')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()) ?? null
-    );
+    return firstOrNull(db.selectFrom('avatars').selectAll().where('id', '=', id).where('deleted_at', 'is', null));
   },
 
   /** Ids among `ids` that the user may use (shared or own, live). */

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Executor } from '../database.ts';
+import { firstOrNull, type Executor } from '../database.ts';
 import type { BatchesTable, BatchRowsTable } from '../tables/batches.ts';
 
 export type BatchRecord = Selectable<BatchesTable>;
@@ -20,14 +20,7 @@ export const batchesRepository = {
 
   /** The batch if it belongs to the user; null otherwise (answered 404 either way). */
   async findOwned(db: Executor, userId: number, id: number): Promise<BatchRecord | null> {
-    return (
-      (await db
-        .selectFrom('batches')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()) ?? null
-    );
+    return firstOrNull(db.selectFrom('batches').selectAll().where('id', '=', id).where('user_id', '=', userId));
   },
 
   async listByUser(db: Executor, userId: number, limit = 50): Promise<BatchRecord[]> {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { type Executor, firstOrNull, now } from '../database.ts';
 import type { BrandKitsTable } from '../tables/brand-kits.ts';
 
 export type BrandKitRow = Selectable<BrandKitsTable>;
@@ -8,7 +8,7 @@ export type BrandKitValues = Omit<Insertable<BrandKitsTable>, 'user_id' | 'updat
 /** One brand kit per user, keyed by the user id (so every read and write is the owner's own). */
 export const brandKitsRepository = {
   async find(db: Executor, userId: number): Promise<BrandKitRow | null> {
-    return (await db.selectFrom('brand_kits').selectAll().where('user_id', '=', userId).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('brand_kits').selectAll().where('user_id', '=', userId));
   },
 
   /** Writes the whole kit (insert or replace) and returns it. */

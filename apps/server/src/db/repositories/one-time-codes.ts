@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { type Executor, firstOrNull, now } from '../database.ts';
 import type { OneTimeCodesTable, OneTimePurpose } from '../tables/auth.ts';
 
 export type OneTimeCodeRow = Selectable<OneTimeCodesTable>;
@@ -36,15 +36,14 @@ export const oneTimeCodesRepository = {
 
   /** A live (unused, unexpired) code found by its long secret. */
   async findLiveBySecret(db: Executor, purpose: OneTimePurpose, secretHash: string): Promise<OneTimeCodeRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('one_time_codes')
         .selectAll()
         .where('purpose', '=', purpose)
         .where('secret_hash', '=', secretHash)
         .where('used_at', 'is', null)
-        .where('expires_at', '>', now())
-        .executeTakeFirst()) ?? null
+        .where('expires_at', '>', now()),
     );
   },
 
@@ -54,16 +53,15 @@ export const oneTimeCodesRepository = {
     purpose: OneTimePurpose,
     context: string,
   ): Promise<OneTimeCodeRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('one_time_codes')
         .selectAll()
         .where('purpose', '=', purpose)
         .where('context', '=', context)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now())
-        .orderBy('id', 'desc')
-        .executeTakeFirst()) ?? null
+        .orderBy('id', 'desc'),
     );
   },
 

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now, type DialectName, type Executor } from '../database.ts';
+import { type DialectName, type Executor, firstOrNull, now } from '../database.ts';
 import type { AvatarsTable, MergeStatus, ProjectCharactersTable, ProjectsTable } from '../tables/projects.ts';
 
 /** The style a new project copies from its owner's brand kit. */
@@ -33,14 +33,7 @@ export const projectsRepository = {
 
   /** The project if it exists and belongs to the user; null otherwise (the caller answers 404 either way). */
   async findOwned(db: Executor, userId: number, id: number): Promise<ProjectRow | null> {
-    return (
-      (await db
-        .selectFrom('projects')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()) ?? null
-    );
+    return firstOrNull(db.selectFrom('projects').selectAll().where('id', '=', id).where('user_id', '=', userId));
   },
 
   /** What pricing a Realistic video needs of the user's projects among `ids`: script and speed, or the recording's length. */
@@ -76,7 +69,7 @@ export const projectsRepository = {
   },
 
   async findById(db: Executor, id: number): Promise<ProjectRow | null> {
-    return (await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('projects').selectAll().where('id', '=', id));
   },
 
   async insert(
@@ -177,13 +170,12 @@ export const projectsRepository = {
   },
 
   async findCharacter(db: Executor, projectId: number, avatarId: number): Promise<ProjectCharacterRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('project_characters')
         .selectAll()
         .where('project_id', '=', projectId)
-        .where('avatar_id', '=', avatarId)
-        .executeTakeFirst()) ?? null
+        .where('avatar_id', '=', avatarId),
     );
   },
 

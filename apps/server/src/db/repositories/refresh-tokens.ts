@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { firstOrNull, now, type Executor } from '../database.ts';
 import type { RefreshTokensTable } from '../tables/auth.ts';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
@@ -30,9 +30,7 @@ export const refreshTokensRepository = {
   },
 
   async findByHash(db: Executor, tokenHash: string): Promise<RefreshTokenRow | null> {
-    return (
-      (await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) ?? null
-    );
+    return firstOrNull(db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash));
   },
 
   /**

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { canonicalEmail } from '../../auth/canonical-email.ts';
-import { now, type Executor } from '../database.ts';
+import { type Executor, firstOrNull, now } from '../database.ts';
 import type { UsersTable } from '../tables/auth.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -36,11 +36,11 @@ export const usersRepository = {
   },
 
   async findById(db: Executor, id: number): Promise<UserRow | null> {
-    return (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('users').selectAll().where('id', '=', id));
   },
 
   async findByEmail(db: Executor, email: string): Promise<UserRow | null> {
-    return (await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('users').selectAll().where('email', '=', email));
   },
 
   /** False when the user no longer exists. */

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { now, type Executor } from '../database.ts';
+import { type Executor, firstOrNull, now } from '../database.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../tables/integrations.ts';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
@@ -19,13 +19,8 @@ export const webhooksRepository = {
   },
 
   async findEndpoint(db: Executor, userId: number, id: number): Promise<WebhookEndpointRow | null> {
-    return (
-      (await db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()) ?? null
+    return firstOrNull(
+      db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('user_id', '=', userId),
     );
   },
 
@@ -122,14 +117,13 @@ export const webhooksRepository = {
 
   /** The owner's resume: active again with a fresh run of failures. False when it is not theirs. */
   async resumeEndpoint(db: Executor, userId: number, id: number): Promise<WebhookEndpointRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .updateTable('webhook_endpoints')
         .set({ paused_at: null, consecutive_failures: 0 })
         .where('id', '=', id)
         .where('user_id', '=', userId)
-        .returningAll()
-        .executeTakeFirst()) ?? null
+        .returningAll(),
     );
   },
 
@@ -144,7 +138,7 @@ export const webhooksRepository = {
   },
 
   async findDelivery(db: Executor, id: number): Promise<WebhookDeliveryRow | null> {
-    return (await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id));
   },
 
   /** The user's latest deliveries with their endpoint's URL, newest first. */

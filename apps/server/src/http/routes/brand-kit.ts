@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs';
 import { BrandKit, CaptionFont, ErrorResponse, UpdateBrandKitRequest } from '@hookreel/contracts';
 import { z } from 'zod';
 import * as brandKit from '../../services/video/index.ts';
-import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { unprocessable } from '../../errors.ts';
+import { singleFilePart } from '../../uploads/index.ts';
 import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
@@ -43,11 +42,7 @@ export const brandKitRoutes: RouteModule = async (api, { ctx, requireUser, limit
       },
     },
     async (request) => {
-      let file: UploadedFile | null = null;
-      await walkMultipart(request, async (f) => {
-        if (f.fieldname !== 'logo' || file) throw unprocessable('Send one file in the `logo` field');
-        file = f;
-      });
+      const file = await singleFilePart(request, 'logo', 'Send one file in the `logo` field');
       return brandKit.setLogo(ctx, request.userId, file);
     },
   );

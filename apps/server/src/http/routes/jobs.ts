@@ -130,73 +130,56 @@ export const jobRoutes: RouteModule = async (api, { ctx, requireUser, requireStr
     async (request) => getJob(ctx, request.userId, toId(request.params.id)),
   );
 
-  /** {id} is a project id; queues one render paid with one video's credits. Honours an Idempotency-Key header. */
-  api.post(
-    '/jobs/:id/queue',
-    {
-      preHandler: requireUser,
-      schema: {
-        ...common,
-        params: IdParam,
-        headers: IdempotencyHeaders,
-        response: {
-          200: QueueJobResponse,
-          201: QueueJobResponse,
-          401: ErrorResponse,
-          402: PaymentRequiredBody,
-          404: ErrorResponse,
-          409: ErrorResponse,
+  /**
+   * POST /jobs/:id/<verb>: queues one job paid from the caller's credits and answers 201 {id}; honours an
+   * Idempotency-Key header (`fingerprint` names what a repeat must match beyond the route).
+   */
+  const queueingPost = (
+    url: string,
+    fingerprint: (id: number) => Record<string, unknown>,
+    queue: (userId: number, id: number) => Promise<{ id: number }>,
+  ) =>
+    api.post(
+      url,
+      {
+        preHandler: requireUser,
+        schema: {
+          ...common,
+          params: IdParam,
+          headers: IdempotencyHeaders,
+          response: {
+            200: QueueJobResponse,
+            201: QueueJobResponse,
+            401: ErrorResponse,
+            402: PaymentRequiredBody,
+            404: ErrorResponse,
+            409: ErrorResponse,
+            422: ErrorResponse,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const projectId = toId(request.params.id);
-      return sendIdempotent(
-        ctx,
-        request,
-        reply,
-        { projectId },
-        async () => ({ id: (await queueProjectVideo(ctx, request.userId, projectId)).id }),
-        201,
-      );
-    },
+      async (request, reply) => {
+        const id = toId(request.params.id);
+        return sendIdempotent(ctx, request, reply, fingerprint(id), () => queue(request.userId, id), 201);
+      },
+    );
+
+  /** {id} is a project id; queues one render paid with one video's credits (422 when Realistic cannot run it). */
+  queueingPost(
+    '/jobs/:id/queue',
+    (projectId) => ({ projectId }),
+    async (userId, projectId) => ({ id: (await queueProjectVideo(ctx, userId, projectId)).id }),
   );
 
   /**
    * {id} is a finished draft project or hook-pack video: renders it again through the providers as a new job,
    * holding the difference between the Realistic and the Draft price (409 while another upgrade of the same pack
-   * video is queued, running or done). Honours an Idempotency-Key header.
+   * video is queued, running or done).
    */
-  api.post(
+  queueingPost(
     '/jobs/:id/make-realistic',
-    {
-      preHandler: requireUser,
-      schema: {
-        ...common,
-        params: IdParam,
-        headers: IdempotencyHeaders,
-        response: {
-          200: QueueJobResponse,
-          201: QueueJobResponse,
-          401: ErrorResponse,
-          402: PaymentRequiredBody,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          422: ErrorResponse,
-        },
-      },
-    },
-    async (request, reply) => {
-      const jobId = toId(request.params.id);
-      return sendIdempotent(
-        ctx,
-        request,
-        reply,
-        { jobId, makeRealistic: true },
-        async () => makeRealistic(ctx, request.userId, jobId),
-        201,
-      );
-    },
+    (jobId) => ({ jobId, makeRealistic: true }),
+    (userId, jobId) => makeRealistic(ctx, userId, jobId),
   );
 
   api.delete(

@@ -2,8 +2,8 @@ import { ErrorResponse, HookPack, IdParam, MUSIC_LIMITS, Project } from '@hookre
 import * as style from '../../services/projects/index.ts';
 import * as packStyle from '../../services/hook-packs/index.ts';
 import { MUSIC_MESSAGES } from '../../services/video/index.ts';
-import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
-import { payloadTooLarge, unprocessable } from '../../errors.ts';
+import { singleFilePart } from '../../uploads/index.ts';
+import { payloadTooLarge } from '../../errors.ts';
 import type { RouteModule } from './index.ts';
 import type { FastifyRequest } from 'fastify';
 
@@ -11,18 +11,11 @@ const errors = { 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415
 const description = 'Multipart: `music` (MP3, WAV or M4A, max 20MB, at most 10 minutes); replaces any earlier one.';
 
 /** The one `music` file of a multipart body, with the 20 MB cap enforced while reading. */
-async function musicPart(request: FastifyRequest): Promise<UploadedFile | null> {
-  let file: UploadedFile | null = null;
-  await walkMultipart(
-    request,
-    async (f) => {
-      if (f.fieldname !== 'music' || file) throw unprocessable(MUSIC_MESSAGES.broken);
-      file = f;
-    },
-    { fileSize: MUSIC_LIMITS.maxBytes, tooLarge: () => payloadTooLarge(MUSIC_MESSAGES.tooLarge) },
-  );
-  return file;
-}
+const musicPart = (request: FastifyRequest) =>
+  singleFilePart(request, 'music', MUSIC_MESSAGES.broken, {
+    fileSize: MUSIC_LIMITS.maxBytes,
+    tooLarge: () => payloadTooLarge(MUSIC_MESSAGES.tooLarge),
+  });
 
 /** The optional music bed of a project or a hook pack (docs/video-design.md#sound). */
 export const musicRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {

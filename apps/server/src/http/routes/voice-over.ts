@@ -1,8 +1,8 @@
 import { ErrorResponse, IdParam, Project, VOICE_OVER_LIMITS } from '@hookreel/contracts';
 import type { FastifyRequest } from 'fastify';
-import { payloadTooLarge, unprocessable } from '../../errors.ts';
+import { payloadTooLarge } from '../../errors.ts';
 import * as voiceOver from '../../services/projects/index.ts';
-import { walkMultipart, type UploadedFile } from '../../uploads/index.ts';
+import { singleFilePart } from '../../uploads/index.ts';
 import type { RouteModule } from './index.ts';
 
 const errors = { 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
@@ -12,18 +12,11 @@ const description =
   'one and makes it the voice. The script is timed against it; the video is as long as the recording.';
 
 /** The one `voice_over` file of a multipart body, with the size cap enforced while reading. */
-async function voiceOverPart(request: FastifyRequest): Promise<UploadedFile | null> {
-  let file: UploadedFile | null = null;
-  await walkMultipart(
-    request,
-    async (f) => {
-      if (f.fieldname !== 'voice_over' || file) throw unprocessable(voiceOver.VOICE_OVER_MESSAGES.broken);
-      file = f;
-    },
-    { fileSize: VOICE_OVER_LIMITS.maxBytes, tooLarge: () => payloadTooLarge(voiceOver.VOICE_OVER_MESSAGES.tooLarge) },
-  );
-  return file;
-}
+const voiceOverPart = (request: FastifyRequest) =>
+  singleFilePart(request, 'voice_over', voiceOver.VOICE_OVER_MESSAGES.broken, {
+    fileSize: VOICE_OVER_LIMITS.maxBytes,
+    tooLarge: () => payloadTooLarge(voiceOver.VOICE_OVER_MESSAGES.tooLarge),
+  });
 
 /** A project's own voice-over (docs/product.md#own-voice-over). */
 export const voiceOverRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { idempotencyRepository as repo } from '../../db/repositories/idempotency.ts';
@@ -24,7 +25,7 @@ export function parseIdempotencyKey(raw: string | string[] | undefined): string 
   return raw;
 }
 
-export interface IdempotentCall {
+export interface IdempotentCall<T> {
   userId: number;
   /** null: no Idempotency-Key header, the call simply runs. */
   key: string | null;
@@ -34,6 +35,8 @@ export interface IdempotentCall {
   request: unknown;
   /** The status of a successful first response. */
   status: number;
+  /** What that response is: a replay reads the stored body back through it. */
+  response: z.ZodType<T>;
 }
 
 export interface IdempotentOutcome<T> {
@@ -50,7 +53,7 @@ export interface IdempotentOutcome<T> {
  */
 export async function idempotent<T>(
   ctx: Pick<AppContext, 'db'>,
-  call: IdempotentCall,
+  call: IdempotentCall<T>,
   run: () => Promise<T>,
 ): Promise<IdempotentOutcome<T>> {
   if (call.key === null) return { status: call.status, body: await run(), replayed: false };
@@ -62,7 +65,11 @@ export async function idempotent<T>(
     if (prior) {
       if (prior.fingerprint !== fingerprint) throw conflict(IDEMPOTENCY_MESSAGES.reused);
       if (prior.state === 'done' && prior.response_status !== null && prior.response_body !== null) {
-        return { status: prior.response_status, body: JSON.parse(prior.response_body) as T, replayed: true };
+        return {
+          status: prior.response_status,
+          body: call.response.parse(JSON.parse(prior.response_body)),
+          replayed: true,
+        };
       }
       if (Date.now() > deadline) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
       await sleep(delay);

@@ -1,9 +1,9 @@
 import type { Project } from '@hookreel/contracts';
 import type { AppContext } from '../../context.ts';
-import { projectsRepository } from '../../db/repositories/projects.ts';
 import { musicFile, storeUploadedMusic } from '../video/index.ts';
 import type { UploadedFile } from '../../uploads/index.ts';
-import { getOwnedProject, getProject } from './projects.ts';
+import { replaceProjectFile } from './project-files.ts';
+import { getOwnedProject } from './projects.ts';
 
 /** The optional music bed of a project: one checked, re-encoded file per project. */
 
@@ -16,18 +16,10 @@ export async function setProjectMusic(
 ): Promise<Project> {
   const project = await getOwnedProject(ctx, userId, id);
   const { key } = await storeUploadedMusic(ctx, { userId, area: 'projects', buffer: musicFile(file) });
-  const updated = await projectsRepository.update(ctx.db.kysely, userId, id, { music_key: key });
-  if (!updated) {
-    await ctx.files.delete(key).catch(() => undefined);
-    return getProject(ctx, userId, id);
-  }
-  if (project.music_key) await ctx.files.delete(project.music_key).catch(() => undefined);
-  return getProject(ctx, userId, id);
+  return replaceProjectFile(ctx, userId, id, { stored: key, replaced: project.music_key }, { music_key: key });
 }
 
 export async function clearProjectMusic(ctx: AppContext, userId: number, id: number): Promise<Project> {
   const project = await getOwnedProject(ctx, userId, id);
-  await projectsRepository.update(ctx.db.kysely, userId, id, { music_key: null });
-  if (project.music_key) await ctx.files.delete(project.music_key).catch(() => undefined);
-  return getProject(ctx, userId, id);
+  return replaceProjectFile(ctx, userId, id, { stored: null, replaced: project.music_key }, { music_key: null });
 }

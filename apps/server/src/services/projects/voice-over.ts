@@ -1,13 +1,13 @@
 import type { Project } from '@hookreel/contracts';
 import type { AppContext } from '../../context.ts';
-import { projectsRepository } from '../../db/repositories/projects.ts';
 import { unprocessable } from '../../errors.ts';
 import type { UploadedFile } from '../../uploads/index.ts';
 import { storeUploadedAudio } from '../video/index.ts';
 import { VOICE_OVER_MESSAGES, VOICE_OVER_RULES } from './voice.ts';
 
 export { VOICE_OVER_MESSAGES } from './voice.ts';
-import { getOwnedProject, getProject } from './projects.ts';
+import { replaceProjectFile } from './project-files.ts';
+import { getOwnedProject } from './projects.ts';
 
 /** PUT /projects/{id}/voice-over: the owner's recording is checked, stored and becomes the voice. */
 export async function setProjectVoiceOver(
@@ -24,28 +24,23 @@ export async function setProjectVoiceOver(
     buffer: file.buffer,
     rules: VOICE_OVER_RULES,
   });
-  const updated = await projectsRepository.update(ctx.db.kysely, userId, id, {
-    voice_over_key: key,
-    voice_over_duration_sec: durationSec,
-    voice_source: 'own',
-  });
-  if (!updated) {
-    // The project went while the file was being checked: nothing refers to the new file.
-    await ctx.files.delete(key).catch(() => undefined);
-    return getProject(ctx, userId, id);
-  }
-  if (project.voice_over_key) await ctx.files.delete(project.voice_over_key).catch(() => undefined);
-  return getProject(ctx, userId, id);
+  return replaceProjectFile(
+    ctx,
+    userId,
+    id,
+    { stored: key, replaced: project.voice_over_key },
+    { voice_over_key: key, voice_over_duration_sec: durationSec, voice_source: 'own' },
+  );
 }
 
 /** DELETE /projects/{id}/voice-over: the recording is removed and the generated voice speaks again. */
 export async function clearProjectVoiceOver(ctx: AppContext, userId: number, id: number): Promise<Project> {
   const project = await getOwnedProject(ctx, userId, id);
-  await projectsRepository.update(ctx.db.kysely, userId, id, {
-    voice_over_key: null,
-    voice_over_duration_sec: null,
-    voice_source: 'generated',
-  });
-  if (project.voice_over_key) await ctx.files.delete(project.voice_over_key).catch(() => undefined);
-  return getProject(ctx, userId, id);
+  return replaceProjectFile(
+    ctx,
+    userId,
+    id,
+    { stored: null, replaced: project.voice_over_key },
+    { voice_over_key: null, voice_over_duration_sec: null, voice_source: 'generated' },
+  );
 }

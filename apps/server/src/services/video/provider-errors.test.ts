@@ -1,6 +1,6 @@
-import { ContentRuleError, NAMED_PERSON_MESSAGE, ProviderError } from '@hookreel/engine';
 import { describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../../jobs/definition.ts';
+import { ContentRuleError, NAMED_PERSON_MESSAGE, ProviderError } from '../../media/values.ts';
 import { withProviderErrors } from './provider-errors.ts';
 
 const failWith = (err: unknown) =>

@@ -8,6 +8,7 @@ import {
   clampToFrame,
   drawCover,
   drawProduct,
+  framePoint,
   hitsProduct,
   normaliseRotation,
   type Placement,
@@ -82,16 +83,8 @@ export function PlacementEditor({
     return () => canvas.removeEventListener('wheel', onWheel);
   }, []);
 
-  const toFrame = (e: PointerEvent<HTMLCanvasElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    return {
-      x: ((e.clientX - r.left) / (r.width || 1)) * FRAME.width,
-      y: ((e.clientY - r.top) / (r.height || 1)) * FRAME.height,
-    };
-  };
-
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    const p = toFrame(e);
+    const p = framePoint(e);
     const onProduct = product.image
       ? hitsProduct(value, { width: product.image.naturalWidth, height: product.image.naturalHeight }, p.x, p.y)
       : false;
@@ -109,7 +102,7 @@ export function PlacementEditor({
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
     const d = drag.current;
     if (!d || d.id !== e.pointerId) return;
-    const p = toFrame(e);
+    const p = framePoint(e);
     move(p.x + d.dx, p.y + d.dy);
   };
   const end = () => {

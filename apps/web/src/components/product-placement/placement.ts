@@ -65,6 +65,15 @@ export function drawProduct(
   ctx.restore();
 }
 
+/** Where a pointer is on a canvas that shows the whole frame, in frame pixels (however large the canvas is drawn). */
+export function framePoint(e: { clientX: number; clientY: number; currentTarget: Element }): { x: number; y: number } {
+  const r = e.currentTarget.getBoundingClientRect();
+  return {
+    x: ((e.clientX - r.left) / (r.width || 1)) * FRAME.width,
+    y: ((e.clientY - r.top) / (r.height || 1)) * FRAME.height,
+  };
+}
+
 /** Draws `img` covering the w×h area (like object-fit: cover). */
 export function drawCover(
   ctx: CanvasRenderingContext2D,

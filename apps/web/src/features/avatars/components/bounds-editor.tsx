@@ -1,6 +1,6 @@
 import { BOUNDS_EDITOR, FRAME } from '@hookreel/contracts';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { drawCover, useImage } from '@/components/product-placement';
+import { drawCover, framePoint, useImage } from '@/components/product-placement';
 import {
   type Box,
   corners,
@@ -89,16 +89,8 @@ export function BoundsEditor({
     }
   }, [image.image, value]);
 
-  const toFrame = (e: PointerEvent<HTMLCanvasElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    return {
-      x: ((e.clientX - r.left) / (r.width || 1)) * FRAME.width,
-      y: ((e.clientY - r.top) / (r.height || 1)) * FRAME.height,
-    };
-  };
-
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    const p = toFrame(e);
+    const p = framePoint(e);
     const hit = hitTest(value, p);
     if (!hit) return;
     e.preventDefault();
@@ -107,7 +99,7 @@ export function BoundsEditor({
     else setMode({ kind: 'dragging', last: p });
   };
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
-    const p = toFrame(e);
+    const p = framePoint(e);
     if (mode.kind === 'idle') {
       setCursor(cursorFor(hitTest(value, p)));
     } else if (mode.kind === 'dragging') {

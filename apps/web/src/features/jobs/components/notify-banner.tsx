@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { errorDetail } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { useEnableNotify } from '../api/update-notify';
+import { useEnableNotify } from '@/lib/api/update-notify';
 
 /** 'Notify Me' banner, shown only when the user's notify is false (docs/product.md#jobs). */
 export function NotifyBanner() {

@@ -1,7 +1,6 @@
 import { QueueProductInHandResponse } from '@hookreel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { useJobsMutation } from '@/lib/api/jobs-mutation';
 
 /** POST /api/jobs/product-in-hand/{id}/queue-videos → {total_jobs}. */
 export const queueVideos = async (projectId: number): Promise<number> => {
@@ -9,10 +8,4 @@ export const queueVideos = async (projectId: number): Promise<number> => {
   return QueueProductInHandResponse.parse(data).total_jobs;
 };
 
-export function useQueueVideos() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: queueVideos,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
-  });
-}
+export const useQueueVideos = () => useJobsMutation(queueVideos);

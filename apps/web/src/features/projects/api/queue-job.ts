@@ -1,7 +1,6 @@
 import { QueueJobResponse } from '@hookreel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { useJobsMutation } from '@/lib/api/jobs-mutation';
 
 /** POST /api/jobs/{projectId}/queue → {id} of the new job. */
 export const queueJob = async (projectId: number): Promise<number> => {
@@ -9,10 +8,4 @@ export const queueJob = async (projectId: number): Promise<number> => {
   return QueueJobResponse.parse(data).id;
 };
 
-export function useQueueJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: queueJob,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
-  });
-}
+export const useQueueJob = () => useJobsMutation(queueJob);

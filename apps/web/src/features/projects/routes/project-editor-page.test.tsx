@@ -12,20 +12,27 @@ afterEach(() => vi.unstubAllGlobals());
 
 const project = makeProject();
 
+/** Answers every PUT of the project with it and records the bodies; `fail` makes them answer 500. Else 404. */
+function stubProjectPuts(fail = false, calls: string[] = []) {
+  const puts: Partial<Project>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push(`${init.method ?? 'GET'} ${url} ${typeof init.body === 'string' ? init.body : ''}`);
+      if (url === '/api/projects/3' && init.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Partial<Project>;
+        puts.push(body);
+        return fail ? jsonResponse({ detail: 'Database down' }, 500) : jsonResponse({ ...project, ...body });
+      }
+      return jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
+  return puts;
+}
+
 describe('ProjectEditor caption style', () => {
   it('shows the stored style and saves a new pick with PUT /projects/{id}', async () => {
-    const puts: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        if (url === '/api/projects/3' && init.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as Partial<Project>;
-          puts.push(body);
-          return jsonResponse({ ...project, ...body });
-        }
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
+    const puts = stubProjectPuts();
     renderWithProviders(<ProjectEditor project={{ ...project, caption_style: 'boxed' }} />);
     expect(screen.getByRole('radio', { name: /Boxed lines/ })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: /One word pop/ }));
@@ -73,18 +80,7 @@ describe('ProjectEditor quality prices', () => {
 
 describe('ProjectEditor voice speed', () => {
   it('follows the drag live and saves once, after the slider is released', async () => {
-    const puts: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        if (url === '/api/projects/3' && init.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as Partial<Project>;
-          puts.push(body);
-          return jsonResponse({ ...project, ...body });
-        }
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
+    const puts = stubProjectPuts();
     renderWithProviders(<ProjectEditor project={project} />);
     const slider = screen.getByRole('slider', { name: 'Voice speed' });
     fireEvent.pointerDown(slider);
@@ -103,23 +99,6 @@ describe('ProjectEditor voice speed', () => {
 });
 
 describe('ProjectEditor brand look', () => {
-  /** Records every PUT of the project; `fail` makes them answer 500. */
-  const server = (fail = false, calls: string[] = []) => {
-    const puts: Partial<Project>[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        calls.push(`${init.method ?? 'GET'} ${url} ${typeof init.body === 'string' ? init.body : ''}`);
-        if (url === '/api/projects/3' && init.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as Partial<Project>;
-          puts.push(body);
-          return fail ? jsonResponse({ detail: 'Database down' }, 500) : jsonResponse({ ...project, ...body });
-        }
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
-    return puts;
-  };
   const character: ProjectCharacter = {
     id: 8,
     prompt: 'young woman in her 20s',
@@ -142,7 +121,7 @@ describe('ProjectEditor brand look', () => {
   };
 
   it('shows a dragged colour at once and saves it once, after the drag has been still a moment', async () => {
-    const puts = server();
+    const puts = stubProjectPuts();
     renderWithProviders(<ProjectEditor project={project} />);
     const picker = screen.getByLabelText('Brand colour');
     drag(picker, ['#ff0000', '#f01010', '#e02020', '#d03030', '#c04040', '#b05050', '#e63946']);
@@ -155,7 +134,7 @@ describe('ProjectEditor brand look', () => {
 
   it('saves a colour still inside the pause before the video is queued', async () => {
     const calls: string[] = [];
-    server(false, calls);
+    stubProjectPuts(false, calls);
     renderWithProviders(<ProjectEditor project={{ ...project, characters: [character] }} />);
     drag(screen.getByLabelText('Second colour'), ['#223344', '#1d3557']);
     await userEvent.click(screen.getByRole('button', { name: /^Generate/ }));
@@ -167,7 +146,7 @@ describe('ProjectEditor brand look', () => {
   });
 
   it('puts the stored colour back when the save fails', async () => {
-    const puts = server(true);
+    const puts = stubProjectPuts(true);
     renderWithProviders(<ProjectEditor project={project} />);
     const picker = screen.getByLabelText('Brand colour');
     drag(picker, ['#00ff00', '#00aa00']);

@@ -20,7 +20,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useAuth } from '@/lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
-import { useUpdateNotify } from '../api/update-notify';
+import { useUpdateNotify } from '@/lib/api/update-notify';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { BrandKitCard } from '../components/brand-kit-card';
 import { WebhooksCard } from '../components/webhooks-card';

@@ -9,12 +9,25 @@ export const updateNotify = async (notify: boolean): Promise<boolean> => {
   return NotifyResponse.parse(data).notify;
 };
 
+/** Sets or clears "notify me" (settings); the current user shows the new value at once. */
 export function useUpdateNotify() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotify,
     onSuccess: (notify) => {
       queryClient.setQueryData<User>(meQueryKey, (user) => (user ? { ...user, notify } : user));
+    },
+  });
+}
+
+/** Sets notify and then refreshes the current user (the jobs page's banner, docs/product.md#jobs). */
+export function useEnableNotify() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => updateNotify(true),
+    onSuccess: async (notify) => {
+      queryClient.setQueryData<User>(meQueryKey, (user) => (user ? { ...user, notify } : user));
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
 }
