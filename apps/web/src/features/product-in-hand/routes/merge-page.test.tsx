@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@hookreel/contracts';
 import { toast } from 'sonner';
 import { jsonResponse, makeAvatar, makeProject, renderWithProviders } from '@/test/render';
-import { MergeScreen, withStored } from './merge-page';
+import type { Project } from '@hookreel/contracts';
+import { Route, Routes } from 'react-router';
+import { MergePage, MergeScreen, withStored } from './merge-page';
 import { spyOnToasts } from '../../../test/toasts';
 
 spyOnToasts();
@@ -172,5 +174,53 @@ describe('MergeScreen music bed', () => {
     );
     await userEvent.upload(screen.getByLabelText('Upload music'), new File([wav], 'bed.wav', { type: 'audio/wav' }));
     await waitFor(() => expect(puts).toEqual(['bed.wav']));
+  });
+});
+
+describe('MergePage opened from its address', () => {
+  const character = (id: number, selected: boolean): Project['characters'][number] => ({
+    id,
+    prompt: null,
+    url: `avatars/${id}.png`,
+    display_url: `avatars/${id}.png`,
+    name: `Actor ${id}`,
+    selected,
+    x: null,
+    y: null,
+    width: null,
+    height: null,
+    rotation: 0,
+    is_merged: false,
+    merged_character: null,
+    catalogue: true,
+  });
+  const openAt = (withProject: Project) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1), avatar(2), avatar(3)]);
+        if (url.startsWith('/api/merge/avatars-with-status/9')) return jsonResponse([status(1, 'merged')]);
+        if (url.startsWith('/api/projects/9')) return jsonResponse(withProject);
+        return jsonResponse({ detail: 'unexpected' }, 500);
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/product-in-hand/:projectId/merge" element={<MergePage />} />
+        <Route path="*" element={null} />
+      </Routes>,
+      { route: '/product-in-hand/9/merge' },
+    );
+  };
+
+  it('resumes with the actors the project has selected on the server (a reload, a bookmark)', async () => {
+    openAt({ ...project, characters: [character(1, true), character(2, true), character(3, false)] });
+    expect(await screen.findAllByTestId('merge-card')).toHaveLength(2);
+    expect(screen.getByTestId('location')).toHaveTextContent('/product-in-hand/9/merge');
+  });
+
+  it('goes back to choosing actors when none is selected', async () => {
+    openAt({ ...project, characters: [character(3, false)] });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/product-in-hand/9/select-actor'));
   });
 });

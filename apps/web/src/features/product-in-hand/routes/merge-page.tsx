@@ -68,18 +68,25 @@ export function MergePage() {
   const location = useLocation();
   const actorIds = (location.state as MergeLocationState | null)?.actorIds;
   if (!Number.isInteger(projectId) || projectId <= 0) return <Navigate to="/new-video" replace />;
-  if (!actorIds || actorIds.length === 0) return <Navigate to={`/product-in-hand/${projectId}/select-actor`} replace />;
-  return <Merge projectId={projectId} actorIds={actorIds} />;
+  return <Merge projectId={projectId} actorIds={actorIds && actorIds.length > 0 ? actorIds : null} />;
 }
+
+/**
+ * The actors being merged: those the select-actor step handed over, else (the page opened from its address, in
+ * a new tab or a bookmark) the project's saved selection, which that step stores before coming here.
+ */
+const mergeActors = (handed: number[] | null, project: Project | undefined): number[] | null =>
+  handed ?? (project ? project.characters.filter((c) => c.selected).map((c) => c.id) : null);
 
 interface Applying {
   startedAt: number;
   jobId: number | null;
 }
 
-function Merge({ projectId, actorIds }: { projectId: number; actorIds: number[] }) {
+function Merge({ projectId, actorIds: handed }: { projectId: number; actorIds: number[] | null }) {
   const navigate = useNavigate();
   const project = useProject(projectId);
+  const actorIds = mergeActors(handed, project.data);
 
   useEffect(() => {
     if (project.isError) {
@@ -88,13 +95,15 @@ function Merge({ projectId, actorIds }: { projectId: number; actorIds: number[] 
     }
   }, [project.isError, navigate]);
 
-  if (!project.data) {
+  if (actorIds !== null && actorIds.length === 0)
+    return <Navigate to={`/product-in-hand/${projectId}/select-actor`} replace />;
+  if (!project.data || actorIds === null) {
     return (
       <Page aria-busy="true">
         <Skeleton className="mb-6 h-9 w-72" />
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
           <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-            {actorIds.map((id) => (
+            {(actorIds ?? [0, 1, 2]).map((id) => (
               <Skeleton key={id} className="aspect-[9/16]" />
             ))}
           </div>

@@ -31,9 +31,15 @@ function SelectActor({ projectId }: { projectId: number }) {
   const location = useLocation();
   const project = useProject(projectId);
   const [sizes, setSizes] = useState<SizeClass[]>([...ALL_SIZES]);
-  const [selected, setSelected] = useState<number[]>(
-    () => (location.state as MergeLocationState | null)?.actorIds ?? [],
-  );
+  const handed = (location.state as MergeLocationState | null)?.actorIds;
+  const [selected, setSelected] = useState<number[]>(() => handed ?? []);
+  // Opened from its address (a reload without history, a bookmark): the selection saved on the server, once the
+  // project has loaded. Set while rendering, once, as React advises for state that follows loaded data.
+  const [seeded, setSeeded] = useState(handed !== undefined);
+  if (!seeded && project.data) {
+    setSeeded(true);
+    setSelected(project.data.characters.filter((c) => c.selected).map((c) => c.id));
+  }
   const avatars = useProjectAvatars(
     projectId,
     sizes.length === ALL_SIZES.length ? undefined : sizes,
