@@ -1,5 +1,5 @@
 import { DEFAULT_BRAND_KIT, INTEGRATION_MESSAGES } from '@hookreel/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,8 @@ describe('SettingsPage', () => {
     expect(screen.queryByLabelText('New key "Zapier"')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Revoke Zapier' }));
+    // Revoking asks first.
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Revoked "Zapier"'));
     expect(actions().at(-1)).toEqual(['/api/api-keys/7', expect.objectContaining({ method: 'DELETE' })]);
   });
