@@ -1,4 +1,4 @@
-import type { Avatar, Job, Project, QualityReport, User } from '@hookreel/contracts';
+import type { Avatar, Job, Project, ProjectCharacter, QualityReport, User } from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -44,6 +44,25 @@ export const makeProject = (over: Partial<Project> = {}): Project => ({
   voice_source: 'generated',
   voice_over: null,
   ...defaultVideoStyle,
+  ...over,
+});
+
+/** Catalogue actor {id} chosen in a project ('Actor {id}'), selected, not merged, never placed. */
+export const makeCharacter = (id: number, over: Partial<ProjectCharacter> = {}): ProjectCharacter => ({
+  id,
+  prompt: null,
+  url: `static/catalogue/${id}.png`,
+  display_url: `static/catalogue/${id}.png`,
+  name: `Actor ${id}`,
+  selected: true,
+  x: null,
+  y: null,
+  width: null,
+  height: null,
+  rotation: 0,
+  is_merged: false,
+  merged_character: null,
+  catalogue: true,
   ...over,
 });
 

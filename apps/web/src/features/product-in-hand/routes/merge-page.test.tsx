@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@hookreel/contracts';
 import { toast } from 'sonner';
-import { jsonResponse, makeAvatar, makeProject, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeAvatar, makeCharacter, makeProject, renderWithProviders } from '@/test/render';
 import type { Project } from '@hookreel/contracts';
 import { Route, Routes } from 'react-router';
 import { MergePage, MergeScreen, withStored } from './merge-page';
@@ -178,22 +178,7 @@ describe('MergeScreen music bed', () => {
 });
 
 describe('MergePage opened from its address', () => {
-  const character = (id: number, selected: boolean): Project['characters'][number] => ({
-    id,
-    prompt: null,
-    url: `avatars/${id}.png`,
-    display_url: `avatars/${id}.png`,
-    name: `Actor ${id}`,
-    selected,
-    x: null,
-    y: null,
-    width: null,
-    height: null,
-    rotation: 0,
-    is_merged: false,
-    merged_character: null,
-    catalogue: true,
-  });
+  const character = (id: number, selected: boolean) => makeCharacter(id, { selected });
   const openAt = (withProject: Project) => {
     vi.stubGlobal(
       'fetch',

@@ -1,9 +1,9 @@
-import { MESSAGES, TIMINGS, VALIDATION, type Project, type ProjectCharacter } from '@hookreel/contracts';
+import { MESSAGES, TIMINGS, VALIDATION, type Project } from '@hookreel/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { jsonResponse, makeProject, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeCharacter, makeProject, renderWithProviders } from '@/test/render';
 import { ProjectEditor } from './project-editor-page';
 import { spyOnToasts } from '../../../test/toasts';
 
@@ -99,22 +99,13 @@ describe('ProjectEditor voice speed', () => {
 });
 
 describe('ProjectEditor brand look', () => {
-  const character: ProjectCharacter = {
-    id: 8,
+  const character = makeCharacter(8, {
     prompt: 'young woman in her 20s',
     url: 'static/characters/8.png',
     display_url: 'static/characters/8.png',
     name: 'Ava',
-    selected: true,
-    x: null,
-    y: null,
-    width: null,
-    height: null,
-    rotation: 0,
-    is_merged: false,
-    merged_character: null,
     catalogue: false,
-  };
+  });
   /** What a colour picker sends while its thumb is dragged: one input event per step. */
   const drag = (picker: HTMLElement, steps: string[]) => {
     for (const v of steps) fireEvent.input(picker, { target: { value: v } });
@@ -287,22 +278,7 @@ describe('ProjectEditor Realistic with a catalogue actor', () => {
     realistic: { videos: { available: true, missing: [] }, hook_packs: { available: images, missing: [] } },
     voice_speed: { min: 0.8, max: 1.2 },
   });
-  const drawn: ProjectCharacter = {
-    id: 4,
-    prompt: null,
-    url: 'static/catalogue/4.png',
-    display_url: 'static/catalogue/4.png',
-    name: 'Actor 4',
-    selected: true,
-    x: null,
-    y: null,
-    width: null,
-    height: null,
-    rotation: 0,
-    is_merged: false,
-    merged_character: null,
-    catalogue: true,
-  };
+  const drawn = makeCharacter(4);
   const serve = (images: boolean) =>
     vi.stubGlobal(
       'fetch',
