@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -403,6 +404,7 @@ export async function photoActorChecks(
   input: PhotoChecksInput,
 ): Promise<{ checks: QualityCheck[]; measures: PhotoMeasures }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-photo-report-'));
+  let frameFile: number | null = null;
   try {
     const P = PHOTO_CHECKS;
     const frames = await sampleFrames(input.videoPath, dir, input.sceneEndSec, input.signal);
@@ -415,8 +417,16 @@ export async function photoActorChecks(
       { path: frames.file, width: frames.width, height: frames.height, count: n, describe, track: true },
       { signal: input.signal },
     );
-    const raw = await readFile(frames.file);
+    // One sampled frame at a time, read from the file into one buffer, instead of every frame in memory (~64 MB a
+    // report, two reports at once on two render lanes). Each use below is done with a frame before the next read.
     const size = frames.width * frames.height * 3;
+    const fd = openSync(frames.file, 'r');
+    frameFile = fd;
+    const frameBuffer = Buffer.alloc(size);
+    const frameAt = (i: number) => {
+      readSync(fd, frameBuffer, 0, size, i * size);
+      return { data: frameBuffer, width: frames.width, height: frames.height };
+    };
     const best = (fs: readonly RawFace[]) =>
       fs.filter((f) => f.score >= 0.5).sort((a, b) => b.box[3] - a.box[3])[0] ?? null;
     const faces: (RawFace | null)[] = detected.map(best);
@@ -424,7 +434,7 @@ export async function photoActorChecks(
     // Blinks: eye openness from the mesh times the eyes' own contrast (the mesh alone under-reads closed lids).
     const eyeMeasure = (f: RawFace | null, i: number): number | null => {
       if (!f) return null;
-      const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
+      const img = frameAt(i);
       const o = eyesOpenness(f.mesh);
       const le = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246].map((k) => f.mesh[k]!);
       const re = [362, 382, 381, 380, 374, 373, 390, 249, 263, 466, 388, 387, 386, 385, 384, 398].map(
@@ -508,7 +518,7 @@ export async function photoActorChecks(
       const perFrame: number[] = [];
       faces.forEach((f, i) => {
         if (!f) return;
-        const img = { data: raw.subarray(i * size, (i + 1) * size), width: frames.width, height: frames.height };
+        const img = frameAt(i);
         const e1 = eyesMid(f.mesh);
         const place = (k: number, dy: number) => (pieces: Point3[][]) =>
           pieces.map((piece) =>
@@ -590,6 +600,7 @@ export async function photoActorChecks(
     );
     return { checks, measures };
   } finally {
+    if (frameFile !== null) closeSync(frameFile);
     await rm(dir, { recursive: true, force: true });
   }
 }
