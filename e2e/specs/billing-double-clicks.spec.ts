@@ -14,12 +14,16 @@ async function openPlacement(page: Page, name: string) {
   return { card, editor };
 }
 
-/** From the select-actor screen: pick these actors (by name) and continue to the merge screen. */
+/**
+ * From the select-actor screen: pick these actors (by name) and continue to the merge screen. The screen starts
+ * from the project's saved selection (a second visit finds them picked), so only an unpicked tile is clicked.
+ */
 async function toMerge(page: Page, projectId: number, names: string[]) {
   await page.goto(`/product-in-hand/${projectId}/select-actor`);
   for (const name of names) {
     const tile = page.getByTestId('actor-tile').filter({ hasText: name }).first();
-    await tile.click();
+    await expect(tile).toBeVisible();
+    if ((await tile.getAttribute('aria-pressed')) !== 'true') await tile.click();
     await expect(tile).toHaveAttribute('aria-pressed', 'true');
   }
   await page.getByRole('button', { name: 'Continue' }).click();
