@@ -168,10 +168,15 @@ describe.each(TEST_DIALECTS)('abuse: webhook lanes and limits (%s)', (dialect) =
     const tries = r.failing.received.length;
     expect(tries).toBe(INTEGRATION_LIMITS.webhookPauseAfterFailures);
 
-    const mails = await mailsTo(server, user.email);
-    const notice = mails.find((m) => m.subject === 'A Hookreel webhook endpoint was paused');
-    expect(notice?.text).toContain(`${r.failing.origin}/hook`);
-    expect(notice?.text).toContain(`${server.url}/settings`);
+    // The notice is mailed just after the pause is stored, so it may arrive a moment later.
+    const notice = await waitFor(
+      async () =>
+        (await mailsTo(server, user.email)).find((m) => m.subject === 'A Hookreel webhook endpoint was paused'),
+      10_000,
+      'the pause notice',
+    );
+    expect(notice.text).toContain(`${r.failing.origin}/hook`);
+    expect(notice.text).toContain(`${server.url}/settings`);
 
     // Paused: a test is refused, and a new event is logged as not sent.
     const test = await call(server, user, 'POST', `/api/webhooks/${endpoint.id}/test`);
