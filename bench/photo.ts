@@ -12,6 +12,7 @@ import { renderTalkingVideo } from '../packages/engine/src/pipeline.ts';
 import { analyzePortrait, endFaceDetector } from '../packages/engine/src/photo/index.ts';
 import { portraitFixture } from '../packages/engine/src/photo/fixtures.ts';
 import { photoStatesDrawn, preparePhotoActor } from '../packages/engine/src/talk/index.ts';
+import { closeProvenanceTool } from '../packages/engine/src/provenance/index.ts';
 import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
 import { closeSpawner } from '../packages/engine/src/util/spawner.ts';
 import { bareEncode, cpuSeconds } from './lib/floor.ts';
@@ -59,6 +60,7 @@ export async function photoLine(dir: string, videos: number): Promise<void> {
     };
     await Promise.all([lane(), lane()]);
     await closeFestivalSessions();
+    await closeProvenanceTool();
     await closeSpawner();
     const wall = (performance.now() - started) / 1000;
     // The reports' face detector is a child of this process: its CPU is counted once it has exited and been reaped.

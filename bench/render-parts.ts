@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { actorFromDescription, renderTalkingVideo } from '../packages/engine/src/index.ts';
 import { rigFramesDrawn } from '../packages/engine/src/motion/frames.ts';
+import { closeProvenanceTool } from '../packages/engine/src/provenance/index.ts';
 import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
 import { bareEncode, cpuSeconds, cpuSecondsSync } from './lib/floor.ts';
 
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
     const beforeVoice = await cpuSeconds();
     await closeFestivalSessions();
     const festival = (await cpuSeconds()) - beforeVoice;
+    await closeProvenanceTool();
+    const exiftool = (await cpuSeconds()) - beforeVoice - festival;
     const total = (await cpuSeconds()) - cpuBefore;
 
     const floor = await bareEncode({ video, workDir: dir, count: RENDERS, atOnce: 1 });
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     console.log(`parts of a render: ${RENDERS} renders of the bench script, one at a time, CPU a video`);
     line('voice (festival session, loading its voice once included)', festival / RENDERS);
     for (const [, name] of STEPS) line(name, (later.get(name) ?? 0) / n);
+    line('provenance (one ExifTool process for all the renders, its start included)', exiftool / RENDERS);
     line(
       `first render only: actor frames (${drawn} pose frames drawn) and held-shot framing`,
       first.get(STEPS[1]![1]) ?? 0,

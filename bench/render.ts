@@ -20,6 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { closeSpawner } from '../packages/engine/src/util/spawner.ts';
+import { closeProvenanceTool } from '../packages/engine/src/provenance/index.ts';
 import { closeFestivalSessions } from '../packages/engine/src/voice/festival.ts';
 import { rigFramesDrawn } from '../packages/engine/src/motion/frames.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -114,6 +115,7 @@ async function renderPack(dataDir: string, keepVideoAs: string): Promise<RenderR
     // Festival sessions outlive the renders they spoke for, and the spawner helper reaps the programs it starts
     // (decision 166): both are ended and reaped here, so their CPU time is counted.
     await closeFestivalSessions();
+    await closeProvenanceTool();
     await closeSpawner();
     const wall = (performance.now() - started) / 1000;
     const cpu = (await cpuSeconds()) - cpuStarted;

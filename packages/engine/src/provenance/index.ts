@@ -38,15 +38,21 @@ export function provenanceDescription(p: Pick<Provenance, 'realPersonPhoto'>): s
     : `AI-generated with ${PROVENANCE_SOFTWARE}: a synthetic actor speaking a script.`;
 }
 
-// One ExifTool process per call: a render writes once, and a long-lived Perl child would outlive short scripts
-// and tests. Starting it costs a few hundred milliseconds, small beside a render.
+// One ExifTool (Perl) process shared by every write and read, started on first use: starting Perl and ExifTool
+// costs about 0.2 s of CPU, which per video was most of the report step. It ends after a short idle time, and its
+// streams are unreferenced, so it never keeps a script or a test run alive.
+let shared: ExifTool | null = null;
+
 async function withExifTool<T>(run: (et: ExifTool) => Promise<T>): Promise<T> {
-  const et = new ExifTool({ maxProcs: 1, taskTimeoutMillis: 30_000 });
-  try {
-    return await run(et);
-  } finally {
-    await et.end();
-  }
+  shared ??= new ExifTool({ maxProcs: 1, taskTimeoutMillis: 30_000, maxIdleMsPerProcess: 20_000 });
+  return run(shared);
+}
+
+/** Ends the shared ExifTool process (benches end it to count its CPU; nothing else needs to). */
+export async function closeProvenanceTool(): Promise<void> {
+  const et = shared;
+  shared = null;
+  await et?.end();
 }
 
 /** Writes the provenance into the MP4 in place (ExifTool writes a copy and renames it over the original). */
