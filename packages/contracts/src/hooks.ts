@@ -106,6 +106,7 @@ export const UpdateHookPackRequest = z
   .extend(UpdateBrandStyleFields.shape)
   .partial()
   .strict();
+export type UpdateHookPackRequest = z.infer<typeof UpdateHookPackRequest>;
 
 export const CharacterTypesBatch = z
   .array(

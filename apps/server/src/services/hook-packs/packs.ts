@@ -12,13 +12,12 @@ import {
   aspectTag,
   DEFAULT_ASPECT,
   type Accent,
-  type Aspect,
-  type CaptionFont,
   type CharacterType,
   type GeneratedCharacter,
   type HookPack,
   type HookPackStatus,
   type HookPackSummary,
+  type UpdateHookPackRequest,
   type Job,
   type Language,
   type PreviewCharacter,
@@ -43,7 +42,6 @@ import {
   MATRIX_MESSAGES,
   mergeHookLines,
   writeHookLines,
-  type CaptionStyle,
   type HookLine,
   type HookLinesResponse,
   type HookMatrix,
@@ -129,24 +127,7 @@ export async function updatePack(
   ctx: AppContext,
   userId: number,
   id: number,
-  patch: {
-    status?: string | undefined;
-    message?: string | undefined;
-    language?: Language | undefined;
-    accent?: Accent | undefined;
-    product_details?: string | undefined;
-    name?: string | undefined;
-    caption_style?: CaptionStyle | undefined;
-    cta_text?: string | null | undefined;
-    quality?: VideoQuality | undefined;
-    voice_speed?: number | undefined;
-    voice_id?: string | null | undefined;
-    aspects?: Aspect[] | undefined;
-    caption_font?: CaptionFont | undefined;
-    primary_colour?: string | undefined;
-    secondary_colour?: string | undefined;
-    outro?: boolean | undefined;
-  },
+  patch: UpdateHookPackRequest,
 ): Promise<HookPack> {
   const stored = await getOwnedPack(ctx, userId, id);
   const voiceId = await voiceAfterChange(ctx, {
