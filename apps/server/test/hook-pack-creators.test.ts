@@ -76,6 +76,31 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
     expect((await call(u, 'PUT', `/hooks/${id}`, { message: 'Glow all day' })).status).toBe(200);
     return id;
   };
+  /** A pack with the user's new creator in it and the creator's preview (holding the product) made. */
+  const creatorPreviewReady = async (u: InsertedUser, name: string) => {
+    const creator = await addCreator(u, name);
+    const packId = await newPack(u);
+    const character = GeneratedCharacter.parse(
+      (await call(u, 'POST', `/hooks/${packId}/creators`, { creator_id: creator.id })).json,
+    );
+    const previews = await call(u, 'POST', '/hooks/generate-preview', {
+      hook_pack_id: packId,
+      character_ids: [character.id],
+    });
+    expect(previews.status, JSON.stringify(previews.json)).toBe(200);
+    const previewId = (previews.json as Array<{ id: number }>)[0]!.id;
+    const preview = await waitFor(
+      async () => {
+        const pack = (await call(u, 'GET', `/hooks/${packId}`)).json as {
+          preview_characters: Array<{ id: number; url: string }>;
+        };
+        return pack.preview_characters.find((p) => p.id === previewId && p.url) ?? null;
+      },
+      60_000,
+      'the preview',
+    );
+    return { creator, packId, character, previewId, previewUrl: preview.url };
+  };
   const jobDone = (u: InsertedUser, jobId: number) =>
     waitFor(
       async () => {
@@ -135,27 +160,7 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
 
   it('previews the creator holding the product, renders matrix videos with the photo actor and says so', async () => {
     const u = await insertUser(server, { credits: 100 });
-    const creator = await addCreator(u, 'Maya Lopez');
-    const packId = await newPack(u);
-    const character = GeneratedCharacter.parse(
-      (await call(u, 'POST', `/hooks/${packId}/creators`, { creator_id: creator.id })).json,
-    );
-    const previews = await call(u, 'POST', '/hooks/generate-preview', {
-      hook_pack_id: packId,
-      character_ids: [character.id],
-    });
-    expect(previews.status, JSON.stringify(previews.json)).toBe(200);
-    const previewId = (previews.json as Array<{ id: number }>)[0]!.id;
-    const preview = await waitFor(
-      async () => {
-        const pack = (await call(u, 'GET', `/hooks/${packId}`)).json as {
-          preview_characters: Array<{ id: number; url: string | null }>;
-        };
-        return pack.preview_characters.find((p) => p.id === previewId && p.url) ?? null;
-      },
-      60_000,
-      'the preview',
-    );
+    const { packId, character, previewId, previewUrl } = await creatorPreviewReady(u, 'Maya Lopez');
     // A creator is their photo: no other person of them can be made; the product can move.
     const person = await call(u, 'POST', `/hooks/preview/${previewId}/regenerate?reason=person`);
     expect(person.status).toBe(422);
@@ -185,7 +190,7 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
       // The brand kit's default AI label applies to a real person's photo (decision 201).
       expect(r.style?.brand?.aiLabel).toBe(true);
     }
-    expect(preview.url).toBeTruthy();
+    expect(previewUrl).toBeTruthy();
 
     const zip = await call(u, 'GET', `/hooks/${packId}/download`);
     expect(zip.status).toBe(200);
@@ -235,26 +240,7 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
 
   it('deleting the creator takes them out of the pack and removes their preview picture', async () => {
     const u = await insertUser(server, { credits: 100 });
-    const creator = await addCreator(u, 'Leaving Lee');
-    const packId = await newPack(u);
-    const character = GeneratedCharacter.parse(
-      (await call(u, 'POST', `/hooks/${packId}/creators`, { creator_id: creator.id })).json,
-    );
-    const previews = await call(u, 'POST', '/hooks/generate-preview', {
-      hook_pack_id: packId,
-      character_ids: [character.id],
-    });
-    expect(previews.status).toBe(200);
-    const key = await waitFor(
-      async () => {
-        const pack = (await call(u, 'GET', `/hooks/${packId}`)).json as {
-          preview_characters: Array<{ url: string | null }>;
-        };
-        return pack.preview_characters[0]?.url ?? null;
-      },
-      60_000,
-      'the preview',
-    );
+    const { creator, packId, previewUrl: key } = await creatorPreviewReady(u, 'Leaving Lee');
     expect(await storedFiles(server)).toContain(key);
     // Their card's talking preview is there too (decision 207), and goes with them.
     const talking = await waitFor(
