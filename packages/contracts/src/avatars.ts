@@ -36,13 +36,20 @@ export const Avatar = z.object({
   /** One of the caller's own creators (private to them, decision 202), not the shared library. */
   own: z.boolean().default(false),
   /**
-   * One of the caller's creators: a few seconds of them talking (an MP4 in the file store, rendered once in the
-   * background after they were added; decision 207), or null until it is ready (the card shows the photo) and for
-   * every other actor.
+   * A few seconds of the actor talking (an MP4 in the file store, rendered once and kept; decisions 207 and 218),
+   * or null until it is made (the card shows the picture). A creator's is made when they are added; any other
+   * actor's when a user first asks for it (POST /avatars/{id}/talking-preview).
    */
   preview_url: z.string().nullable().default(null),
 });
 export type Avatar = z.infer<typeof Avatar>;
+
+/** POST /avatars/{id}/talking-preview: the actor's talking preview, or that it is being made. */
+export const TalkingPreview = z.object({
+  status: z.enum(['ready', 'rendering']),
+  preview_url: z.string().nullable(),
+});
+export type TalkingPreview = z.infer<typeof TalkingPreview>;
 
 export const ListAvatarsQuery = z.object({
   project_id: UrlId.optional(),

@@ -118,6 +118,18 @@ export const jobsRepository = {
   unfailedOfPacks: (db: Executor, name: string, packIds: number[]) =>
     jobsOf(db, name, 'hook_pack_id', packIds, 'unfailed'),
 
+  /** Whether a job of this name with exactly this stored payload is queued or running (one at a time). */
+  async hasUnfinished(db: Executor, name: string, payload: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', name)
+      .where('payload', '=', payload)
+      .where('status', 'in', ['queued', 'in_progress'])
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   findOwned(db: Executor, userId: number, id: number): Promise<JobRow | undefined> {
     return db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   },

@@ -1,4 +1,12 @@
-import { Avatar, ErrorResponse, IdParam, LIMITS, ListAvatarsQuery, SavedBounds } from '@hookreel/contracts';
+import {
+  Avatar,
+  ErrorResponse,
+  IdParam,
+  LIMITS,
+  ListAvatarsQuery,
+  SavedBounds,
+  TalkingPreview,
+} from '@hookreel/contracts';
 import { z } from 'zod';
 import * as avatars from '../../services/avatars/index.ts';
 import { walkMultipart } from '../../uploads/index.ts';
@@ -52,6 +60,16 @@ export const avatarRoutes: RouteModule = async (api, { ctx, requireUser, limitUp
       avatars.uploadAvatars(ctx, callerOf(request), (onFile) =>
         walkMultipart(request, onFile, { maxFiles: LIMITS.avatarUploadMaxFiles }),
       ),
+  );
+
+  // Any signed-in user may ask for the preview of an actor they can see: free, made once, one render at a time.
+  api.post(
+    '/avatars/:id/talking-preview',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['avatars'], params: IdParam, response: { 200: TalkingPreview, ...errors } },
+    },
+    async (request) => avatars.requestTalkingPreview(ctx, request.userId, request.params.id),
   );
 
   api.delete(

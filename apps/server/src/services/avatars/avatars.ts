@@ -10,7 +10,8 @@ import {
   type SavedBounds,
   type SizeClass,
 } from '@hookreel/contracts';
-import { creatorPreviewKey } from './jobs.ts';
+import { talkingPreviewKey } from './jobs.ts';
+import { storedTalkingPreview } from './talking-preview.ts';
 import type { AppContext } from '../../context.ts';
 import { avatarsRepository, type AvatarRow, type AvatarWithMerge } from '../../db/repositories/avatars.ts';
 import { notFound, unprocessable } from '../../errors.ts';
@@ -47,20 +48,13 @@ export async function listAvatars(
     ? describedOrder(await ctx.media.rankCatalogueActors({ description: query.description, signal }))
     : libraryOrder;
   const listed = rows.filter((r) => !sizes || sizes.has(sizeClassOf(r.width))).sort(order);
-  // The caller's own creators carry their talking preview once it is made (decision 207).
+  // Each actor carries their talking preview once it is made (decisions 207, 218).
   return Promise.all(
-    listed.map(async (r) => {
-      const avatar = toAvatar(r, query.project_id !== undefined);
-      if (r.owner_user_id !== userId) return avatar;
-      return { ...avatar, preview_url: await storedCreatorPreview(ctx, r.image_key) };
-    }),
+    listed.map(async (r) => ({
+      ...toAvatar(r, query.project_id !== undefined),
+      preview_url: await storedTalkingPreview(ctx, r.image_key),
+    })),
   );
-}
-
-/** The key of a creator's talking preview when it is stored (decision 207), else null. */
-export async function storedCreatorPreview(ctx: Pick<AppContext, 'files'>, photoKey: string): Promise<string | null> {
-  const key = creatorPreviewKey(photoKey);
-  return (await ctx.files.exists(key).catch(() => false)) ? key : null;
 }
 
 /**
@@ -249,11 +243,14 @@ function hasConsent(fields: unknown): boolean {
 
 export async function deleteAvatar(ctx: AppContext, caller: Caller, id: number): Promise<void> {
   const admin = await requireAdmin(ctx, caller);
-  if ((await avatarsRepository.findLive(ctx.db.kysely, id))?.owner_user_id != null) throw notFound();
+  const row = await avatarsRepository.findLive(ctx.db.kysely, id);
+  if (row?.owner_user_id != null) throw notFound();
   const keys = await avatarsRepository.remove(ctx.db.kysely, id);
-  if (!keys) throw notFound();
+  if (!keys || !row) throw notFound();
   await auditAdmin(ctx, admin, 'avatars.delete', { target: `avatar:${id}` });
-  await Promise.all(keys.map((k) => ctx.files.delete(k).catch(() => undefined)));
+  // A library photo's talking preview goes with it; a catalogue actor's stays (its row stays, marked deleted).
+  const preview = row.catalogue_actor_id === null ? [talkingPreviewKey(row.image_key)] : [];
+  await Promise.all([...keys, ...preview].map((k) => ctx.files.delete(k).catch(() => undefined)));
 }
 
 /** Degrees folded into (-180, 180]. */

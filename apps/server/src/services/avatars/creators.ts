@@ -12,7 +12,8 @@ import { notFound, unprocessable } from '../../errors.ts';
 import { sanitizeImage, storeCleanImage, type CleanImage, type UploadedFile } from '../../uploads/index.ts';
 import { getCurrentUser } from '../account/index.ts';
 import { createJob, submitJobs } from '../jobs/index.ts';
-import { photoFace, storedCreatorPreview, toAvatar } from './avatars.ts';
+import { photoFace, toAvatar } from './avatars.ts';
+import { storedTalkingPreview } from './talking-preview.ts';
 import { creatorPreviewKey, renderCreatorPreviewJob } from './jobs.ts';
 
 /**
@@ -24,7 +25,7 @@ import { creatorPreviewKey, renderCreatorPreviewJob } from './jobs.ts';
 
 async function toCreator(ctx: AppContext, row: AvatarRow, ownerEmail: string | null): Promise<Creator> {
   const name = row.name ?? 'Creator';
-  const preview = await storedCreatorPreview(ctx, row.image_key);
+  const preview = await storedTalkingPreview(ctx, row.image_key);
   return {
     ...toAvatar(row),
     name,
@@ -122,8 +123,8 @@ export async function renameCreator(
  * holding products are deleted from storage. Videos already made stay the owner's until they delete them.
  */
 export async function deleteCreator(ctx: AppContext, userId: number, id: number): Promise<void> {
-  if (!(await avatarsRepository.findOwn(ctx.db.kysely, userId, id))) throw notFound();
   const row = await avatarsRepository.findOwn(ctx.db.kysely, userId, id);
+  if (!row) throw notFound();
   const keys = await avatarsRepository.remove(ctx.db.kysely, id);
   if (!keys || !row) throw notFound();
   const all = [...keys, creatorPreviewKey(row.image_key)];

@@ -5,3 +5,4 @@ export * from './avatars.ts';
 export { seedActorCatalogue } from './catalogue.ts';
 export { addCreator, deleteCreator, getCreator, listCreators, renameCreator } from './creators.ts';
 export { renderCreatorPreviewJob } from './jobs.ts';
+export { requestTalkingPreview } from './talking-preview.ts';

@@ -1,23 +1,38 @@
 import path from 'node:path';
 import { DEFAULT_CAPTION_STYLE } from '@hookreel/contracts';
 import { z } from 'zod';
-import { avatarsRepository } from '../../db/repositories/avatars.ts';
+import { avatarsRepository, type AvatarRow } from '../../db/repositories/avatars.ts';
 import { defineJob, PermanentJobError } from '../../jobs/definition.ts';
+import type { RenderProjectVideoInput } from '../../media/port.ts';
 import { avatarFace } from '../actors/index.ts';
 
 /**
- * Where a creator's talking preview is kept: beside their photo, named after it (the photo's key is unguessable, so
- * is this one), so it is found without a column and deleted with the photo (decision 207).
+ * Where an actor's talking preview is kept: beside their picture, named after it (a creator's photo key is
+ * unguessable, so is this one), so it is found without a column and deleted with the photo (decision 207). The
+ * catalogue's are `catalogue/actor-<id>-talking.mp4`, shared by every user (decision 218).
  */
-export const creatorPreviewKey = (photoKey: string): string => `${photoKey.replace(/\.[^./]+$/, '')}-talking.mp4`;
+export const talkingPreviewKey = (pictureKey: string): string => `${pictureKey.replace(/\.[^./]+$/, '')}-talking.mp4`;
+/** A creator's preview key (their photo is the picture). */
+export const creatorPreviewKey = talkingPreviewKey;
 
-/** The line a creator says in their card's preview: short, and the same for everyone. */
+/** The line an actor says in their card's preview: short, and the same for everyone. */
 export const previewLine = (name: string): string => `Hi, I'm ${name}. This is how I'll look in your videos.`;
 
+/** How the engine animates the actor: a catalogue actor as its drawn rig, any other picture as a photo. */
+function previewActor(avatar: AvatarRow, imagePath: string): NonNullable<RenderProjectVideoInput['actor']> {
+  const gender = avatar.gender === 'male' ? 'male' : 'female';
+  if (avatar.catalogue_actor_id !== null) {
+    return { imagePath, gender, rig: { actor: { catalogueActorId: avatar.catalogue_actor_id }, product: null } };
+  }
+  return { imagePath, gender, face: avatarFace(avatar), realPerson: true };
+}
+
 /**
- * render-creator-preview: a few seconds of the creator talking (Draft: their photo through the engine's photo actor,
- * the local voice), rendered once in the background when the creator is added, so their card shows what a video of
- * them will look like before anything is spent. Free; not a video of the user's (not listed among their jobs).
+ * render-creator-preview: a few seconds of an actor talking (Draft: a creator's photo through the engine's photo
+ * actor, a catalogue actor as its drawn rig; the local voice), rendered once in the background, so the actor's
+ * card shows what a video of them will look like before anything is spent. Queued when a creator is added, and
+ * for any actor the user can see when they first ask (decision 218; the name predates that and queued rows carry
+ * it). Free; not a video of the user's (not listed among their jobs).
  */
 export const renderCreatorPreviewJob = defineJob({
   name: 'render-creator-preview',
@@ -25,23 +40,19 @@ export const renderCreatorPreviewJob = defineJob({
   lane: 'render',
   payload: z.object({ avatarId: z.number().int().positive() }),
   async handler(job, jc) {
-    const avatar = await avatarsRepository.findOwn(jc.app.db.kysely, job.userId, job.payload.avatarId);
-    if (!avatar) throw new PermanentJobError('The creator no longer exists');
-    const key = creatorPreviewKey(avatar.image_key);
+    const db = jc.app.db.kysely;
+    const avatar = await avatarsRepository.findVisible(db, job.userId, job.payload.avatarId);
+    if (!avatar) throw new PermanentJobError('The actor no longer exists');
+    const key = talkingPreviewKey(avatar.image_key);
     if (await jc.app.files.exists(key)) return { result: { preview_key: key }, logLine: 'Preview already made' };
-    const imagePath = path.join(jc.workDir, `creator${path.extname(avatar.image_key)}`);
+    const imagePath = path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
     await jc.app.files.toLocalFile(avatar.image_key, imagePath);
-    const name = avatar.name ?? 'your creator';
+    const name = avatar.name ?? 'your actor';
     const out = await jc.app.media.renderProjectVideo({
       userId: job.userId,
       jobId: job.id,
       project: { id: 0, name, script: previewLine(name), language: 'english', accent: 'american', fileKey: null },
-      actor: {
-        imagePath,
-        gender: avatar.gender === 'male' ? 'male' : 'female',
-        face: avatarFace(avatar),
-        realPerson: true,
-      },
+      actor: previewActor(avatar, imagePath),
       style: { captionStyle: DEFAULT_CAPTION_STYLE, cta: null, musicPath: null },
       quality: 'draft',
       watermark: false,
@@ -49,9 +60,9 @@ export const renderCreatorPreviewJob = defineJob({
       signal: jc.signal,
       onProgress: (percent, line) => jc.progress(Math.min(95, percent), line),
     });
-    // The creator may have been deleted while this rendered: then nothing is stored.
-    if (!(await avatarsRepository.findOwn(jc.app.db.kysely, job.userId, avatar.id))) {
-      throw new PermanentJobError('The creator no longer exists');
+    // The actor may have been deleted while this rendered: then nothing is stored.
+    if (!(await avatarsRepository.findVisible(db, job.userId, avatar.id))) {
+      throw new PermanentJobError('The actor no longer exists');
     }
     await jc.app.files.putFile(key, out.videoPath, 'video/mp4');
     return { result: { preview_key: key }, logLine: 'Talking preview ready' };
