@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTalkingPreview } from '@/lib/api/talking-preview';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 
@@ -9,36 +11,78 @@ export const previewPending = (a: { preview_url: string | null; created_at: stri
   a.preview_url === null && now - Date.parse(a.created_at) < PREVIEW_WAIT_MS;
 
 /**
+ * Whether the card around `el` has been pointed at or focused: a preview is asked for only for the actors a user
+ * looks at, not for a whole grid at once (decision 218). The card is the nearest button or link.
+ */
+function useLookedAt(el: React.RefObject<HTMLElement | null>, watch: boolean): boolean {
+  const [looked, setLooked] = useState(false);
+  useEffect(() => {
+    const card = el.current?.closest<HTMLElement>('button, a, [tabindex]') ?? el.current?.parentElement;
+    if (!watch || looked || !card) return;
+    const look = () => setLooked(true);
+    card.addEventListener('pointerenter', look);
+    card.addEventListener('focusin', look);
+    return () => {
+      card.removeEventListener('pointerenter', look);
+      card.removeEventListener('focusin', look);
+    };
+  }, [el, watch, looked]);
+  return looked;
+}
+
+/**
  * An actor's picture on a card: once their talking preview is ready, a muted looping video of them talking (the
- * photo as its poster); until then, the photo (decision 207).
+ * picture as its poster); until then, the picture (decision 207). With `avatarId`, an actor without a preview gets
+ * one made when the user first points at or focuses the card (decision 218).
  */
 export function ActorTalkingPreview({
   photoUrl,
   previewUrl,
   name,
+  avatarId,
+  decorative = false,
   className,
 }: {
   photoUrl: string;
   previewUrl: string | null;
   name: string;
+  avatarId?: number;
+  /** The card names the actor beside the picture: the picture itself says nothing more. */
+  decorative?: boolean;
   className?: string;
 }) {
+  const picture = useRef<HTMLImageElement>(null);
+  const looked = useLookedAt(picture, avatarId !== undefined && !previewUrl);
+  const asked = useTalkingPreview(avatarId, looked && !previewUrl);
+  const shown = previewUrl ?? asked.data?.preview_url ?? null;
   const classes = cn('absolute inset-0 size-full object-cover', className);
-  return previewUrl ? (
-    <video
-      key={previewUrl}
-      src={staticUrl(previewUrl)}
-      poster={staticUrl(photoUrl)}
-      muted
-      loop
-      autoPlay
-      playsInline
-      preload="metadata"
-      aria-label={`${name} talking`}
-      data-testid="actor-talking-preview"
-      className={classes}
-    />
-  ) : (
-    <img src={staticUrl(photoUrl)} alt={name} className={classes} />
+  if (shown)
+    return (
+      <video
+        key={shown}
+        src={staticUrl(shown)}
+        poster={staticUrl(photoUrl)}
+        muted
+        loop
+        autoPlay
+        playsInline
+        preload="metadata"
+        aria-label={`${name} talking`}
+        data-testid="actor-talking-preview"
+        className={classes}
+      />
+    );
+  return (
+    <>
+      <img ref={picture} src={staticUrl(photoUrl)} alt={decorative ? '' : name} loading="lazy" className={classes} />
+      {asked.data?.status === 'rendering' ? (
+        <span
+          role="status"
+          className="absolute top-2 left-2 rounded-full bg-black/55 px-2 py-0.5 text-[10px] font-medium text-white"
+        >
+          Preparing preview…
+        </span>
+      ) : null}
+    </>
   );
 }

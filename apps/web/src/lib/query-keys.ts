@@ -24,6 +24,7 @@ export const queryKeys = {
         params.sizes ? [...params.sizes].sort().join(',') : null,
         params.description ?? null,
       ] as const,
+    talkingPreview: (id: number) => ['avatars', 'talking-preview', id] as const,
   },
   creators: {
     all: ['creators'] as const,

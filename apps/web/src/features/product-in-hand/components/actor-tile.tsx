@@ -2,7 +2,6 @@ import type { Avatar } from '@hookreel/contracts';
 import { CheckIcon } from 'lucide-react';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { ActorTalkingPreview } from '@/components/actor-talking-preview';
-import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 
 export const actorName = (a: Pick<Avatar, 'id' | 'name'>) => a.name ?? `Actor ${a.id}`;
@@ -20,11 +19,13 @@ export function ActorTile({ avatar, selected, onToggle }: { avatar: Avatar; sele
       )}
     >
       <span className="relative block aspect-[9/16] bg-muted">
-        {avatar.preview_url ? (
-          <ActorTalkingPreview photoUrl={avatar.url} previewUrl={avatar.preview_url} name={actorName(avatar)} />
-        ) : (
-          <img src={staticUrl(avatar.url)} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
-        )}
+        <ActorTalkingPreview
+          photoUrl={avatar.url}
+          previewUrl={avatar.preview_url}
+          name={actorName(avatar)}
+          avatarId={avatar.id}
+          decorative
+        />
         <ActorKindBadge avatar={avatar} className="absolute bottom-2 left-2" />
         <span
           className={cn(

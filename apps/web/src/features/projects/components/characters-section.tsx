@@ -214,16 +214,13 @@ export function CharactersSection({
                     )}
                   >
                     <span className="relative block aspect-[9/16] bg-muted">
-                      {a.preview_url ? (
-                        <ActorTalkingPreview photoUrl={a.url} previewUrl={a.preview_url} name={a.name ?? 'Actor'} />
-                      ) : (
-                        <img
-                          src={staticUrl(a.url)}
-                          alt=""
-                          loading="lazy"
-                          className="absolute inset-0 size-full object-cover"
-                        />
-                      )}
+                      <ActorTalkingPreview
+                        photoUrl={a.url}
+                        previewUrl={a.preview_url}
+                        name={a.name ?? 'Actor'}
+                        avatarId={a.id}
+                        decorative
+                      />
                       {best ? (
                         <span className="absolute top-1.5 left-1.5 rounded-full bg-primary px-2 py-0.5 text-[10px] font-medium text-primary-foreground">
                           Best match
