@@ -5,7 +5,7 @@ import { watchProblems } from '../support/problems.ts';
 
 /**
  * Before spending, a user sees how an actor will look talking: pointing at a catalogue actor's card has its
- * talking preview made once (decision 218), and the card then plays it, muted and looping.
+ * talking preview made once (decision 219), and the card then plays it, muted and looping.
  */
 test('pointing at a catalogue actor makes their talking preview once, and the card plays it', async ({ page }) => {
   test.setTimeout(150_000);

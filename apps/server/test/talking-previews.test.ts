@@ -39,7 +39,7 @@ const previewJobs = (server: TestServer) =>
     .execute();
 
 /**
- * Talking previews of every actor (decision 218): a catalogue actor's is rendered when a user first asks for it,
+ * Talking previews of every actor (decision 219): a catalogue actor's is rendered when a user first asks for it,
  * once for everybody (asking again while it renders queues nothing more), and then listed with the actor; a
  * creator's is only for its owner.
  */

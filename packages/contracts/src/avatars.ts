@@ -36,7 +36,7 @@ export const Avatar = z.object({
   /** One of the caller's own creators (private to them, decision 202), not the shared library. */
   own: z.boolean().default(false),
   /**
-   * A few seconds of the actor talking (an MP4 in the file store, rendered once and kept; decisions 207 and 218),
+   * A few seconds of the actor talking (an MP4 in the file store, rendered once and kept; decisions 207 and 219),
    * or null until it is made (the card shows the picture). A creator's is made when they are added; any other
    * actor's when a user first asks for it (POST /avatars/{id}/talking-preview).
    */

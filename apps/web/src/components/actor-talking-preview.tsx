@@ -12,7 +12,7 @@ export const previewPending = (a: { preview_url: string | null; created_at: stri
 
 /**
  * Whether the card around `el` has been pointed at or focused: a preview is asked for only for the actors a user
- * looks at, not for a whole grid at once (decision 218). The card is the nearest button or link.
+ * looks at, not for a whole grid at once (decision 219). The card is the nearest button or link.
  */
 function useLookedAt(el: React.RefObject<HTMLElement | null>, watch: boolean): boolean {
   const [looked, setLooked] = useState(false);
@@ -33,7 +33,7 @@ function useLookedAt(el: React.RefObject<HTMLElement | null>, watch: boolean): b
 /**
  * An actor's picture on a card: once their talking preview is ready, a muted looping video of them talking (the
  * picture as its poster); until then, the picture (decision 207). With `avatarId`, an actor without a preview gets
- * one made when the user first points at or focuses the card (decision 218).
+ * one made when the user first points at or focuses the card (decision 219).
  */
 export function ActorTalkingPreview({
   photoUrl,

@@ -48,7 +48,7 @@ export async function listAvatars(
     ? describedOrder(await ctx.media.rankCatalogueActors({ description: query.description, signal }))
     : libraryOrder;
   const listed = rows.filter((r) => !sizes || sizes.has(sizeClassOf(r.width))).sort(order);
-  // Each actor carries their talking preview once it is made (decisions 207, 218).
+  // Each actor carries their talking preview once it is made (decisions 207, 219).
   return Promise.all(
     listed.map(async (r) => ({
       ...toAvatar(r, query.project_id !== undefined),

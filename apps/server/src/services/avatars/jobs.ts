@@ -9,7 +9,7 @@ import { avatarFace } from '../actors/index.ts';
 /**
  * Where an actor's talking preview is kept: beside their picture, named after it (a creator's photo key is
  * unguessable, so is this one), so it is found without a column and deleted with the photo (decision 207). The
- * catalogue's are `catalogue/actor-<id>-talking.mp4`, shared by every user (decision 218).
+ * catalogue's are `catalogue/actor-<id>-talking.mp4`, shared by every user (decision 219).
  */
 export const talkingPreviewKey = (pictureKey: string): string => `${pictureKey.replace(/\.[^./]+$/, '')}-talking.mp4`;
 /** A creator's preview key (their photo is the picture). */
@@ -31,7 +31,7 @@ function previewActor(avatar: AvatarRow, imagePath: string): NonNullable<RenderP
  * render-creator-preview: a few seconds of an actor talking (Draft: a creator's photo through the engine's photo
  * actor, a catalogue actor as its drawn rig; the local voice), rendered once in the background, so the actor's
  * card shows what a video of them will look like before anything is spent. Queued when a creator is added, and
- * for any actor the user can see when they first ask (decision 218; the name predates that and queued rows carry
+ * for any actor the user can see when they first ask (decision 219; the name predates that and queued rows carry
  * it). Free; not a video of the user's (not listed among their jobs).
  */
 export const renderCreatorPreviewJob = defineJob({

@@ -14,7 +14,7 @@ import { renderCreatorPreviewJob, talkingPreviewKey } from './jobs.ts';
  */
 const storedCatalogue = new WeakMap<AppContext['files'], Set<string>>();
 
-/** The key of an actor's talking preview when it is stored (decisions 207, 218), else null. */
+/** The key of an actor's talking preview when it is stored (decisions 207, 219), else null. */
 export async function storedTalkingPreview(ctx: Pick<AppContext, 'files'>, pictureKey: string): Promise<string | null> {
   const key = talkingPreviewKey(pictureKey);
   const shared = pictureKey.startsWith('catalogue/');

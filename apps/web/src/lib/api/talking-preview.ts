@@ -9,7 +9,7 @@ const MAX_ASKS = (3 * 60_000) / POLL_MS;
 
 /**
  * POST /api/avatars/{id}/talking-preview once `wanted` (the card was pointed at or focused): the server renders the
- * actor's preview the first time anyone asks (decision 218) and answers where it is once made; asking again
+ * actor's preview the first time anyone asks (decision 219) and answers where it is once made; asking again
  * queues nothing more, so it is polled until ready.
  */
 export function useTalkingPreview(avatarId: number | undefined, wanted: boolean) {
