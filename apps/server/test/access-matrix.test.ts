@@ -263,6 +263,12 @@ const TABLE: Row[] = [
     call: async () => ({ path: '/api/creators', body: await creatorForm() }),
   },
   { route: 'GET /api/creators/:id', expect: OWNED(), call: (w) => ({ path: `/api/creators/${w.creatorId}` }) },
+  // Any actor the caller can see (a catalogue actor: everyone); a creator is seen by its owner alone.
+  {
+    route: 'POST /api/avatars/:id/talking-preview',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/avatars/${w.creatorId}/talking-preview` }),
+  },
   {
     route: 'PATCH /api/creators/:id',
     expect: OWNED(),
