@@ -22,20 +22,19 @@ export interface RawImage {
   faces: RawFace[];
 }
 
-type Request =
-  | { op: 'image'; path: string }
-  | {
-      op: 'frames';
-      path: string;
-      width: number;
-      height: number;
-      count: number;
-      describe: number[];
-      iris?: boolean;
-      track?: boolean;
-      only?: number[];
-    }
-  | { op: 'ping' };
+/** Raw RGB24 frames stored back to back in one file, and what to find on them (see detectFrames). */
+export interface FramesInput {
+  path: string;
+  width: number;
+  height: number;
+  count: number;
+  describe: number[];
+  iris?: boolean;
+  track?: boolean;
+  only?: number[];
+}
+
+type Request = { op: 'image'; path: string } | ({ op: 'frames' } & FramesInput) | { op: 'ping' };
 
 interface Pending {
   resolve(v: unknown): void;
@@ -165,19 +164,7 @@ export function detectImage(path: string, opts?: { signal?: AbortSignal }): Prom
  * (face-child.mjs): a frame then holds the tracked face only. With `only`, just those frames are detected (each
  * in full), and the answer holds them in that order.
  */
-export function detectFrames(
-  input: {
-    path: string;
-    width: number;
-    height: number;
-    count: number;
-    describe: number[];
-    iris?: boolean;
-    track?: boolean;
-    only?: number[];
-  },
-  opts?: { signal?: AbortSignal },
-): Promise<RawFace[][]> {
+export function detectFrames(input: FramesInput, opts?: { signal?: AbortSignal }): Promise<RawFace[][]> {
   return worker.request<RawFace[][]>({ op: 'frames', ...input }, { timeoutMs: 60_000 + input.count * 2_000, ...opts });
 }
 

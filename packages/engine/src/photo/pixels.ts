@@ -51,16 +51,24 @@ function inside(poly: readonly (readonly [number, number])[], x: number, y: numb
   return hit;
 }
 
-/** Mean Lab colour of the pixels inside `outer` and outside `hole` (polygons of mesh points); null if none. */
-export function meanLabIn(img: Rgb, outer: readonly Point3[], hole: readonly Point3[] = []): Lab | null {
+/** A polygon's points in 2-D and its bounding box clipped to the image (whole pixels, inclusive). */
+function polygonInImage(img: Rgb, outer: readonly Point3[]) {
   const po = outer.map(([x, y]) => [x, y] as const);
-  const ph = hole.map(([x, y]) => [x, y] as const);
   const xs = po.map((p) => p[0]);
   const ys = po.map((p) => p[1]);
-  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
-  const x1 = Math.min(img.width - 1, Math.ceil(Math.max(...xs)));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
-  const y1 = Math.min(img.height - 1, Math.ceil(Math.max(...ys)));
+  return {
+    po,
+    x0: Math.max(0, Math.floor(Math.min(...xs))),
+    x1: Math.min(img.width - 1, Math.ceil(Math.max(...xs))),
+    y0: Math.max(0, Math.floor(Math.min(...ys))),
+    y1: Math.min(img.height - 1, Math.ceil(Math.max(...ys))),
+  };
+}
+
+/** Mean Lab colour of the pixels inside `outer` and outside `hole` (polygons of mesh points); null if none. */
+export function meanLabIn(img: Rgb, outer: readonly Point3[], hole: readonly Point3[] = []): Lab | null {
+  const { po, x0, x1, y0, y1 } = polygonInImage(img, outer);
+  const ph = hole.map(([x, y]) => [x, y] as const);
   let r = 0;
   let g = 0;
   let b = 0;
@@ -98,13 +106,7 @@ export function meanLabDisk(img: Rgb, cx: number, cy: number, radius: number): L
 
 /** Spread of lightness (90th minus 10th percentile of L) inside a polygon: detail versus a flat patch. */
 export function lightnessSpreadIn(img: Rgb, outer: readonly Point3[]): number {
-  const po = outer.map(([x, y]) => [x, y] as const);
-  const xs = po.map((p) => p[0]);
-  const ys = po.map((p) => p[1]);
-  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
-  const x1 = Math.min(img.width - 1, Math.ceil(Math.max(...xs)));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
-  const y1 = Math.min(img.height - 1, Math.ceil(Math.max(...ys)));
+  const { po, x0, x1, y0, y1 } = polygonInImage(img, outer);
   const ls: number[] = [];
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
