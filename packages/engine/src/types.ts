@@ -3,6 +3,16 @@
 export const LANGUAGES = ['english', 'spanish', 'french', 'german', 'portuguese', 'dutch'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language's name in English, as voice labels and provider prompts say it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  english: 'English',
+  spanish: 'Spanish',
+  french: 'French',
+  german: 'German',
+  portuguese: 'Portuguese',
+  dutch: 'Dutch',
+};
+
 export const ACCENTS = ['american', 'british', 'australian', 'indian', 'neutral'] as const;
 export type Accent = (typeof ACCENTS)[number];
 

@@ -7,7 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ProductCategory, ProductShape } from '../cutout/index.ts';
-import { FRAME_HEIGHT, FRAME_WIDTH, type Gender, type Language, type WordTiming } from '../types.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH, LANGUAGE_NAMES, type Gender, type WordTiming } from '../types.ts';
 import { produceAtomic, writeFileAtomic } from '../util/files.ts';
 import { FFMPEG, mediaDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
@@ -111,15 +111,6 @@ function call(
 
 /** OpenAI's built-in voices, by the actor's gender. */
 const VOICE_BY_GENDER: Record<Gender, string> = { female: 'nova', male: 'onyx' };
-
-const LANGUAGE_NAMES: Record<Language, string> = {
-  english: 'English',
-  spanish: 'Spanish',
-  french: 'French',
-  german: 'German',
-  portuguese: 'Portuguese',
-  dutch: 'Dutch',
-};
 
 /** Style instructions (gpt-4o-*-tts models only; tts-1 and most compatible servers have no such field). */
 function speechInstructions(req: VoiceRequest): string {

@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises';
-import type { Accent, Gender, Language } from '../types.ts';
+import { LANGUAGE_NAMES, type Accent, type Gender, type Language } from '../types.ts';
 import { FESTIVAL_VOICES } from './festival.ts';
 import { fliteHelper, type FliteVoice } from './flite.ts';
 
@@ -39,15 +39,6 @@ const ESPEAK_BASES: Array<{ language: Language; accent: Accent; base: string }> 
   { language: 'portuguese', accent: 'american', base: 'pt-br' },
   { language: 'dutch', accent: 'neutral', base: 'nl' },
 ];
-
-const LANGUAGE_NAMES: Record<Language, string> = {
-  english: 'English',
-  spanish: 'Spanish',
-  french: 'French',
-  german: 'German',
-  portuguese: 'Portuguese',
-  dutch: 'Dutch',
-};
 
 /**
  * The built-in voices, best first within a language and gender by rank (measured and compared in decision 210):
