@@ -374,6 +374,12 @@ const TABLE: Row[] = [
     call: (w) => ({ path: `/api/hooks/process-step1?hook_pack_id=${w.owned.packId}` }),
   },
   {
+    route: 'POST /api/hooks/:id/accept-cutout',
+    // The owner's pack has no cut-out waiting for review: past the access check to the rule (decision 214).
+    expect: OWNED(409),
+    call: (w) => ({ path: `/api/hooks/${w.owned.packId}/accept-cutout` }),
+  },
+  {
     route: 'POST /api/hooks/character-types/batch',
     expect: OWNED(),
     call: (w) => ({

@@ -427,11 +427,15 @@ async function ensureCutout(
   // Only if the product is still the one we cut out (a new upload in between wins).
   const current = await repo.findById(app.db.kysely, pack.id);
   if (current?.product_key === pack.product_key) {
+    // A new cut-out is a new check: an earlier acceptance was of another cut-out (decision 214).
     await repo.update(app.db.kysely, pack.id, {
       cutout_key: cutoutKey,
       mask_key: maskKey,
       detected_shape: out.shape,
       detected_category: out.category,
+      cutout_verdict: out.check.verdict,
+      cutout_notes: JSON.stringify({ fixed: out.check.fixed, reasons: out.check.reasons }),
+      cutout_accepted_at: null,
     });
   }
   return { cutoutPath: out.cutoutPath, shape: out.shape, category: out.category };

@@ -1,0 +1,107 @@
+import { MESSAGES } from '@hookreel/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/app.ts';
+import { registerUser, type TestUser } from './helpers/factories.ts';
+import { call, productForm, productPhoto, waitFor } from './hook-helpers.ts';
+
+/**
+ * A brand's cut-out PNG done badly: the bottle runs off the photo's bottom edge and a large patch of the old
+ * backdrop was left beside it. Its own alpha is the matte (no model run), and the check asks for a look.
+ */
+async function badCutoutPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
+    <rect x="170" y="180" width="140" height="460" rx="30" fill="#d62d2d"/>
+    <rect x="205" y="110" width="70" height="80" rx="8" fill="#333333"/>
+    <rect x="10" y="20" width="120" height="200" fill="#d8d2c8"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * The product cut-out's check over HTTP (decision 214): the analysis stores its verdict with the pack, a
+ * needs-review cut-out stops the paid steps that use it (409) until the owner accepts it, and a new upload
+ * clears both.
+ */
+describe('product cut-out check (sqlite)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 100, retryBaseMs: 200, retryMaxMs: 1000 };
+    await server.ctx.jobs.start();
+  });
+  afterAll(() => server.close());
+
+  async function analysed(user: TestUser, image: Buffer) {
+    const pack = (await call(server, user, 'POST', '/api/hooks', { language: 'english', accent: 'american' })).json;
+    expect((await call(server, user, 'POST', '/api/hooks/upload-product', productForm(pack.id, image))).status).toBe(
+      200,
+    );
+    const step1 = await call(server, user, 'POST', `/api/hooks/process-step1?hook_pack_id=${pack.id}`);
+    await waitFor(
+      async () => {
+        const j = await call(server, user, 'GET', `/api/jobs/${step1.json.job_id}`);
+        if (j.json?.status === 'failed') expect.fail(`analysis failed: ${j.json.error}`);
+        return j.json?.status === 'completed';
+      },
+      60_000,
+      'the analysis',
+    );
+    return (await call(server, user, 'GET', `/api/hooks/${pack.id}`)).json;
+  }
+
+  it('stores needs-review with its reasons, refuses previews and videos until accepted, and records the acceptance', async () => {
+    const user = await registerUser(server);
+    const pack = await analysed(user, await badCutoutPhoto());
+    expect(pack.cutout_check).toMatchObject({ verdict: 'needs-review', accepted: false });
+    expect(pack.cutout_check.reasons.join(' ')).toMatch(/photo's edge/);
+    expect(pack.cutout_check.cutout_url).toMatch(new RegExp(`^users/${user.id}/.+-cutout\\.png$`));
+    const cutout = await fetch(`${server.url}/api/static/${pack.cutout_check.cutout_url}`);
+    expect(cutout.status).toBe(200);
+    expect((await sharp(Buffer.from(await cutout.arrayBuffer())).metadata()).hasAlpha).toBe(true);
+
+    const preview = await call(server, user, 'POST', '/api/hooks/generate-preview', {
+      hook_pack_id: pack.id,
+      character_ids: [1],
+    });
+    expect(preview.status).toBe(409);
+    expect(preview.json.detail).toBe(MESSAGES.hookPacks.cutoutNeedsReview);
+    const videos = await call(server, user, 'POST', `/api/jobs/hook-pack/${pack.id}/queue-videos`, {
+      variants: [{ index: 1, generated_character_id: 1, hook_text: 'Glow all day' }],
+    });
+    expect(videos.status).toBe(409);
+    expect(videos.json.detail).toBe(MESSAGES.hookPacks.cutoutNeedsReview);
+
+    const other = await registerUser(server);
+    expect((await call(server, other, 'POST', `/api/hooks/${pack.id}/accept-cutout`)).status).toBe(404);
+
+    const accepted = await call(server, user, 'POST', `/api/hooks/${pack.id}/accept-cutout`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.cutout_check).toMatchObject({ verdict: 'needs-review', accepted: true });
+    const row = await server.ctx.db.kysely
+      .selectFrom('hook_packs')
+      .select('cutout_accepted_at')
+      .where('id', '=', pack.id)
+      .executeTakeFirstOrThrow();
+    expect(row.cutout_accepted_at).toBeTruthy();
+    // Past the cut-out rule: what stops this request now is something else (no such character).
+    const after = await call(server, user, 'POST', '/api/hooks/generate-preview', {
+      hook_pack_id: pack.id,
+      character_ids: [1],
+    });
+    expect(after.json?.detail).not.toBe(MESSAGES.hookPacks.cutoutNeedsReview);
+
+    // A new photo is a new cut-out: the check and the acceptance go with the old one.
+    await call(server, user, 'POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto()));
+    expect((await call(server, user, 'GET', `/api/hooks/${pack.id}`)).json.cutout_check).toBeNull();
+  });
+
+  it('calls a clean cut-out clean, with nothing to accept', async () => {
+    const user = await registerUser(server);
+    const pack = await analysed(user, await productPhoto({ transparent: true }));
+    expect(pack.cutout_check).toMatchObject({ verdict: 'clean', fixed: [], reasons: [], accepted: false });
+    const accept = await call(server, user, 'POST', `/api/hooks/${pack.id}/accept-cutout`);
+    expect(accept.status).toBe(409);
+    expect(accept.json.detail).toBe(MESSAGES.hookPacks.cutoutNothingToAccept);
+  });
+});
