@@ -272,6 +272,19 @@ export function UploadProductStep({
             ) : null}
           </div>
 
+          {check && pack ? (
+            <CutoutReview
+              check={check}
+              onReupload={() => inputRef.current?.click()}
+              accepting={accept.isPending}
+              onAccept={() =>
+                accept.mutate(pack.id, {
+                  onError: (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.acceptCutoutFailed)),
+                })
+              }
+            />
+          ) : null}
+
           {hasResult && !analyzing ? (
             <section
               className="rounded-xl border bg-muted/30 p-4"
@@ -314,19 +327,6 @@ export function UploadProductStep({
             <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)}>
               <PencilIcon aria-hidden="true" /> Edit Details
             </Button>
-          ) : null}
-
-          {check && pack ? (
-            <CutoutReview
-              check={check}
-              onReupload={() => inputRef.current?.click()}
-              accepting={accept.isPending}
-              onAccept={() =>
-                accept.mutate(pack.id, {
-                  onError: (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.acceptCutoutFailed)),
-                })
-              }
-            />
           ) : null}
 
           {editing && pack ? (
