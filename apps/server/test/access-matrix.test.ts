@@ -448,6 +448,18 @@ const TABLE: Row[] = [
     expect: OWNED(),
     call: (w) => ({ path: `/api/merge/avatars-with-status/${w.owned.projectId}` }),
   },
+  {
+    route: 'POST /api/merge/cutout-check/:projectId',
+    // Free: the owner's project has a product image, so its check is queued.
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/merge/cutout-check/${w.owned.projectId}` }),
+  },
+  {
+    route: 'POST /api/merge/accept-cutout/:projectId',
+    // Nothing waits for review on the owner's project: past the access check to the rule (decision 214).
+    expect: OWNED(409),
+    call: (w) => ({ path: `/api/merge/accept-cutout/${w.owned.projectId}` }),
+  },
 
   // Credits and billing (demo mode here; the Stripe webhook exists only with BILLING=stripe).
   { route: 'GET /api/credits/prices', expect: PUBLIC, call: () => ({ path: '/api/credits/prices' }) },

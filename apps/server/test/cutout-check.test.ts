@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
-import { call, productForm, productPhoto, waitFor } from './hook-helpers.ts';
+import { formData, projectForm } from './helpers/images.ts';
+import { availableCredits, call, productForm, productPhoto, waitFor } from './hook-helpers.ts';
 
 /**
  * A brand's cut-out PNG done badly: the bottle runs off the photo's bottom edge and a large patch of the old
@@ -101,6 +102,100 @@ describe('product cut-out check (sqlite)', () => {
     const pack = await analysed(user, await productPhoto({ transparent: true }));
     expect(pack.cutout_check).toMatchObject({ verdict: 'clean', fixed: [], reasons: [], accepted: false });
     const accept = await call(server, user, 'POST', `/api/hooks/${pack.id}/accept-cutout`);
+    expect(accept.status).toBe(409);
+    expect(accept.json.detail).toBe(MESSAGES.hookPacks.cutoutNothingToAccept);
+  });
+});
+
+/**
+ * Product in hand (decision 214): the free check-cutout job stores the check with the project, and a merge (paid)
+ * of a needs-review cut-out answers 409 until the owner accepts it; a merge queued without the check fails for
+ * good once the cut-out turns out to need review, which releases its hold.
+ */
+describe('product in hand: the cut-out check before a merge (sqlite)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { JOB_POLL_MS: '100' } });
+    await server.ctx.jobs.start();
+  });
+  afterAll(() => server.close());
+
+  const placement = { position_x: 300, position_y: 640, scale: 0.3, rotation: -8 };
+  const mergeForm = (projectId: number, avatarId: number) =>
+    formData([
+      { name: 'project_id', value: String(projectId) },
+      { name: 'character_id', value: String(avatarId) },
+      { name: 'mask_data', value: JSON.stringify(placement) },
+    ]);
+  const jobEnd = (user: TestUser, id: number) =>
+    waitFor(
+      async () => {
+        const j = (await call(server, user, 'GET', `/api/jobs/${id}`)).json;
+        return j?.status === 'completed' || j?.status === 'failed' ? j : null;
+      },
+      60_000,
+      `job ${id}`,
+    );
+  async function project(user: TestUser, image: Buffer) {
+    const created = await call(server, user, 'POST', '/api/projects/', projectForm('Serum', image, 'serum.png'));
+    expect(created.status).toBe(200);
+    const actors = (await call(server, user, 'GET', `/api/avatars/?project_id=${created.json.id}`)).json;
+    return { id: created.json.id as number, actorId: actors[0].id as number };
+  }
+
+  it('checks for free, refuses the merge while the cut-out needs review, and merges once it is accepted', async () => {
+    const user = await registerUser(server);
+    const { id, actorId } = await project(user, await badCutoutPhoto());
+    expect((await call(server, user, 'GET', `/api/projects/${id}`)).json.cutout_check).toBeNull();
+    const credits = await availableCredits(server, user.id);
+
+    const check = await call(server, user, 'POST', `/api/merge/cutout-check/${id}`);
+    expect(check.status).toBe(200);
+    expect((await jobEnd(user, check.json.job_id)).status).toBe('completed');
+    const checked = (await call(server, user, 'GET', `/api/projects/${id}`)).json;
+    expect(checked.cutout_check).toMatchObject({ verdict: 'needs-review', accepted: false });
+    expect(checked.cutout_check.cutout_url).toMatch(new RegExp(`^users/${user.id}/projects/${id}-.+-cutout\\.png$`));
+    expect(await availableCredits(server, user.id)).toBe(credits);
+
+    const refused = await call(server, user, 'POST', '/api/merge/single', mergeForm(id, actorId));
+    expect(refused.status).toBe(409);
+    expect(refused.json.detail).toBe(MESSAGES.hookPacks.cutoutNeedsReview);
+    expect(await availableCredits(server, user.id)).toBe(credits);
+
+    const other = await registerUser(server);
+    expect((await call(server, other, 'POST', `/api/merge/accept-cutout/${id}`)).status).toBe(404);
+    const accepted = await call(server, user, 'POST', `/api/merge/accept-cutout/${id}`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.cutout_check).toMatchObject({ verdict: 'needs-review', accepted: true });
+
+    const merge = await call(server, user, 'POST', '/api/merge/single', mergeForm(id, actorId));
+    expect(merge.status).toBe(200);
+    expect((await jobEnd(user, merge.json.job_id)).status).toBe('completed');
+  });
+
+  it('fails a merge queued before the check once its cut-out needs review, and takes nothing for it', async () => {
+    const user = await registerUser(server);
+    const { id, actorId } = await project(user, await badCutoutPhoto());
+    const credits = await availableCredits(server, user.id);
+    const merge = await call(server, user, 'POST', '/api/merge/single', mergeForm(id, actorId));
+    expect(merge.status).toBe(200);
+    const job = await jobEnd(user, merge.json.job_id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(MESSAGES.hookPacks.cutoutNeedsReview);
+    expect(await availableCredits(server, user.id)).toBe(credits);
+    expect((await call(server, user, 'GET', `/api/projects/${id}`)).json.cutout_check.verdict).toBe('needs-review');
+  });
+
+  it('calls a clean product clean, with nothing to accept', async () => {
+    const user = await registerUser(server);
+    const { id } = await project(user, await productPhoto({ transparent: true }));
+    const check = await call(server, user, 'POST', `/api/merge/cutout-check/${id}`);
+    expect((await jobEnd(user, check.json.job_id)).status).toBe('completed');
+    expect((await call(server, user, 'GET', `/api/projects/${id}`)).json.cutout_check).toMatchObject({
+      verdict: 'clean',
+      accepted: false,
+    });
+    const accept = await call(server, user, 'POST', `/api/merge/accept-cutout/${id}`);
     expect(accept.status).toBe(409);
     expect(accept.json.detail).toBe(MESSAGES.hookPacks.cutoutNothingToAccept);
   });

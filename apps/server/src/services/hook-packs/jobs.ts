@@ -5,7 +5,7 @@ import { rotatedBox, type VoiceStore } from '../../media/values.ts';
 import type { HookVideoPhoto } from '../../media/port.ts';
 import { Aspect, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
 import { avatarsRepository } from '../../db/repositories/avatars.ts';
-import { avatarFace } from '../actors/index.ts';
+import { avatarFace, cutoutNotes } from '../actors/index.ts';
 import type { Placement } from './placement.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -434,7 +434,7 @@ async function ensureCutout(
       detected_shape: out.shape,
       detected_category: out.category,
       cutout_verdict: out.check.verdict,
-      cutout_notes: JSON.stringify({ fixed: out.check.fixed, reasons: out.check.reasons }),
+      cutout_notes: cutoutNotes(out.check),
       cutout_accepted_at: null,
     });
   }

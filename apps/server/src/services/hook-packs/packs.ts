@@ -58,7 +58,7 @@ import { storedAspectsOf } from '../video/index.ts';
 import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
 import { voiceAfterChange } from '../voices/index.ts';
 import { cellIdOfPair, planMatrix, type PlannedVariant } from './matrix.ts';
-import { assertCutoutUsable, cutoutCheckOf, recordCutoutAccepted } from './cutout-check.ts';
+import { assertCutoutUsable, packCutoutCheck, recordCutoutAccepted } from './cutout-check.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
 const packNotFound = () => notFound('Hook pack not found');
@@ -924,7 +924,7 @@ function packFields(r: HookPackRow) {
     product_url: r.product_key,
     detected_shape: r.detected_shape,
     detected_category: r.detected_category,
-    cutout_check: cutoutCheckOf(r),
+    cutout_check: packCutoutCheck(r),
     status: r.status,
     created_at: r.created_at,
     ...videoStyleOf(r),
