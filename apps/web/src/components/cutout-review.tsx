@@ -19,12 +19,14 @@ const CHECKERBOARD = {
 export function CutoutReview({
   check,
   onReupload,
+  reuploadLabel = 'Upload another photo',
   onAccept,
   accepting = false,
   className,
 }: {
   check: CutoutCheck;
   onReupload: () => void;
+  reuploadLabel?: string;
   onAccept: () => void;
   accepting?: boolean;
   className?: string;
@@ -65,7 +67,7 @@ export function CutoutReview({
             </p>
             <div className="flex flex-wrap gap-2">
               <Button type="button" size="sm" onClick={onReupload}>
-                <UploadIcon aria-hidden="true" /> Upload another photo
+                <UploadIcon aria-hidden="true" /> {reuploadLabel}
               </Button>
               <Button type="button" size="sm" variant="outline" onClick={onAccept} disabled={accepting}>
                 {accepting ? 'Saving...' : 'Use this cut-out anyway'}
