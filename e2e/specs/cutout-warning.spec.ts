@@ -3,6 +3,7 @@ import { signIn, uniqueEmail } from '../support/auth.ts';
 import { ledger } from '../support/credits.ts';
 import { badBackgroundPhotoFile, productPhotoFile } from '../support/hook-packs.ts';
 import { watchProblems } from '../support/problems.ts';
+import { catalogueTiles } from '../support/factories.ts';
 
 /**
  * A product photo with a bad background, uploaded as a new user would (decision 214): after the free analysis
@@ -48,6 +49,44 @@ test('a bad-background photo shows the cut-out warning with its preview before a
   await expect(page.getByText('Cut-out looks clean')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
 
+  expect((await ledger(page)).length).toBe(spentBefore);
+  expect(problems).toEqual([]);
+});
+
+/**
+ * The same photo for product in hand: the merge page checks the cut-out for free before Apply is offered, warns
+ * with the preview, and Apply (the paid merge) waits until the cut-out is accepted.
+ */
+test('product in hand: the merge page warns with the cut-out preview before Apply is offered', async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems = watchProblems(page);
+  await signIn(page, uniqueEmail('cutout-pih'), { at: '/product-in-hand/new' });
+  const spentBefore = (await ledger(page)).length;
+
+  await page.getByRole('button', { name: 'Upload product' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload your product' });
+  await upload.getByLabel('Product image').setInputFiles(await badBackgroundPhotoFile());
+  await upload.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
+  const tile = catalogueTiles(page).first();
+  await tile.click();
+  await expect(tile).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Apply Product' })).toBeVisible();
+
+  const warning = page.getByTestId('cutout-warning');
+  await expect(warning).toBeVisible({ timeout: 120_000 });
+  await expect(warning).toContainText("runs into the photo's edge");
+  const preview = page.getByRole('img', { name: 'Product cut-out preview on a checkerboard' });
+  await expect.poll(() => preview.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(600);
+  const apply = page.getByRole('button', { name: 'Apply product' });
+  await expect(apply).toBeDisabled();
+  await page.screenshot({ path: '../.tmp/screens/cutout-warning-merge.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Use this cut-out anyway' }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByText('Cut-out accepted as it is')).toBeVisible();
+  await expect(apply).toBeEnabled();
   expect((await ledger(page)).length).toBe(spentBefore);
   expect(problems).toEqual([]);
 });
