@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';
-import { availableCredits, call, productForm, productPhoto, waitFor } from './hook-helpers.ts';
+import { availableCredits, call, packWithCharacters, productForm, productPhoto, waitFor } from './hook-helpers.ts';
 
 /**
  * A brand's cut-out PNG done badly: the bottle runs off the photo's bottom edge and a large patch of the old
@@ -95,6 +95,37 @@ describe('product cut-out check (sqlite)', () => {
     // A new photo is a new cut-out: the check and the acceptance go with the old one.
     await call(server, user, 'POST', '/api/hooks/upload-product', productForm(pack.id, await productPhoto()));
     expect((await call(server, user, 'GET', `/api/hooks/${pack.id}`)).json.cutout_check).toBeNull();
+  });
+
+  it('fails previews queued before the analysis once the cut-out needs review, and takes nothing for them', async () => {
+    const user = await registerUser(server);
+    const { id, characters } = await packWithCharacters(server, user, { name: 'Unchecked', count: 1 });
+    await call(server, user, 'POST', '/api/hooks/upload-product', productForm(id, await badCutoutPhoto()));
+    await waitFor(
+      async () =>
+        (await call(server, user, 'GET', `/api/hooks/${id}`)).json.generated_characters.every(
+          (c: { url: string }) => c.url,
+        ),
+      60_000,
+      'the characters',
+    );
+    const credits = await availableCredits(server, user.id);
+    const previews = await call(server, user, 'POST', '/api/hooks/generate-preview', {
+      hook_pack_id: id,
+      character_ids: characters,
+    });
+    expect(previews.status).toBe(200);
+    const failed = await waitFor(
+      async () => {
+        const shown = (await call(server, user, 'GET', `/api/hooks/${id}`)).json.preview_characters;
+        return shown.every((p: { errors: string | null }) => p.errors) ? shown : null;
+      },
+      60_000,
+      'the previews to fail',
+    );
+    expect(failed[0].errors).toBe(MESSAGES.hookPacks.previewImagesFailed);
+    expect(await availableCredits(server, user.id)).toBe(credits);
+    expect((await call(server, user, 'GET', `/api/hooks/${id}`)).json.cutout_check.verdict).toBe('needs-review');
   });
 
   it('calls a clean cut-out clean, with nothing to accept', async () => {
