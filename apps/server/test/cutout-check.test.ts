@@ -2,6 +2,7 @@ import { MESSAGES } from '@hookreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, projectForm } from './helpers/images.ts';
 import { availableCredits, call, packWithCharacters, productForm, productPhoto, waitFor } from './hook-helpers.ts';
@@ -24,10 +25,10 @@ async function badCutoutPhoto(): Promise<Buffer> {
  * needs-review cut-out stops the paid steps that use it (409) until the owner accepts it, and a new upload
  * clears both.
  */
-describe('product cut-out check (sqlite)', () => {
+describe.each(TEST_DIALECTS)('hook packs: the product cut-out check (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ dialect });
     server.ctx.jobSettings = { ...server.ctx.jobSettings, pollMs: 100, retryBaseMs: 200, retryMaxMs: 1000 };
     await server.ctx.jobs.start();
   });
@@ -143,10 +144,10 @@ describe('product cut-out check (sqlite)', () => {
  * of a needs-review cut-out answers 409 until the owner accepts it; a merge queued without the check fails for
  * good once the cut-out turns out to need review, which releases its hold.
  */
-describe('product in hand: the cut-out check before a merge (sqlite)', () => {
+describe.each(TEST_DIALECTS)('product in hand: the cut-out check before a merge (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { JOB_POLL_MS: '100' } });
+    server = await startTestServer({ dialect, env: { JOB_POLL_MS: '100' } });
     await server.ctx.jobs.start();
   });
   afterAll(() => server.close());
