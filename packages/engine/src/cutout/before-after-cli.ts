@@ -67,6 +67,7 @@ for (const [name, cutoutPath] of [
     accent: 'american',
     actor: { kind: 'procedural', spec: actorFromDescription('woman who loves skincare', 2) },
     product: { cutoutPath, placement: { position_x: 380, position_y: 690, scale: 0.45, rotation: -8 } },
+    watermark: false,
     workDir: path.join(work, `render-${name}`),
   });
   const matte = out.report.checks.find((c) => c.id === 'product-matte');
