@@ -159,7 +159,19 @@ describe('the product photo set', () => {
     });
   }
 
-  it('keeps the white print of the green box and the amber bottle without the backdrop', async () => {
+  // The two photos of issue #34 through the background-removal model as well (the path uploads take): the
+  // model's own specks and dropped print are cleaned the same way.
+  for (const name of ['amber-dropper-beige-gradient', 'green-box-white-print']) {
+    it(`${name} with the model: cleaned`, { timeout: 120_000 }, async () => {
+      const file = path.join(dir, `${name}-model.jpg`);
+      await PRODUCT_PHOTOS.find((p) => p.name === name)!.write(file);
+      const out = await cutoutProduct({ productPath: file, outDir: path.join(dir, `${name}-model`) });
+      expect(out.method).toBe('model+colour');
+      expect(out.matte.verdict, JSON.stringify(out.matte)).toBe('cleaned');
+    });
+  }
+
+  it('keeps the white print of the green box and drops its backdrop', async () => {
     const box = PRODUCT_PHOTOS.find((p) => p.name === 'green-box-white-print')!;
     const file = path.join(dir, 'box.jpg');
     await box.write(file);
