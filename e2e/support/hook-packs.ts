@@ -24,3 +24,20 @@ export async function productPhotoFile(
   writeFileSync(file, await sharp(Buffer.from(svg)).png().toBuffer());
   return file;
 }
+
+/**
+ * A product photo whose background was removed badly before upload (a transparent PNG): the bottle runs off
+ * the photo's bottom edge and a patch of the old grey backdrop was left beside it. Its own alpha is its cut-out
+ * (decision 151), and the cut-out check asks for a look (decision 214).
+ */
+export async function badBackgroundPhotoFile(name = 'bad-background.png'): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+    <rect x="215" y="230" width="170" height="570" rx="36" fill="#b8641c"/>
+    <rect x="255" y="140" width="90" height="100" rx="10" fill="#2b2b2b"/>
+    <rect x="235" y="380" width="130" height="110" rx="6" fill="#f4ead5"/>
+    <rect x="15" y="30" width="150" height="260" fill="#d8d2c8"/>
+  </svg>`;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'hookreel-product-')), name);
+  writeFileSync(file, await sharp(Buffer.from(svg)).png().toBuffer());
+  return file;
+}

@@ -8,7 +8,7 @@ import {
   processProductJob,
   renderHookVideoJob,
 } from './services/hook-packs/index.ts';
-import { mergeCharacterJob } from './services/merge/index.ts';
+import { checkCutoutJob, mergeCharacterJob } from './services/merge/index.ts';
 import { renderCreatorPreviewJob } from './services/avatars/index.ts';
 import { renderProjectVideoJob } from './services/projects/index.ts';
 import { emitJobEndedEvents } from './services/integrations/index.ts';
@@ -26,6 +26,7 @@ const byOwnName = <T extends ByOwnName<T>>(map: T): T => map;
 export const JOB_DEFINITIONS = byOwnName({
   'render-project-video': renderProjectVideoJob,
   'merge-character': mergeCharacterJob,
+  'check-cutout': checkCutoutJob,
   'process-product': processProductJob,
   'generate-characters': generateCharactersJob,
   'generate-preview': generatePreviewJob,

@@ -380,6 +380,12 @@ const TABLE: Row[] = [
     call: (w) => ({ path: `/api/hooks/process-step1?hook_pack_id=${w.owned.packId}` }),
   },
   {
+    route: 'POST /api/hooks/:id/accept-cutout',
+    // The owner's pack has no cut-out waiting for review: past the access check to the rule (decision 214).
+    expect: OWNED(409),
+    call: (w) => ({ path: `/api/hooks/${w.owned.packId}/accept-cutout` }),
+  },
+  {
     route: 'POST /api/hooks/character-types/batch',
     expect: OWNED(),
     call: (w) => ({
@@ -447,6 +453,18 @@ const TABLE: Row[] = [
     route: 'GET /api/merge/avatars-with-status/:projectId',
     expect: OWNED(),
     call: (w) => ({ path: `/api/merge/avatars-with-status/${w.owned.projectId}` }),
+  },
+  {
+    route: 'POST /api/merge/cutout-check/:projectId',
+    // Free: the owner's project has a product image, so its check is queued.
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/merge/cutout-check/${w.owned.projectId}` }),
+  },
+  {
+    route: 'POST /api/merge/accept-cutout/:projectId',
+    // Nothing waits for review on the owner's project: past the access check to the rule (decision 214).
+    expect: OWNED(409),
+    call: (w) => ({ path: `/api/merge/accept-cutout/${w.owned.projectId}` }),
   },
 
   // Credits and billing (demo mode here; the Stripe webhook exists only with BILLING=stripe).

@@ -75,7 +75,13 @@ describe.each(TEST_DIALECTS)('CSV batches (%s)', (dialect) => {
         await mkdir(outDir, { recursive: true });
         const cutoutPath = path.join(outDir, 'cutout.png');
         await sharp(productPath).ensureAlpha().png().toFile(cutoutPath);
-        return { cutoutPath, maskPath: cutoutPath, shape: null, category: null };
+        return {
+          cutoutPath,
+          maskPath: cutoutPath,
+          shape: null,
+          category: null,
+          check: { verdict: 'clean' as const, fixed: [], reasons: [] },
+        };
       },
     };
     await server.ctx.jobs.start();

@@ -6,6 +6,7 @@ import { HookPackStatus, PreviewChoice, PreviewStatus } from './statuses.ts';
 import { BrandStyleFields, UpdateBrandStyleFields } from './brand-kit.ts';
 import { UpdateVideoStyleFields, VideoStyleFields } from './video.ts';
 import { HookMatrix } from './hook-matrix.ts';
+import { CutoutCheck } from './cutout.ts';
 
 export const CharacterType = z.object({ id: z.number().int(), description: z.string(), order_index: z.number().int() });
 export type CharacterType = z.infer<typeof CharacterType>;
@@ -53,6 +54,8 @@ export const HookPack = z
     product_url: z.string().nullable(),
     detected_shape: z.string().nullable(),
     detected_category: z.string().nullable(),
+    /** The product cut-out's check, once the analysis made it; null before. */
+    cutout_check: CutoutCheck.nullable().default(null),
     status: z.string(),
     created_at: z.string(),
     character_types: z.array(CharacterType),

@@ -10,6 +10,7 @@ export * from './jobs.ts';
 export * from './avatars.ts';
 export * from './merge.ts';
 export * from './hooks.ts';
+export * from './cutout.ts';
 export * from './generate.ts';
 export * from './hook-variants.ts';
 export * from './hook-matrix.ts';

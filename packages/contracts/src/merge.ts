@@ -55,3 +55,7 @@ export type AvatarWithStatus = z.infer<typeof AvatarWithStatus>;
 
 export const MergeResult = z.object({ total_jobs: z.number().int() });
 export type MergeResult = z.infer<typeof MergeResult>;
+
+/** POST /merge/cutout-check/{projectId}: the free job that makes and checks the product cut-out (decision 214). */
+export const CutoutCheckJobResponse = z.object({ job_id: z.number().int() });
+export type CutoutCheckJobResponse = z.infer<typeof CutoutCheckJobResponse>;

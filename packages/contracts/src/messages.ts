@@ -125,6 +125,10 @@ export const MESSAGES = {
     previewNotFound: 'Preview data not found',
     characterNotFound: 'Character data not found',
     productUrlNotFound: 'Product image URL not found',
+    cutoutNeedsReview:
+      'The product cut-out needs a look before it is used: upload another photo, or choose to use this cut-out as it is.',
+    cutoutNothingToAccept: 'There is no cut-out waiting for review',
+    acceptCutoutFailed: 'Failed to accept the cut-out. Please try again.',
     mergeFailed: 'Failed to merge character. Please try again.',
     generic: 'Something went wrong. Please try again.',
     creatorNotFound: 'Creator not found',

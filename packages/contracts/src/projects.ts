@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CutoutCheck } from './cutout.ts';
 import { Accent, BIDI_CONTROL_MESSAGE, hasNoBidiControls, Language } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { VALIDATION } from './messages.ts';
@@ -50,6 +51,11 @@ export const Project = z
     voice_source: VoiceSource,
     /** The uploaded own recording (`static/...`) and its length, or null for none. */
     voice_over: VoiceOver.nullable(),
+    /**
+     * The check of the product image's cut-out (product in hand, decision 214); null until it is made, and for
+     * a project without a product image.
+     */
+    cutout_check: CutoutCheck.nullable().default(null),
   })
   .extend(VideoStyleFields.shape)
   .extend(BrandStyleFields.shape);

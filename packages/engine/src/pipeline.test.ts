@@ -155,6 +155,8 @@ describe('engine stages', () => {
     expect([poster.format, poster.width, poster.height]).toEqual(['jpeg', 720, 1280]);
     expect(progress[progress.length - 1]).toBe(1);
     expect(hardFailures(out.report)).toEqual([]);
+    // The cut-out it composited is measured too (report/matte.ts).
+    expect(out.report.checks.find((c) => c.id === 'product-matte')?.level).toBe('pass');
     expect(out.report.mouth?.present).toBe(true);
     expect((await sharp(out.contactSheetPath).metadata()).format).toBe('jpeg');
     expect(progress.some((p) => p > 0.4 && p < 1)).toBe(true);

@@ -324,6 +324,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     layout,
     words: voice.words,
     mouthRawPath,
+    productCutoutPath: input.product?.cutoutPath ?? null,
     photo: frames.talkingFace
       ? {
           face: frames.talkingFace,

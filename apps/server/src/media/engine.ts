@@ -179,7 +179,14 @@ export const engineMedia: MediaPort = {
     const r = await cutoutProduct(input);
     const vision = engineConfig().vision;
     const analysis = vision ? await vision.analyse({ imagePath: input.productPath, signal: input.signal }) : r;
-    return { cutoutPath: r.cutoutPath, maskPath: r.maskPath, shape: analysis.shape, category: analysis.category };
+    const { verdict, fixed, reasons } = r.matte;
+    return {
+      cutoutPath: r.cutoutPath,
+      maskPath: r.maskPath,
+      shape: analysis.shape,
+      category: analysis.category,
+      check: { verdict, fixed, reasons },
+    };
   },
   async renderActor(input) {
     await writeFile(

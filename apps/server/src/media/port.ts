@@ -4,6 +4,7 @@ import type {
   Box,
   Capabilities,
   CaptionStyle,
+  CutoutVerdict,
   HookLine,
   PhotoFace,
   QualityReport,
@@ -64,10 +65,13 @@ export interface MediaPort {
   renderProjectVideo(input: RenderProjectVideoInput): Promise<RenderOutput>;
   /** Background removal + analysis of a product photo: an RGBA cut-out the photo's size, its mask, shape, category. */
   cutoutProduct(input: { productPath: string; outDir: string; signal: AbortSignal }): Promise<{
+    /** Written from the cleaned matte: every later use of the cut-out sees what the check left. */
     cutoutPath: string;
     maskPath: string;
     shape: string | null;
     category: string | null;
+    /** The matte check's verdict, what it fixed and why it needs a look (decision 214). */
+    check: { verdict: CutoutVerdict; fixed: string[]; reasons: string[] };
   }>;
   /**
    * The catalogue actors' ids best first for a character description: their drawn traits scored against what the

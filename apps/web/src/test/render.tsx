@@ -43,6 +43,14 @@ export const makeProject = (over: Partial<Project> = {}): Project => ({
   characters: [],
   voice_source: 'generated',
   voice_over: null,
+  // The product's cut-out already checked and clean (decision 214): screens that spend show no warning.
+  cutout_check: {
+    verdict: 'clean',
+    fixed: [],
+    reasons: [],
+    cutout_url: 'users/1/projects/3-ab-cutout.png',
+    accepted: false,
+  },
   ...defaultVideoStyle,
   ...over,
 });

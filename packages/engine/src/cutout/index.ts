@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runProcess } from '../util/process.ts';
+import { checkMatte, type MatteCheck } from './matte-check.ts';
 
 const IMGLY_CHILD = fileURLToPath(new URL('./imgly-child.mjs', import.meta.url));
 
@@ -17,6 +18,8 @@ export interface CutoutResult {
   method: 'alpha' | 'model+colour' | 'colour';
   shape: ProductShape;
   category: ProductCategory;
+  /** The matte's check: the cut-out and mask written are the cleaned ones (cutout/matte-check.ts). */
+  matte: MatteCheck;
 }
 
 export type ProductShape = 'bottle' | 'tube' | 'box' | 'jar' | 'can' | 'pouch' | 'other';
@@ -73,15 +76,19 @@ async function imglyModel(productPath: string, outPng: string, signal?: AbortSig
   await runProcess(process.execPath, [IMGLY_CHILD, productPath, outPng], { timeoutMs: 180_000, signal });
 }
 
-/** Writes the mask and the RGBA cut-out (the mask as its alpha) and analyses the product under the mask. */
+/**
+ * Checks and cleans the mask, then writes it and the RGBA cut-out (the cleaned mask as its alpha) and analyses
+ * the product under it: every later use of the cut-out sees the cleaned matte.
+ */
 async function writeCutout(
   outDir: string,
   rgb: Buffer,
-  mask: Buffer,
+  rawMask: Buffer,
   width: number,
   height: number,
   method: CutoutResult['method'],
 ): Promise<CutoutResult> {
+  const { alpha: mask, check: matte } = checkMatte(rawMask, width, height);
   const box = boundingBox(mask, width, height);
   const maskPath = path.join(outDir, 'mask.png');
   const cutoutPath = path.join(outDir, 'cutout.png');
@@ -94,7 +101,7 @@ async function writeCutout(
     .toFile(cutoutPath);
   // Only pixels over half opaque count, so the rgb under transparent pixels (often black) never colours the result.
   const analysis = analyseProduct(rgb, mask, width, box);
-  return { cutoutPath, maskPath, box, method, ...analysis };
+  return { cutoutPath, maskPath, box, method, ...analysis, matte };
 }
 
 /** Below this alpha a pixel is background: encoders leave faint halos and specks around cut-out products. */
@@ -137,27 +144,86 @@ export async function transparentBackgroundAlpha(
   return opaque >= alpha.length * 0.001 ? alpha : null;
 }
 
-/** 255 where a pixel's colour distance from the median colour of the photo's border exceeds the threshold. */
+/**
+ * 255 where a pixel's colour distance from the backdrop behind it exceeds the threshold. The backdrop is
+ * estimated from the photo's four borders and blended across the picture (a Coons patch), so a studio gradient
+ * or a vignette, darker at the edges than behind the product, is still background: one border colour for the
+ * whole photo turned a gradient's edges into opaque bars (issue #34).
+ */
 export function colourMask(rgb: Buffer, width: number, height: number, threshold: number): Buffer {
-  const border: number[][] = [[], [], []];
-  const sample = (x: number, y: number) => {
-    const i = (y * width + x) * 3;
-    for (let c = 0; c < 3; c++) border[c]!.push(rgb[i + c]!);
-  };
-  for (let x = 0; x < width; x += 2) {
-    sample(x, 0);
-    sample(x, height - 1);
-  }
-  for (let y = 0; y < height; y += 2) {
-    sample(0, y);
-    sample(width - 1, y);
-  }
-  const median = border.map((v) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 255);
+  const bg = backdrop(rgb, width, height);
   const out = Buffer.alloc(width * height);
   for (let p = 0; p < out.length; p++) {
     const i = p * 3;
-    const d = Math.abs(rgb[i]! - median[0]!) + Math.abs(rgb[i + 1]! - median[1]!) + Math.abs(rgb[i + 2]! - median[2]!);
+    const d = Math.abs(rgb[i]! - bg[i]!) + Math.abs(rgb[i + 1]! - bg[i + 1]!) + Math.abs(rgb[i + 2]! - bg[i + 2]!);
     out[p] = d > threshold ? 255 : 0;
+  }
+  return out;
+}
+
+/**
+ * The backdrop's colour at every pixel from the colours along the four borders. Along each border a short
+ * median removes dust, and a stretch bounded by sharp steps that differs from both its sides (a product that
+ * runs off the photo) is replaced by a line between its sides: a gradient changes slowly, a product edge at once.
+ */
+export function backdrop(rgb: Buffer, width: number, height: number): Float32Array {
+  const edge = (n: number, at: (k: number) => number): Float32Array => {
+    const out = new Float32Array(n * 3);
+    for (let k = 0; k < n; k++)
+      for (let c = 0; c < 3; c++) {
+        const window: number[] = [];
+        for (let j = Math.max(0, k - 4); j <= Math.min(n - 1, k + 4); j++) window.push(rgb[at(j) * 3 + c]!);
+        window.sort((a, b) => a - b);
+        out[k * 3 + c] = window[Math.floor(window.length / 2)]!;
+      }
+    const dist = (a: number, b: number) =>
+      Math.abs(out[a * 3]! - out[b * 3]!) +
+      Math.abs(out[a * 3 + 1]! - out[b * 3 + 1]!) +
+      Math.abs(out[a * 3 + 2]! - out[b * 3 + 2]!);
+    const STEP = 4;
+    const steps: number[] = [];
+    for (let k = 0; k + STEP < n; k++) if (dist(k, k + STEP) > 60) steps.push(k);
+    // Consecutive step samples are one step; its stretch runs from one step's end to the next step's start.
+    const edges: { from: number; to: number }[] = [];
+    for (const k of steps) {
+      const last = edges[edges.length - 1];
+      if (last && k <= last.to + 1) last.to = k;
+      else edges.push({ from: k, to: k });
+    }
+    for (let i = 0; i + 1 < edges.length; i++) {
+      const a = edges[i]!.from;
+      const b = edges[i + 1]!.to + STEP;
+      if (b - a > n * 0.7 || b >= n) continue;
+      const mid = Math.floor((edges[i]!.to + STEP + edges[i + 1]!.from) / 2);
+      if (dist(mid, a) < 60 || dist(mid, b) < 60) continue;
+      for (let k = a + 1; k < b; k++)
+        for (let c = 0; c < 3; c++)
+          out[k * 3 + c] = out[a * 3 + c]! + ((out[b * 3 + c]! - out[a * 3 + c]!) * (k - a)) / (b - a);
+      i++;
+    }
+    return out;
+  };
+  const top = edge(width, (x) => x);
+  const bottom = edge(width, (x) => (height - 1) * width + x);
+  const left = edge(height, (y) => y * width);
+  const right = edge(height, (y) => y * width + width - 1);
+  const corner = (e: Float32Array, k: number, c: number) => e[k * 3 + c]!;
+  const out = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const v = height > 1 ? y / (height - 1) : 0;
+    for (let x = 0; x < width; x++) {
+      const u = width > 1 ? x / (width - 1) : 0;
+      for (let c = 0; c < 3; c++) {
+        const ruled =
+          (1 - v) * top[x * 3 + c]! + v * bottom[x * 3 + c]! + (1 - u) * left[y * 3 + c]! + u * right[y * 3 + c]!;
+        const bilinear =
+          (1 - u) * (1 - v) * corner(top, 0, c) +
+          u * (1 - v) * corner(top, width - 1, c) +
+          (1 - u) * v * corner(bottom, 0, c) +
+          u * v * corner(bottom, width - 1, c);
+        out[(y * width + x) * 3 + c] = ruled - bilinear;
+      }
+    }
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { parseEbur128 } from './ebur128.ts';
 import { mp4Facts, type Mp4Facts } from './mp4.ts';
 import { meterLoudness } from './meter.ts';
 import { photoActorChecks } from './photo.ts';
+import { productMatteCheck } from './matte.ts';
 import type { Point3 } from '../photo/landmarks.ts';
 export { PHOTO_CHECKS, photoActorChecks, warpEdge, type PhotoMeasures } from './photo.ts';
 
@@ -71,6 +72,8 @@ export interface AnalyseInput {
     /** The animation's edge of its warped region from a frame's points (photoActorChecks' `edge`). */
     edge?: (points: readonly Point3[]) => Point3[][];
   } | null;
+  /** The product cut-out the render composited (report/matte.ts); null or absent when none was. */
+  productCutoutPath?: string | null;
   signal?: AbortSignal;
 }
 
@@ -107,6 +110,9 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
     });
     // Before the duration line, which stays last.
     report.checks.splice(Math.max(0, report.checks.length - 1), 0, ...photo.checks);
+  }
+  if (input.productCutoutPath) {
+    report.checks.splice(Math.max(0, report.checks.length - 1), 0, await productMatteCheck(input.productCutoutPath));
   }
   return report;
 }

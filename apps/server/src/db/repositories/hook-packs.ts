@@ -44,6 +44,9 @@ type PackPatch = Pick<
   | 'mask_key'
   | 'detected_shape'
   | 'detected_category'
+  | 'cutout_verdict'
+  | 'cutout_notes'
+  | 'cutout_accepted_at'
   | 'status'
 >;
 

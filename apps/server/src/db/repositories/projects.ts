@@ -68,6 +68,40 @@ export const projectsRepository = {
     if (dialect === 'postgres') await db.selectFrom('projects').select('id').where('id', '=', id).forUpdate().execute();
   },
 
+  /**
+   * Stores the check of the cut-out made from `fileKey`, only while that is still the project's product image;
+   * a new check is of a new cut-out, so an earlier acceptance goes.
+   */
+  async setCutoutCheck(
+    db: Executor,
+    id: number,
+    fileKey: string,
+    check: { verdict: string; notes: string },
+  ): Promise<void> {
+    await db
+      .updateTable('projects')
+      .set({
+        cutout_file_key: fileKey,
+        cutout_verdict: check.verdict,
+        cutout_notes: check.notes,
+        cutout_accepted_at: null,
+      })
+      .where('id', '=', id)
+      .where('file_key', '=', fileKey)
+      .execute();
+  },
+
+  /** Records that the owner uses the needs-review cut-out of `fileKey` as it is. */
+  async acceptCutout(db: Executor, userId: number, id: number, fileKey: string, at: string): Promise<void> {
+    await db
+      .updateTable('projects')
+      .set({ cutout_accepted_at: at })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('cutout_file_key', '=', fileKey)
+      .execute();
+  },
+
   async findById(db: Executor, id: number): Promise<ProjectRow | null> {
     return firstOrNull(db.selectFrom('projects').selectAll().where('id', '=', id));
   },

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Bool, Id } from '../schema.ts';
 import type { VideoStyleColumns } from './video-style.ts';
 
@@ -19,6 +20,12 @@ export interface HookPacksTable extends VideoStyleColumns {
   mask_key: string | null;
   detected_shape: string | null;
   detected_category: string | null;
+  /** The cut-out check's verdict (contracts CutoutVerdict), null until the cut-out is made (decision 214). */
+  cutout_verdict: Generated<string | null>;
+  /** JSON { fixed: string[], reasons: string[] } of the cut-out check. */
+  cutout_notes: Generated<string | null>;
+  /** When the user chose to use a needs-review cut-out as it is; null otherwise. */
+  cutout_accepted_at: Generated<string | null>;
   status: string;
   /** Random per-pack part of the output prefix, so video URLs (capability links) cannot be guessed. */
   file_token: string;

@@ -17,6 +17,14 @@ export interface ProjectsTable extends VideoStyleColumns {
   voice_over_key: string | null;
   /** The recording's length in seconds (ffprobe at upload), null without one. */
   voice_over_duration_sec: number | null;
+  /** The product image the cut-out check below is about; the check is void for any other (decision 214). */
+  cutout_file_key: Generated<string | null>;
+  /** The cut-out check's verdict (contracts CutoutVerdict), null until the cut-out is made. */
+  cutout_verdict: Generated<string | null>;
+  /** JSON { fixed: string[], reasons: string[] } of the cut-out check. */
+  cutout_notes: Generated<string | null>;
+  /** When the user chose to use a needs-review cut-out as it is; null otherwise. */
+  cutout_accepted_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -155,6 +155,15 @@ export const hookRoutes: RouteModule = async (api, { ctx, requireUser, limitUplo
   );
 
   api.post(
+    '/hooks/:id/accept-cutout',
+    {
+      onRequest: requireUser,
+      schema: { tags, params: IdParam, response: { 200: HookPack, 409: ErrorResponse, ...errors } },
+    },
+    async (request) => hooks.acceptCutout(ctx, request.userId, request.params.id),
+  );
+
+  api.post(
     '/hooks/character-types/batch',
     {
       onRequest: requireUser,

@@ -1,6 +1,8 @@
 import {
   AvatarWithStatus,
+  CutoutCheckJobResponse,
   ErrorResponse,
+  Project,
   MergeResult,
   MergeSingleFields,
   MergeSingleResponse,
@@ -51,6 +53,34 @@ export const mergeRoutes: RouteModule = async (api, { ctx, requireUser, limitUpl
         }),
       );
     },
+  );
+
+  api.post(
+    '/merge/cutout-check/:projectId',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['product-in-hand'],
+        description: 'Free: queues the job that makes and checks the product cut-out (decision 214).',
+        params: ProjectIdParam,
+        response: { 200: CutoutCheckJobResponse, ...errors },
+      },
+    },
+    async (request) => merge.checkProjectCutout(ctx, request.userId, request.params.projectId),
+  );
+
+  api.post(
+    '/merge/accept-cutout/:projectId',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['product-in-hand'],
+        description: 'Use a product cut-out that needs review as it is (decision 214).',
+        params: ProjectIdParam,
+        response: { 200: Project, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => merge.acceptProjectCutout(ctx, request.userId, request.params.projectId),
   );
 
   api.get(

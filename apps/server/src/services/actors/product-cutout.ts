@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { projectsRepository } from '../../db/repositories/projects.ts';
 import type { JobContext } from '../../jobs/definition.ts';
+import { cutoutNotes } from './cutout-check.ts';
 import { WorkInFlight } from './work-in-flight.ts';
 
 /**
@@ -26,7 +28,9 @@ export function projectCutoutKey(userId: number, projectId: number, fileKey: str
 
 /**
  * The project's product cut-out on local disk (work dir), made once per product image and shared by the merges
- * and renders that need it at the same time (a batch row's render makes it itself: it has no merge step).
+ * and renders that need it at the same time (a batch row's render makes it itself: it has no merge step). Making
+ * it checks and cleans its matte and stores the check on the project (decision 214); a cut-out stored before the
+ * check existed is made again, so it is cleaned too.
  */
 export async function projectCutout(
   jc: JobContext,
@@ -37,7 +41,9 @@ export async function projectCutout(
   const key = projectCutoutKey(userId, projectId, fileKey);
   const local = path.join(jc.workDir, 'cutout.png');
   await cutoutsInFlight.join(key, async () => {
-    if (await jc.app.files.exists(key)) return;
+    const project = await projectsRepository.findById(jc.app.db.kysely, projectId);
+    const checked = project?.cutout_file_key === fileKey && project.cutout_verdict !== null;
+    if (checked && (await jc.app.files.exists(key))) return;
     const productPath = path.join(jc.workDir, `product${path.extname(fileKey)}`);
     await jc.app.files.toLocalFile(fileKey, productPath);
     const out = await jc.app.media.cutoutProduct({
@@ -46,6 +52,10 @@ export async function projectCutout(
       signal: jc.signal,
     });
     await jc.app.files.putFile(key, out.cutoutPath, 'image/png');
+    await projectsRepository.setCutoutCheck(jc.app.db.kysely, projectId, fileKey, {
+      verdict: out.check.verdict,
+      notes: cutoutNotes(out.check),
+    });
   });
   await jc.app.files.toLocalFile(key, local);
   return local;

@@ -5,7 +5,7 @@ import { rotatedBox, type VoiceStore } from '../../media/values.ts';
 import type { HookVideoPhoto } from '../../media/port.ts';
 import { Aspect, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
 import { avatarsRepository } from '../../db/repositories/avatars.ts';
-import { avatarFace } from '../actors/index.ts';
+import { avatarFace, cutoutAwaitsReview, cutoutNotes } from '../actors/index.ts';
 import type { Placement } from './placement.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -97,6 +97,12 @@ export const generatePreviewJob = defineJob({
       { from: 5, to: 10, expectedMs: 20_000 },
       () => ensureCutout(jc.app, pack, jc),
     );
+    // Previews queued before the analysis made the cut-out stop here when it needs review: failing for good
+    // releases the hold, so nothing is spent on it (decision 214).
+    const checked = await repo.findById(db, pack.id);
+    if (checked && cutoutAwaitsReview({ verdict: checked.cutout_verdict, acceptedAt: checked.cutout_accepted_at })) {
+      throw new PermanentJobError(MESSAGES.hookPacks.cutoutNeedsReview);
+    }
 
     for (const c of await repo.charactersByIds(db, pack.id, rerenderCharacterIds)) {
       if (c.status === 'ready') continue;
@@ -427,11 +433,15 @@ async function ensureCutout(
   // Only if the product is still the one we cut out (a new upload in between wins).
   const current = await repo.findById(app.db.kysely, pack.id);
   if (current?.product_key === pack.product_key) {
+    // A new cut-out is a new check: an earlier acceptance was of another cut-out (decision 214).
     await repo.update(app.db.kysely, pack.id, {
       cutout_key: cutoutKey,
       mask_key: maskKey,
       detected_shape: out.shape,
       detected_category: out.category,
+      cutout_verdict: out.check.verdict,
+      cutout_notes: cutoutNotes(out.check),
+      cutout_accepted_at: null,
     });
   }
   return { cutoutPath: out.cutoutPath, shape: out.shape, category: out.category };

@@ -56,6 +56,7 @@ import { storedAspectsOf } from '../video/index.ts';
 import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
 import { voiceAfterChange } from '../voices/index.ts';
 import { cellIdOfPair, planMatrix, type PlannedVariant } from './matrix.ts';
+import { assertCutoutUsable, packCutoutCheck, recordCutoutAccepted } from './cutout-check.ts';
 
 export const UNTITLED_HOOK_PACK = 'Untitled Hook Pack';
 const packNotFound = () => notFound('Hook pack not found');
@@ -189,11 +190,20 @@ export async function uploadProduct(
     mask_key: null,
     detected_shape: null,
     detected_category: null,
+    cutout_verdict: null,
+    cutout_notes: null,
+    cutout_accepted_at: null,
     status: 'product_uploaded',
   });
   const old = [pack.product_key, pack.cutout_key, pack.mask_key].filter((k): k is string => !!k);
   await Promise.all(old.map((k) => ctx.files.delete(k).catch(() => undefined)));
   return { product_url: stored.key, hook_pack_id: packId };
+}
+
+/** POST /hooks/{id}/accept-cutout: the user uses a needs-review cut-out as it is (decision 214). */
+export async function acceptCutout(ctx: AppContext, userId: number, packId: number): Promise<HookPack> {
+  await recordCutoutAccepted(ctx, userId, packId);
+  return getPack(ctx, userId, packId);
 }
 
 /** POST /hooks/process-step1: queues the cut-out and analysis of the product; free (no credits). */
@@ -448,6 +458,7 @@ async function queuePreviews(
     const pack = await repo.findOwned(trx, userId, packId);
     if (!pack) throw packNotFound();
     if (!pack.product_key) throw unprocessable(MESSAGES.hookPacks.productUrlNotFound);
+    assertCutoutUsable(pack);
     await repo.lockForQueueing(trx, ctx.db.dialect, pack.id);
     const items = await plan(trx, pack);
     for (const it of items) {
@@ -525,6 +536,7 @@ export async function regeneratePreview(
     const pack = await repo.findById(trx, p.hook_pack_id);
     const character = await repo.findCharacter(trx, p.generated_character_id);
     if (!pack || !character) throw new HttpError(422, MESSAGES.hookPacks.cannotRegenerate);
+    assertCutoutUsable(pack);
     // A creator is their photo: there is no other person of them to make (decision 207).
     if (reason === 'person' && character.avatar_id !== null) throw unprocessable(MESSAGES.hookPacks.creatorPhotoKept);
     let placement: Placement = {
@@ -620,6 +632,7 @@ export async function queueVideos(
   const { jobIds } = await submitJobs(ctx, userId, async (trx) => {
     const pack = await repo.findOwned(trx, userId, packId);
     if (!pack) throw packNotFound();
+    assertCutoutUsable(pack);
     const existing = await repo.variantsWithJobs(trx, packId);
     if (existing.some((v) => v.job && (v.job.status === 'queued' || v.job.status === 'in_progress'))) {
       throw conflict('Videos are already being generated for this hook pack.');
@@ -892,6 +905,7 @@ function packFields(r: HookPackRow) {
     product_url: r.product_key,
     detected_shape: r.detected_shape,
     detected_category: r.detected_category,
+    cutout_check: packCutoutCheck(r),
     status: r.status,
     created_at: r.created_at,
     ...videoStyleOf(r),

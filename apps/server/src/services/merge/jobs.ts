@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { VideoQuality } from '@hookreel/contracts';
+import { MESSAGES, VideoQuality } from '@hookreel/contracts';
 import { z } from 'zod';
 import { avatarsRepository } from '../../db/repositories/avatars.ts';
 import { projectsRepository } from '../../db/repositories/projects.ts';
@@ -7,7 +7,7 @@ import { defineJob, PermanentJobError } from '../../jobs/definition.ts';
 import { withEstimatedProgress } from '../video/index.ts';
 import { realisticCatalogueActor } from '../actors/index.ts';
 import { withProviderErrors } from '../video/index.ts';
-import { projectCutout, REALISTIC_MERGE_FILE, storedPlacement } from '../actors/index.ts';
+import { cutoutAwaitsReview, projectCutout, REALISTIC_MERGE_FILE, storedPlacement } from '../actors/index.ts';
 
 const id = z.number().int().positive();
 
@@ -43,6 +43,15 @@ export const mergeCharacterJob = defineJob({
       { from: 10, to: 55, expectedMs: 20_000 },
       () => projectCutout(jc, job.userId, project.id, fileKey),
     );
+    // A merge queued before the cut-out was checked (an API client that skipped the check) stops here when it
+    // needs review: failing for good releases the hold, so nothing is spent on it (decision 214).
+    const checked = await projectsRepository.findById(db, project.id);
+    if (
+      checked?.cutout_file_key === fileKey &&
+      cutoutAwaitsReview({ verdict: checked.cutout_verdict, acceptedAt: checked.cutout_accepted_at })
+    ) {
+      throw new PermanentJobError(MESSAGES.hookPacks.cutoutNeedsReview);
+    }
     await jc.progress(
       60,
       realistic ? 'Placing the product in the actor’s hand (photoreal)' : 'Placing the product in the actor’s hand',
@@ -79,4 +88,29 @@ export const mergeCharacterJob = defineJob({
     await projectsRepository.finishMergesOfJob(trx, job.id, { merged });
   },
   onGaveUp: (trx, job) => projectsRepository.finishMergesOfJob(trx, job.id, 'failed'),
+});
+
+/**
+ * check-cutout (POST /merge/cutout-check/{projectId}): makes the project's product cut-out, checks and cleans its
+ * matte and stores the check on the project, before any merge is paid for (decision 214). Free; a re-run reuses
+ * the checked cut-out.
+ */
+export const checkCutoutJob = defineJob({
+  name: 'check-cutout',
+  lane: 'render',
+  payload: z.object({ projectId: id, fileKey: z.string() }),
+  async handler(job, jc) {
+    const { projectId, fileKey } = job.payload;
+    const project = await projectsRepository.findOwned(jc.app.db.kysely, job.userId, projectId);
+    if (project?.file_key !== fileKey) throw new PermanentJobError('The project has another product image now');
+    await jc.progress(5, 'Cutting the product out of its photo');
+    await withEstimatedProgress(
+      (p) => jc.progress(p),
+      { from: 5, to: 95, expectedMs: 20_000 },
+      () => projectCutout(jc, job.userId, projectId, fileKey),
+    );
+    const checked = await projectsRepository.findById(jc.app.db.kysely, projectId);
+    const verdict = checked?.cutout_file_key === fileKey ? checked.cutout_verdict : null;
+    return { result: { verdict }, logLine: `Cut-out checked: ${verdict ?? 'unknown'}` };
+  },
 });

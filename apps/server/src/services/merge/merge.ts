@@ -17,6 +17,7 @@ import { createJob, measureThroughput, newBatchId, remainingSeconds, submitJobs 
 import { assertRealisticActor, assertRealisticAvailable, projectVideoCredits } from '../video/index.ts';
 import { assertCoversRequest, toHundredths } from '../billing/index.ts';
 import { mergeCharacterJob } from './jobs.ts';
+import { projectCutoutAwaitsReview } from './cutout.ts';
 import { renderProjectVideoJob } from '../projects/index.ts';
 import { extraAspectsOf } from '../video/index.ts';
 import { getOwnedProject } from '../projects/index.ts';
@@ -35,6 +36,8 @@ export async function mergeSingle(
 ): Promise<{ job_id: number; status: 'merging' }> {
   const project = await getOwnedProject(ctx, userId, input.projectId);
   if (!project.file_key) throw unprocessable(MESSAGES.hookPacks.productUrlNotFound);
+  // A cut-out that needs review is not merged (paid) until the owner accepts it (decision 214).
+  if (projectCutoutAwaitsReview(project)) throw conflict(MESSAGES.hookPacks.cutoutNeedsReview);
   const avatar = await avatarsRepository.findVisible(ctx.db.kysely, userId, input.avatarId);
   if (!avatar) throw notFound(MESSAGES.hookPacks.characterNotFound);
   // A Realistic project's merge is the photoreal one its videos will animate (the image-edit provider).

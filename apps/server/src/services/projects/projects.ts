@@ -17,6 +17,7 @@ import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
 import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
 import { videoStyleOf } from '../video/index.ts';
 import { voiceAfterChange } from '../voices/index.ts';
+import { cutoutCheckOf, projectCutoutKey } from '../actors/index.ts';
 import { VOICE_OVER_MESSAGES, voiceOverOf } from './voice.ts';
 
 export type { ProjectRow } from '../../db/repositories/projects.ts';
@@ -144,6 +145,17 @@ export async function setSelectedCharacters(
   return getProject(ctx, userId, id);
 }
 
+/** The check of the cut-out of the project's current product image, when one was made (decision 214). */
+export function projectCutoutCheck(row: ProjectRow): Project['cutout_check'] {
+  if (!row.file_key || row.cutout_file_key !== row.file_key) return null;
+  return cutoutCheckOf({
+    cutoutUrl: projectCutoutKey(row.user_id, row.id, row.file_key),
+    verdict: row.cutout_verdict,
+    notes: row.cutout_notes,
+    acceptedAt: row.cutout_accepted_at,
+  });
+}
+
 function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
   return {
     id: row.id,
@@ -155,6 +167,7 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
     created_at: row.created_at,
     updated_at: row.updated_at,
     characters: chars.map(toProjectCharacter),
+    cutout_check: projectCutoutCheck(row),
     ...voiceOverOf(row),
     ...videoStyleOf(row),
     ...brandStyleOf(row),

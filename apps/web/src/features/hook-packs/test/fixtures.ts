@@ -12,6 +12,7 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   product_url: 'hook-packs/1/product.png',
   detected_shape: null,
   detected_category: null,
+  cutout_check: null,
   status: 'product_uploaded',
   created_at: '2026-11-21T12:00:00.000Z',
   character_types: [],

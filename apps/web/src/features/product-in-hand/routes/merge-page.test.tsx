@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@hookreel/contracts';
 import { toast } from 'sonner';
-import { jsonResponse, makeAvatar, makeCharacter, makeProject, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeAvatar, makeCharacter, makeJob, makeProject, renderWithProviders } from '@/test/render';
 import type { Project } from '@hookreel/contracts';
 import { Route, Routes } from 'react-router';
 import { MergePage, MergeScreen, withStored } from './merge-page';
@@ -207,5 +207,56 @@ describe('MergePage opened from its address', () => {
   it('goes back to choosing actors when none is selected', async () => {
     openAt({ ...project, characters: [character(3, false)] });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/product-in-hand/9/select-actor'));
+  });
+});
+
+describe('MergeScreen product cut-out (decision 214)', () => {
+  it('warns with the cut-out preview and holds Apply until the cut-out is accepted', async () => {
+    const review = makeProject({
+      ...project,
+      cutout_check: {
+        verdict: 'needs-review',
+        fixed: [],
+        reasons: ["The product runs into the photo's edge (39% of an edge): it will show a straight cut."],
+        cutout_url: 'users/1/projects/9-ab-cutout.png',
+        accepted: false,
+      },
+    });
+    const accepted = { ...review, cutout_check: { ...review.cutout_check!, accepted: true } };
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1), avatar(2)]);
+      if (url.startsWith('/api/merge/avatars-with-status/9')) return jsonResponse([status(1, 'not_merged')]);
+      if (url.startsWith('/api/merge/accept-cutout/9')) return jsonResponse(accepted);
+      return jsonResponse({ detail: 'unexpected' }, 500);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { rerender } = renderWithProviders(<MergeScreen project={review} actorIds={[1]} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the cut-out before you go on');
+    expect(screen.getByRole('img', { name: 'Product cut-out preview on a checkerboard' })).toHaveAttribute(
+      'src',
+      '/api/static/users/1/projects/9-ab-cutout.png',
+    );
+    expect(screen.getByRole('button', { name: /Apply product/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Use this cut-out anyway' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/merge/accept-cutout/9', expect.anything()));
+    rerender(<MergeScreen project={accepted} actorIds={[1]} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Apply product/ })).toBeEnabled());
+  });
+
+  it('checks a product that has no check yet before Apply is offered', async () => {
+    const unchecked = makeProject({ ...project, cutout_check: null });
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/avatars/')) return jsonResponse([avatar(1)]);
+      if (url.startsWith('/api/merge/avatars-with-status/9')) return jsonResponse([status(1, 'not_merged')]);
+      if (url.startsWith('/api/merge/cutout-check/9')) return jsonResponse({ job_id: 77 });
+      if (url.startsWith('/api/jobs/77')) return jsonResponse(makeJob({ id: 77, status: 'in_progress' }));
+      return jsonResponse({ detail: 'unexpected' }, 500);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MergeScreen project={unchecked} actorIds={[1]} />);
+    expect(await screen.findByTestId('cutout-checking')).toHaveTextContent('Checking the product cut-out');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/merge/cutout-check/9', expect.anything()));
+    expect(screen.getByRole('button', { name: /Apply product/ })).toBeDisabled();
   });
 });

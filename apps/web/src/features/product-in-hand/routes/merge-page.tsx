@@ -51,6 +51,8 @@ import { staticUrl } from '@/lib/urls';
 import { useProjectAvatars } from '../api/get-avatars';
 import { useMergeStatus } from '../api/get-merge-status';
 import { useMergeSingle } from '../api/merge-single';
+import { useAcceptProductCutout, useProductCutoutCheck } from '../api/product-cutout';
+import { CutoutReview } from '@/components/cutout-review';
 import { useQueueVideos } from '../api/queue-videos';
 import { useUpdateProject } from '@/lib/api/update-project';
 import { useProject } from '@/lib/api/get-project';
@@ -123,6 +125,11 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
   const avatars = useProjectAvatars(projectId);
   const music = useProjectMusic(projectId);
   const merge = useMergeSingle();
+  const cutout = useProductCutoutCheck(project);
+  const acceptCutout = useAcceptProductCutout();
+  const cutoutCheck = project.cutout_check;
+  // Nothing is merged (paid) until the cut-out is checked, and a needs-review one accepted (decision 214).
+  const cutoutBlocks = cutout.checking || (cutoutCheck?.verdict === 'needs-review' && !cutoutCheck.accepted);
   const queue = useQueueVideos();
   const saveScript = useUpdateProject(projectId);
   const saveVoice = useUpdateProject(projectId);
@@ -257,6 +264,24 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
         description={`Place “${project.name}” in each actor's hands, write the script and generate.`}
       />
       {avatars.isError ? <ErrorBanner className="mb-6">{MESSAGES.avatars.loadFailed}</ErrorBanner> : null}
+      {cutout.checking ? (
+        <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground" data-testid="cutout-checking">
+          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Checking the product cut-out…
+        </p>
+      ) : cutoutCheck ? (
+        <CutoutReview
+          className="mb-6"
+          check={cutoutCheck}
+          reuploadLabel="Start again with another photo"
+          onReupload={() => navigate('/product-in-hand/new')}
+          accepting={acceptCutout.isPending}
+          onAccept={() =>
+            acceptCutout.mutate(projectId, {
+              onError: (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.acceptCutoutFailed)),
+            })
+          }
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Actors">
           <p className="mb-3 text-sm text-muted-foreground">
@@ -277,6 +302,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
                   TIMINGS.mergeDurationMs,
                 )}
                 onApply={() => setEditing(id)}
+                applyDisabled={cutoutBlocks}
                 loading={avatars.isPending}
               />
             ))}
@@ -382,6 +408,7 @@ function MergeCard({
   status,
   progress,
   onApply,
+  applyDisabled = false,
   loading,
 }: {
   avatar: Avatar | undefined;
@@ -390,6 +417,8 @@ function MergeCard({
   status: AvatarWithStatus | undefined;
   progress: number;
   onApply: () => void;
+  /** The product cut-out is still being checked, or needs the user's look first. */
+  applyDisabled?: boolean;
   loading: boolean;
 }) {
   const name = avatar ? actorName(avatar) : `Actor ${avatarId}`;
@@ -442,7 +471,7 @@ function MergeCard({
             <MoveIcon aria-hidden="true" /> Re-Position
           </Button>
         ) : (
-          <Button size="sm" onClick={onApply} disabled={state === 'applying' || !avatar}>
+          <Button size="sm" onClick={onApply} disabled={state === 'applying' || !avatar || applyDisabled}>
             <PackagePlusIcon aria-hidden="true" /> Apply product
           </Button>
         )}

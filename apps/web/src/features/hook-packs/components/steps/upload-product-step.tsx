@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { errorDetail } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRANSPARENT_PHOTO_NOTE } from '@/components/product-upload-dialog';
+import { CutoutReview } from '@/components/cutout-review';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -14,6 +15,7 @@ import { useFileDrop } from '@/hooks/use-file-drop';
 import { imageFileProblem } from '@/lib/image-file';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
+import { useAcceptCutout } from '../../api/accept-cutout';
 import { useCreateHookPack } from '../../api/create-hook-pack';
 import { useDiscardDraftPack } from '../../api/discard-draft-pack';
 import { usePolledJob } from '../../api/get-job';
@@ -55,6 +57,7 @@ export function UploadProductStep({
   const discard = useDiscardDraftPack();
   const upload = useUploadProduct();
   const process = useProcessProduct();
+  const accept = useAcceptCutout();
   const job = usePolledJob(jobId);
 
   const analysisDone = job.data?.status === 'completed';
@@ -145,6 +148,9 @@ export function UploadProductStep({
   );
   const storedName = pack?.name && pack.name.trim() ? pack.name : null;
   const nameValue = typedName ?? storedName ?? suggested;
+  const check = uploaded && !analyzing ? (pack?.cutout_check ?? null) : null;
+  // A cut-out that needs review is not spent on until the user accepts it or uploads another (decision 214).
+  const cutoutBlocks = check?.verdict === 'needs-review' && !check.accepted;
   const continueStep = () => void advance({ name: nameValue.trim() || suggested });
 
   return (
@@ -152,7 +158,7 @@ export function UploadProductStep({
       title="Upload Product"
       description={`Upload a clear photo of your product: facing forward, clean background, well-lit, no hands or people. ${TRANSPARENT_PHOTO_NOTE}`}
       onContinue={continueStep}
-      continueDisabled={!uploaded || analyzing || editing}
+      continueDisabled={!uploaded || analyzing || editing || cutoutBlocks}
       busy={advancing}
     >
       <div className="grid gap-6 lg:grid-cols-2">
@@ -265,6 +271,19 @@ export function UploadProductStep({
               </p>
             ) : null}
           </div>
+
+          {check && pack ? (
+            <CutoutReview
+              check={check}
+              onReupload={() => inputRef.current?.click()}
+              accepting={accept.isPending}
+              onAccept={() =>
+                accept.mutate(pack.id, {
+                  onError: (e) => toast.error(errorDetail(e, MESSAGES.hookPacks.acceptCutoutFailed)),
+                })
+              }
+            />
+          ) : null}
 
           {hasResult && !analyzing ? (
             <section
