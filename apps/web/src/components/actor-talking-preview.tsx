@@ -1,3 +1,4 @@
+import { LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTalkingPreview } from '@/lib/api/talking-preview';
 import { staticUrl } from '@/lib/urls';
@@ -76,11 +77,13 @@ export function ActorTalkingPreview({
     <>
       <img ref={picture} src={staticUrl(photoUrl)} alt={decorative ? '' : name} loading="lazy" className={classes} />
       {asked.data?.status === 'rendering' ? (
+        // Bottom right: the cards keep their other corners for the kind badge, the tick and "Best match".
         <span
           role="status"
-          className="absolute top-2 left-2 rounded-full bg-black/55 px-2 py-0.5 text-[10px] font-medium text-white"
+          className="absolute right-1.5 bottom-1.5 flex items-center gap-1 rounded-full bg-black/55 px-1.5 py-0.5 text-[10px] font-medium text-white"
         >
-          Preparing preview…
+          <LoaderCircleIcon className="size-3 animate-spin" aria-hidden="true" />
+          <span className="sr-only">Preparing preview…</span>
         </span>
       ) : null}
     </>
