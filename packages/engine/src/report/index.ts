@@ -6,6 +6,8 @@ import { parseEbur128 } from './ebur128.ts';
 import { mp4Facts, type Mp4Facts } from './mp4.ts';
 import { meterLoudness } from './meter.ts';
 import { photoActorChecks } from './photo.ts';
+import { measureText, textChecks } from './text.ts';
+export { bareTap } from './text.ts';
 import type { Point3 } from '../photo/landmarks.ts';
 export { PHOTO_CHECKS, photoActorChecks, warpEdge, type PhotoMeasures } from './photo.ts';
 
@@ -61,6 +63,8 @@ export interface AnalyseInput {
   words: readonly WordTiming[];
   /** The grey 15 fps frames written by the render's `reportTaps` (removed once read). */
   mouthRawPath: string;
+  /** The picture before its text, tapped by the render's `bareTap` (removed once read); the text is measured on it. */
+  bareRawPath?: string | null;
   /**
    * A photo actor: its face as stored with the avatar. The face is then detected on frames of the finished video
    * and the photo checks (lip sync, identity, face found, blinks, seam; report/photo.ts) join the report.
@@ -95,6 +99,18 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
     patches.visible,
   );
   const report = buildReport({ probe, loud, mouth, layout });
+  const text = input.bareRawPath
+    ? await measureText({
+        videoPath: input.videoPath,
+        layout,
+        words: input.words,
+        bareRawPath: input.bareRawPath,
+        durationSec: probe.duration,
+        signal: input.signal,
+      })
+    : null;
+  // Before the duration line, which stays last.
+  report.checks.splice(Math.max(0, report.checks.length - 1), 0, ...textChecks(layout, text));
   if (input.photo) {
     const photo = await photoActorChecks({
       videoPath: input.videoPath,
