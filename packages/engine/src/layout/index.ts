@@ -842,10 +842,16 @@ function pageText(
   score: (p: Placed) => number,
   m: FontMetrics,
 ): { placed: Placed; words: number }[] {
-  const words = text.trim().split(/\s+/);
   const at = (rs: readonly Box[], t: string) =>
     placeText(t, rs, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score, m);
   const place = (t: string) => at(rects, t);
+  // A word wider than any free space at the smallest size is broken with hyphens into pieces that fit the
+  // widest: every letter is shown, over as many pages as it takes.
+  const widest = Math.max(0, ...(rects.length ? rects : roomy).map((r) => r.w)) - 2 * style.padX;
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .flatMap((w) => (place(w) ? [w] : hyphenate(w, style.minSize, widest, m)));
   // Units that may start a page: sentences, split into phrases, split into word chunks, as far as needed.
   const units: string[][] = [];
   for (const sentence of splitAfter(words, SENTENCE_END)) {
@@ -863,7 +869,7 @@ function pageText(
   }
   // Consecutive units share a page while they fit together.
   const out: { placed: Placed; words: number }[] = [];
-  for (let i = 0; i < units.length; ) {
+  for (let i = 0; i < units.length;) {
     let page = units[i]!;
     let placed = place(page.join(' '));
     let j = i + 1;
@@ -913,6 +919,20 @@ function splitAfter<T extends string | { word: string }>(words: readonly T[], en
   return runs;
 }
 
+/** A word in pieces no wider than maxW at this size, each but the last ending in a hyphen. */
+function hyphenate(word: string, size: number, maxW: number, m: FontMetrics): string[] {
+  const pieces: string[] = [];
+  let rest = [...word];
+  while (rest.length > 1 && textWidth(rest.join(''), size, m) > maxW) {
+    let n = rest.length - 1;
+    while (n > 1 && textWidth(`${rest.slice(0, n).join('')}-`, size, m) > maxW) n--;
+    pieces.push(`${rest.slice(0, n).join('')}-`);
+    rest = rest.slice(n);
+  }
+  if (rest.length) pieces.push(rest.join(''));
+  return pieces;
+}
+
 /** The fewest chunks of about equal word counts that all pass `fits` (single words when nothing else does). */
 function evenChunks<T>(words: readonly T[], fits: (chunk: T[]) => boolean): T[][] {
   for (let n = 1; n <= words.length; n++) {
@@ -934,17 +954,7 @@ function placeBroken(text: string, rects: readonly Box[], style: TextStyle, W: n
   if (!rect) throw new Error('No room for any text in this frame');
   const size = style.minSize;
   const maxW = rect.w - 2 * style.padX;
-  const pieces: string[] = [];
-  for (const word of text.split(/\s+/)) {
-    let rest = [...word];
-    while (rest.length && textWidth(rest.join(''), size, m) > maxW) {
-      let n = rest.length - 1;
-      while (n > 1 && textWidth(`${rest.slice(0, n).join('')}-`, size, m) > maxW) n--;
-      pieces.push(`${rest.slice(0, n).join('')}-`);
-      rest = rest.slice(n);
-    }
-    if (rest.length) pieces.push(rest.join(''));
-  }
+  const pieces = text.split(/\s+/).flatMap((w) => hyphenate(w, size, maxW, m));
   const lines = wrapWords(pieces, size, maxW, m) ?? pieces;
   const lineHeight = Math.round(size * style.leading);
   const w = Math.ceil(Math.max(...lines.map((l) => textWidth(l, size, m))) + 2 * style.padX);

@@ -89,7 +89,15 @@ try {
     }
     console.log(
       `[shape-frames] ${name}: ${[out.report, ...out.aspects.map((a) => a.report)]
-        .map((r) => `${r.width}x${r.height} ${r.checks.filter((c) => c.level !== 'pass').map((c) => `${c.id}=${c.level} (${c.detail})`).join(', ') || 'all pass'}`)
+        .map(
+          (r) =>
+            `${r.width}x${r.height} ${
+              r.checks
+                .filter((c) => c.level !== 'pass')
+                .map((c) => `${c.id}=${c.level} (${c.detail})`)
+                .join(', ') || 'all pass'
+            }`,
+        )
         .join(' | ')}`,
     );
   }
