@@ -85,6 +85,9 @@ export function cropShots(input: {
     // The eyes and the mouth while they are in the master's picture (the CTA close-up leaves them out).
     let eyesTop = Infinity;
     let mouthBottom = -Infinity;
+    // Where the face ends when the master's own picture cuts through it (a close-up framed under the chin).
+    let cutFaceBottom = -Infinity;
+    let cutMouthBottom = -Infinity;
     for (let t = from; t < to; t += 1 / 15) {
       const v = input.view(t);
       for (const b of [v.face, ...(v.product ? [v.product] : [])]) {
@@ -96,6 +99,9 @@ export function cropShots(input: {
       if (features.y >= 0 && features.y + features.h <= VIDEO_HEIGHT) {
         eyesTop = Math.min(eyesTop, features.y);
         mouthBottom = Math.max(mouthBottom, features.y + features.h);
+      } else if (features.y < 0 && features.y + features.h > 0) {
+        cutFaceBottom = Math.max(cutFaceBottom, v.face.y + v.face.h);
+        cutMouthBottom = Math.max(cutMouthBottom, features.y + features.h);
       }
       faceArea = Math.max(faceArea, visibleArea(v.face));
       if (v.product) {
@@ -119,9 +125,16 @@ export function cropShots(input: {
           ? (productTop + productBottom) / 2 - Hc / 2
           : Math.max(top, faceTop) - 12;
     }
-    // Whatever else is cut, the eyes and the mouth stay in (one rule for every frame shape; decision 215).
+    // Whatever else is cut, the eyes and the mouth stay in (one rule for every frame shape; decision 215); a face
+    // the master's picture already cuts through is left out whole, the cut starting under the chin (or, when
+    // that would cut off the product's base, under the mouth), as the master's own close-up does.
     if (Number.isFinite(eyesTop) && mouthBottom - eyesTop <= Hc)
       y = Math.max(mouthBottom + 4 - Hc, Math.min(eyesTop - 4, y));
+    else if (Number.isFinite(cutFaceBottom)) {
+      const underChin =
+        Number.isFinite(productBottom) && productBottom - cutFaceBottom > Hc ? cutMouthBottom : cutFaceBottom;
+      y = Math.max(y, underChin + 2);
+    }
     shots.push({ startSec: from, y: Math.round(Math.max(0, Math.min(VIDEO_HEIGHT - Hc, y))) });
   }
   return shots.length ? shots : [{ startSec: 0, y: Math.round((VIDEO_HEIGHT - Hc) / 2) }];
