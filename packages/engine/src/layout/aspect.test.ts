@@ -42,11 +42,26 @@ describe('frame shapes', () => {
     expect(shots.map((s) => s.startSec)).toEqual([0, 4]);
     // Face top 260 to product bottom 940 fits in 720: centred.
     expect(shots[0]!.y).toBe(Math.round((260 + 940) / 2 - 360));
-    // Face (clamped at 0) to product bottom 900 does not fit: the product's centre leads.
-    expect(shots[1]!.y).toBe(Math.round(650 - 360));
+    // Face to product bottom 900 does not fit: the product leads, and the face the master cuts through is left
+    // out whole (the cut starts under its chin, 300), the product still whole in it.
+    expect(shots[1]!.y).toBe(302);
+    expect(shots[1]!.y).toBeLessThanOrEqual(400);
+    expect(shots[1]!.y + 720).toBeGreaterThanOrEqual(900);
     expect(cropYAt(shots, 3.9)).toBe(shots[0]!.y);
     expect(cropYAt(shots, 4)).toBe(shots[1]!.y);
     expect(cropYExpression(shots)).toBe(`if(lt(t,4.0000),${shots[0]!.y},${shots[1]!.y})`);
+    // A big product under a whole face in a shot about the product: the eyes and the mouth stay in the cut.
+    const mouth = { x: 320, y: 480, w: 80, h: 50 };
+    const big = cropShots({
+      cropHeight: 720,
+      durationSec: 2,
+      cuts: [],
+      view: () => ({ face, mouth, product: { x: 200, y: 560, w: 320, h: 700 } }),
+      productShot: () => true,
+    });
+    const eyes = mouth.y - (mouth.y - face.y) * 0.55;
+    expect(big[0]!.y).toBeLessThanOrEqual(eyes);
+    expect(big[0]!.y + 720).toBeGreaterThanOrEqual(mouth.y + mouth.h);
     // Without a product, the face sits a little above the middle.
     const head = cropShots({ cropHeight: 720, durationSec: 2, cuts: [], view: () => ({ face, product: null }) });
     expect(head[0]!.y).toBe(Math.round(260 + 330 / 2 - 720 * 0.42));
