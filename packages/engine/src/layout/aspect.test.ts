@@ -102,12 +102,12 @@ describe('frame shapes', () => {
       watermark: 'Hookreel · Free trial',
       cta: 'Shop now',
     });
-    expect(checkLayout(layout)).toEqual({ overlaps: [], outsideSafe: [], captionsDuringHook: 0 });
+    expect(checkLayout(layout)).toEqual({ overlaps: [], compromises: [], outsideSafe: [], captionsDuringHook: 0 });
     expect(layout.captions.flatMap((c) => c.words.map((w) => w.word))).toEqual(['Honestly', 'the', 'best.']);
     const out = scaleLayout(layout, 1.5);
     expect([out.width, out.height]).toEqual([1080, 1080]);
     expect(out.hook[0]!.fontSize).toBeCloseTo(layout.hook[0]!.fontSize * 1.5);
     expect(out.captions[0]!.box.y).toBeCloseTo(layout.captions[0]!.box.y * 1.5);
-    expect(checkLayout(out)).toEqual({ overlaps: [], outsideSafe: [], captionsDuringHook: 0 });
+    expect(checkLayout(out)).toEqual({ overlaps: [], compromises: [], outsideSafe: [], captionsDuringHook: 0 });
   });
 });

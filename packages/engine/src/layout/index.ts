@@ -90,6 +90,11 @@ export interface TextBlock {
   align: 'center' | 'left';
   startSec: number;
   endSec: number;
+  /**
+   * Placed where the frame left no free place for it (a tall subject in a short frame): over the hand or the
+   * product, never the face. The report shows it as a compromise to look at, not as a broken rule.
+   */
+  crowded?: boolean;
 }
 
 export interface CaptionCue extends TextBlock {
@@ -590,6 +595,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
         align: 'center',
         startSec: round2(t),
         endSec: round2(t + share),
+        ...(page.crowded ? { crowded: true } : {}),
       });
       t += share;
     }
@@ -619,11 +625,14 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     if (!shotWords.length) continue;
     // One rule for every frame shape: the region clear of face, product and hand; when the shot leaves none (a
     // tall subject in a short frame), clear of face and product over the hand; then clear of the face alone.
+    // Over the product, the caption goes low (its base and the hand, not its label).
     const seen = during(from, to);
+    const clear = captionRegionFor(freeRects(safe, obstaclesOf(seen)), spec, W, H, m);
+    const low = { ...spec, targetY: bottom(safe) / H };
     const region =
-      captionRegionFor(freeRects(safe, obstaclesOf(seen)), spec, W, H, m) ??
-      captionRegionFor(freeRects(safe, obstaclesOf({ ...seen, hand: null })), spec, W, H, m) ??
-      captionRegionFor(freeRects(safe, [grow(seen.face, GAP)]), spec, W, H, m) ??
+      clear ??
+      captionRegionFor(freeRects(safe, obstaclesOf({ ...seen, hand: null })), low, W, H, m) ??
+      captionRegionFor(freeRects(safe, [grow(seen.face, GAP)]), low, W, H, m) ??
       lowestBand(safe, seen.face, spec);
     captionRegion ??= region;
     for (const group of groupCues(shotWords, spec.maxWords)) {
@@ -652,6 +661,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
           endSec: round2(Math.max(end, start + 0.05)),
           words,
           lineOfWord: lineIndexOfWords(fit.lines, words.length),
+          ...(clear ? {} : { crowded: true }),
         });
       }
     }
@@ -692,13 +702,15 @@ export function computeLayout(input: LayoutInput): VideoLayout {
       // that covers the least of the face.
       const faceOnly = [grow(scene.face, GAP)];
       const productNoHand = obstaclesOf({ ...scene, hand: null });
-      const spot: Placed =
+      const clearSpot =
         (corner ? { fit, box: corner } : null) ??
         anywhere(taken, WATERMARK_STYLE) ??
         anywhere(taken, twoLines) ??
         anywhere(obstacles, WATERMARK_STYLE) ??
         anywhere(obstacles, twoLines) ??
-        anywhere(obstacles, small) ??
+        anywhere(obstacles, small);
+      const spot: Placed =
+        clearSpot ??
         anywhere(productNoHand, small) ??
         anywhere(faceOnly, small) ??
         leastCovering(fit, corners, scene.face);
@@ -712,6 +724,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
           align: 'left',
           startSec: 0,
           endSec: round2(endCardStart),
+          ...(clearSpot ? {} : { crowded: true }),
         };
       }
     }
@@ -841,7 +854,7 @@ function pageText(
   W: number,
   score: (p: Placed) => number,
   m: FontMetrics,
-): { placed: Placed; words: number }[] {
+): { placed: Placed; words: number; crowded: boolean }[] {
   const at = (rs: readonly Box[], t: string) =>
     placeText(t, rs, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score, m);
   const place = (t: string) => at(rects, t);
@@ -868,7 +881,7 @@ function pageText(
     }
   }
   // Consecutive units share a page while they fit together.
-  const out: { placed: Placed; words: number }[] = [];
+  const out: { placed: Placed; words: number; crowded: boolean }[] = [];
   for (let i = 0; i < units.length;) {
     let page = units[i]!;
     let placed = place(page.join(' '));
@@ -881,8 +894,9 @@ function pageText(
       placed = p;
       j++;
     }
+    const crowded = !placed;
     placed ??= at(roomy, page.join(' ')) ?? placeBroken(page.join(' '), roomy, style, W, m);
-    out.push({ placed, words: page.length });
+    out.push({ placed, words: page.length, crowded });
     i = j;
   }
   return out;
@@ -1069,13 +1083,17 @@ function lineIndexOfWords(lines: readonly string[], count: number): number[] {
 
 export interface LayoutViolations {
   overlaps: { text: string; covers: string; area: number }[];
+  /** Text over the product or the hand where the frame left no free place for it (`TextBlock.crowded`). */
+  compromises: { text: string; covers: string; area: number }[];
   outsideSafe: { name: string; box: Box }[];
   /** Caption cues on screen while a hook page is. */
   captionsDuringHook: number;
 }
 
 /** Every text element with its name and time span. */
-export function textElements(layout: VideoLayout): { name: string; box: Box; startSec: number; endSec: number }[] {
+export function textElements(
+  layout: VideoLayout,
+): { name: string; box: Box; startSec: number; endSec: number; crowded?: boolean }[] {
   return [
     ...layout.hook.map((h, i) => ({ name: `hook${layout.hook.length > 1 ? ` ${i + 1}` : ''}`, ...span(h) })),
     ...layout.captions.map((c, i) => ({ name: `caption ${i + 1}`, ...span(c) })),
@@ -1086,11 +1104,17 @@ export function textElements(layout: VideoLayout): { name: string; box: Box; sta
       : []),
   ];
 }
-const span = (b: TextBlock) => ({ box: b.box, startSec: b.startSec, endSec: b.endSec });
+const span = (b: TextBlock) => ({
+  box: b.box,
+  startSec: b.startSec,
+  endSec: b.endSec,
+  ...(b.crowded ? { crowded: true } : {}),
+});
 
 export function checkLayout(layout: VideoLayout): LayoutViolations {
   const sceneEnd = sceneEndOf(layout);
   const overlaps: LayoutViolations['overlaps'] = [];
+  const compromises: LayoutViolations['compromises'] = [];
   const outsideSafe: LayoutViolations['outsideSafe'] = [];
   for (const t of textElements(layout)) {
     if (!contains(layout.safe, t.box)) outsideSafe.push({ name: t.name, box: t.box });
@@ -1108,14 +1132,16 @@ export function checkLayout(layout: VideoLayout): LayoutViolations {
       : [{ face: layout.face, product: layout.product, hand: layout.hand }];
     const fa = Math.max(0, ...seen.map((v) => overlapArea(t.box, v.face)));
     if (fa > 0) overlaps.push({ text: t.name, covers: 'face', area: Math.round(fa) });
+    // Over the product where the frame left no room is a compromise, not a broken rule; over the face never.
+    const into = t.crowded ? compromises : overlaps;
     const pa = Math.max(0, ...seen.map((v) => (v.product ? overlapArea(t.box, v.product) : 0)));
-    if (pa > 0) overlaps.push({ text: t.name, covers: 'product', area: Math.round(pa) });
+    if (pa > 0) into.push({ text: t.name, covers: 'product', area: Math.round(pa) });
     // The hand holding the product is part of the product on screen.
     const ha = Math.max(0, ...seen.map((v) => (v.hand ? overlapArea(t.box, v.hand) : 0)));
-    if (ha > 0) overlaps.push({ text: t.name, covers: 'hand', area: Math.round(ha) });
+    if (ha > 0) into.push({ text: t.name, covers: 'hand', area: Math.round(ha) });
   }
   let captionsDuringHook = 0;
   for (const c of layout.captions)
     if (layout.hook.some((h) => c.startSec < h.endSec - 0.001 && c.endSec > h.startSec + 0.001)) captionsDuringHook++;
-  return { overlaps, outsideSafe, captionsDuringHook };
+  return { overlaps, compromises, outsideSafe, captionsDuringHook };
 }

@@ -2,9 +2,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { actorFromDescription } from '../actors/index.ts';
+import { actorFromDescription, renderActorPortrait } from '../actors/index.ts';
+import { compositeProduct } from '../composite/index.ts';
 import { cutoutProduct } from '../cutout/index.ts';
 import { renderTalkingVideo, type TalkingVideoOutput } from '../pipeline.ts';
+import { rotatedBox } from './actor-boxes.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { localVoice } from '../voice/index.ts';
@@ -53,13 +55,19 @@ try {
     { text: script, language: 'english', accent: 'american', gender: 'male' },
     path.join(work, 'take'),
   );
+  // The user's own photo, already holding the product (the merge step's output).
+  const actorPath = path.join(work, 'actor.png');
+  await sharp(await renderActorPortrait(actorFromDescription('bearded man in his 40s', 2))).toFile(actorPath);
+  const merged = path.join(work, 'merged.png');
+  const placement = { position_x: 330, position_y: 690, scale: 0.5, rotation: 4 };
+  await compositeProduct({ actorPath, productPath: cutoutPath, placement, outPath: merged });
   const own = await renderTalkingVideo({
     script,
     hookText: 'Dry skin? Watch this',
     language: 'english',
     accent: 'american',
-    actor: { kind: 'procedural', spec: actorFromDescription('bearded man in his 40s', 2) },
-    product: { cutoutPath, placement: { position_x: 300, position_y: 620, scale: 0.55, rotation: 4 } },
+    actor: { kind: 'photo', imagePath: merged, gender: 'male' },
+    productFrameBox: rotatedBox(330, 690, 480 * 0.5, 640 * 0.5, 4),
     captionStyle: 'highlight',
     cta: 'Shop now',
     watermark: true,

@@ -106,9 +106,14 @@ export async function measureText(input: {
   const wm = layout.watermarkText ? { sampled: 0, missing: [] as number[] } : null;
   for (let i = 0; i < n; i++) {
     const t = i / TEXT_FPS;
+    // A moment where a block fades in or out (a hook page's first or last 0.2 s) is a transition, not a sample.
+    const fading = spokenText.some(
+      (b) => t >= b.startSec - 0.001 && t < b.endSec && (t < b.startSec + 0.2 || t > b.endSec - 0.2),
+    );
     if (t < sceneEnd && input.words.some((w) => t >= w.startSec + 0.05 && t <= w.endSec - 0.05)) {
-      speech.sampled++;
-      if (!spokenText.some((b) => on(b, t) && seen(b, i))) speech.bare.push(t);
+      const up = spokenText.some((b) => on(b, t) && seen(b, i));
+      if (up || !fading) speech.sampled++;
+      if (!up && !fading) speech.bare.push(t);
     }
     if (wm && layout.watermark && on(layout.watermark, t)) {
       wm.sampled++;
