@@ -89,7 +89,7 @@ describe('every frame shape keeps the face, the words and the watermark', () => 
     expect(out.layout.captions.at(-1)!.endSec).toBeGreaterThanOrEqual(lastWord.endSec - 0.05);
   }, 300_000);
 
-  it("a project with its own voice-over, a photo holding the product: captions in every shape", async () => {
+  it('a project with its own voice-over, a photo holding the product: captions in every shape', async () => {
     const script = 'My skin was always dry in winter. Then I found this serum. Now it glows.';
     // The user's recording: here the local voice's take of the script, saved as a file and used as one.
     const take = await localVoice.synthesize(
