@@ -675,7 +675,10 @@ export function computeLayout(input: LayoutInput): VideoLayout {
       ...hook.map((h) => grow(h.box, 6)),
       ...(captionRegion ? [grow(captionRegion, 6)] : []),
     ];
-    const fit = fitText(input.watermark, safe.w, safe.h, WATERMARK_STYLE);
+    // A label and the trial mark together may need two lines even across the whole safe zone.
+    const fit =
+      fitText(input.watermark, safe.w, safe.h, WATERMARK_STYLE) ??
+      fitText(input.watermark, safe.w, safe.h, { ...WATERMARK_STYLE, maxLines: 2, minSize: MIN_TEXT_SIZE.watermark });
     if (fit) {
       const corners = [
         { x: safe.x, y: bottom(safe) - fit.h },
@@ -714,19 +717,17 @@ export function computeLayout(input: LayoutInput): VideoLayout {
         anywhere(productNoHand, small) ??
         anywhere(faceOnly, small) ??
         leastCovering(fit, corners, scene.face);
-      {
-        watermark = {
-          box: { x: Math.round(spot.box.x), y: Math.round(spot.box.y), w: spot.fit.w, h: spot.fit.h },
-          // On two lines the separator is the line break: a "·" left at a line's end or start is dropped.
-          lines: spot.fit.lines.map((l) => l.replace(/\s*·$/, '').replace(/^·\s*/, '')),
-          fontSize: spot.fit.fontSize,
-          lineHeight: spot.fit.lineHeight,
-          align: 'left',
-          startSec: 0,
-          endSec: round2(endCardStart),
-          ...(clearSpot ? {} : { crowded: true }),
-        };
-      }
+      watermark = {
+        box: { x: Math.round(spot.box.x), y: Math.round(spot.box.y), w: spot.fit.w, h: spot.fit.h },
+        // On two lines the separator is the line break: a "·" left at a line's end or start is dropped.
+        lines: spot.fit.lines.map((l) => l.replace(/\s*·$/, '').replace(/^·\s*/, '')),
+        fontSize: spot.fit.fontSize,
+        lineHeight: spot.fit.lineHeight,
+        align: 'left',
+        startSec: 0,
+        endSec: round2(endCardStart),
+        ...(clearSpot ? {} : { crowded: true }),
+      };
     }
   }
 
@@ -858,13 +859,14 @@ function pageText(
   const at = (rs: readonly Box[], t: string) =>
     placeText(t, rs, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score, m);
   const place = (t: string) => at(rects, t);
-  // A word wider than any free space at the smallest size is broken with hyphens into pieces that fit the
-  // widest: every letter is shown, over as many pages as it takes.
-  const widest = Math.max(0, ...(rects.length ? rects : roomy).map((r) => r.w)) - 2 * style.padX;
+  // A word wider than any place off the face at the smallest size is broken with hyphens into pieces that fit
+  // the widest: every letter is shown, over as many pages as it takes. A word that fits only off the free space
+  // stays whole and goes there (a page of its own, over the body or the product).
+  const widest = Math.max(0, ...roomy.map((r) => r.w)) - 2 * style.padX;
   const words = text
     .trim()
     .split(/\s+/)
-    .flatMap((w) => (place(w) ? [w] : hyphenate(w, style.minSize, widest, m)));
+    .flatMap((w) => (place(w) || at(roomy, w) ? [w] : hyphenate(w, style.minSize, widest, m)));
   // Units that may start a page: sentences, split into phrases, split into word chunks, as far as needed.
   const units: string[][] = [];
   for (const sentence of splitAfter(words, SENTENCE_END)) {
