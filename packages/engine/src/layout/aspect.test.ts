@@ -169,6 +169,9 @@ describe('one rule set for every frame shape in the contracts (decision 215)', (
             // Every word of the hook drawn, none cut, at a legible size.
             expect(layout.hook.flatMap((h) => h.lines).join(' ')).toBe(hook);
             for (const h of layout.hook) expect(h.fontSize).toBeGreaterThanOrEqual(MIN_TEXT_SIZE.hook);
+            // Few enough pages to read in the sticker's beat, and none of a lone word when there are several.
+            expect(layout.hook.length).toBeLessThanOrEqual(3);
+            if (layout.hook.length > 1) expect(hook.split(' ').length / layout.hook.length).toBeGreaterThanOrEqual(2);
             // Every word spoken after the sticker captioned, at a legible size.
             const hookEnd = Math.max(...layout.hook.map((h) => h.endSec));
             expect(layout.captions.flatMap((c) => c.words.map((w) => w.word))).toEqual(

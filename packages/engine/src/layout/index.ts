@@ -429,6 +429,9 @@ export const CAPTION_STYLE_SPECS: Record<CaptionStyle, CaptionStyleSpec> = {
   },
 };
 
+/** The most hook pages a beat (at most 3.5 s) can show and still be read. */
+const MAX_HOOK_PAGES = 3;
+
 /**
  * The smallest text a person reads on a phone, in pixels of the 720 px wide working frame (times 1.5 on a
  * 1080 px wide output): the layout never goes under it on purpose and the report fails text that does.
@@ -582,7 +585,16 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     const rects = freeRects(safe, obstaclesOf(seen));
     // Where a word goes that fits nowhere else: anywhere off the face.
     const roomy = freeRects(safe, [grow(seen.face, GAP)]);
-    const pages = pageText(input.hookText, rects, roomy, HOOK_STYLE, W, (p) => -p.box.y * 4 + p.fit.fontSize, m);
+    const score = (p: Placed) => -p.box.y * 4 + p.fit.fontSize;
+    const clearPages = pageText(input.hookText, rects, roomy, HOOK_STYLE, W, score, m);
+    // More pages than a beat can be read in, or pages of single words (a narrow column beside a tall subject):
+    // the hook goes where only the face is kept clear, in fewer pages, as a compromise the report shows.
+    const perPage = clearPages.reduce((n, p) => n + p.words, 0) / clearPages.length;
+    const roomyPages =
+      clearPages.length > MAX_HOOK_PAGES || (clearPages.length > 1 && perPage < 2)
+        ? pageText(input.hookText, roomy, roomy, HOOK_STYLE, W, score, m).map((p) => ({ ...p, crowded: true }))
+        : null;
+    const pages = roomyPages && roomyPages.length < clearPages.length ? roomyPages : clearPages;
     const totalWords = pages.reduce((n, p) => n + p.words, 0);
     let t = 0;
     for (const page of pages) {
