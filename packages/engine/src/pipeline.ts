@@ -51,7 +51,7 @@ import {
 import type { LipSyncProvider } from './remote/fal.ts';
 import { levelGain, prepareAudio } from './render/audio.ts';
 import { CAMERA, renderVideo, type RenderInput } from './render/index.ts';
-import { analyseVideo, reportTaps } from './report/index.ts';
+import { analyseVideo, bareTap, reportTaps } from './report/index.ts';
 import { produceAtomic } from './util/files.ts';
 import { FRAME_HEIGHT, FRAME_WIDTH, VIDEO_HEIGHT, VIDEO_WIDTH } from './types.ts';
 import type { Accent, Gender, Language, WordTiming } from './types.ts';
@@ -286,6 +286,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   const posterPath = path.join(dir, 'poster.jpg');
   const contactSheetPath = path.join(dir, 'contact-sheet.jpg');
   const mouthRawPath = path.join(dir, 'mouth.gray');
+  const bareRawPath = path.join(dir, 'bare.gray');
   const endCardImagePath = layout.endCard?.product ? await endCardImage(input, frames, dir) : null;
   // The report's poster, contact sheet and lip-motion samples come out of the same ffmpeg run as the video.
   await produceAtomic(posterPath, (posterTmp) =>
@@ -315,6 +316,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
             contactSheetPath: sheetTmp,
             mouthRawPath,
           }),
+        bareTap: (tap) => bareTap({ input: tap, layout, bareRawPath }),
       }),
     ),
   );
@@ -325,6 +327,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     words: voice.words,
     mouthRawPath,
     productCutoutPath: input.product?.cutoutPath ?? null,
+    bareRawPath,
     photo: frames.talkingFace
       ? {
           face: frames.talkingFace,
@@ -458,14 +461,17 @@ async function renderAspect(input: {
   });
   const y0 = shots[0]!.y;
   const cut = (b: Box, t: number) => intoCut(b, cropYAt(shots, t), W, H);
+  // Face and mouth are moved into the cut but not clamped to it: the layout clamps them for the text and tells
+  // from the whole boxes how much of the face the cut shows (the report's face check).
+  const shift = (b: Box, t: number): Box => ({ ...b, y: b.y - cropYAt(shots, t) });
   const still = !scene.view;
   const working = computeLayout({
     width: W,
     height: H,
     safe: safeZoneFor(aspect, W, H),
     actor: {
-      face: cut(masterView(0).face, 0),
-      mouth: cut(masterView(0).mouth, 0),
+      face: shift(masterView(0).face, 0),
+      mouth: shift(masterView(0).mouth, 0),
       body: intoCut(
         still ? cameraEnvelope(scene.actor.body, scene.camera, VIDEO_WIDTH, VIDEO_HEIGHT) : scene.actor.body,
         y0,
@@ -482,8 +488,8 @@ async function renderAspect(input: {
       : (t) => {
           const v = masterView(t);
           return {
-            face: cut(v.face, t),
-            mouth: cut(v.mouth, t),
+            face: shift(v.face, t),
+            mouth: shift(v.mouth, t),
             product: v.product ? cut(v.product, t) : null,
             hand: v.hand ? cut(v.hand, t) : null,
           };
@@ -500,6 +506,7 @@ async function renderAspect(input: {
   const posterPath = path.join(dir, `poster-${tag}.jpg`);
   const contactSheetPath = path.join(dir, `contact-sheet-${tag}.jpg`);
   const mouthRawPath = path.join(dir, `mouth-${tag}.gray`);
+  const bareRawPath = path.join(dir, `bare-${tag}.gray`);
   await produceAtomic(posterPath, (posterTmp) =>
     produceAtomic(contactSheetPath, (sheetTmp) =>
       renderVideo({
@@ -528,6 +535,7 @@ async function renderAspect(input: {
             contactSheetPath: sheetTmp,
             mouthRawPath,
           }),
+        bareTap: (tap) => bareTap({ input: tap, layout, bareRawPath }),
       }),
     ),
   );
@@ -536,6 +544,7 @@ async function renderAspect(input: {
     layout,
     words: input.text.words,
     mouthRawPath,
+    bareRawPath,
     signal: input.signal,
   });
   return { aspect, videoPath, posterPath, contactSheetPath, report, layout };

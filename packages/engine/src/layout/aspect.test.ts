@@ -1,4 +1,6 @@
+import { ASPECTS, CAPTION_STYLES } from '@hookreel/contracts';
 import { describe, expect, it } from 'vitest';
+import type { WordTiming } from '../types.ts';
 import type { CameraShot } from '../motion/timeline.ts';
 import {
   cropShots,
@@ -10,7 +12,10 @@ import {
   shotsForFrame,
   workingFrame,
 } from './aspect.ts';
-import { computeLayout, checkLayout } from './index.ts';
+import { computeLayout, checkLayout, MIN_TEXT_SIZE } from './index.ts';
+
+const speak = (text: string, from = 0.2, step = 0.32): WordTiming[] =>
+  text.split(/\s+/).map((word, i) => ({ word, startSec: from + i * step, endSec: from + i * step + step * 0.85 }));
 
 const face = { x: 230, y: 260, w: 260, h: 330 };
 const product = { x: 420, y: 640, w: 160, h: 300 };
@@ -42,11 +47,26 @@ describe('frame shapes', () => {
     expect(shots.map((s) => s.startSec)).toEqual([0, 4]);
     // Face top 260 to product bottom 940 fits in 720: centred.
     expect(shots[0]!.y).toBe(Math.round((260 + 940) / 2 - 360));
-    // Face (clamped at 0) to product bottom 900 does not fit: the product's centre leads.
-    expect(shots[1]!.y).toBe(Math.round(650 - 360));
+    // Face to product bottom 900 does not fit: the product leads, and the face the master cuts through is left
+    // out whole (the cut starts under its chin, 300), the product still whole in it.
+    expect(shots[1]!.y).toBe(302);
+    expect(shots[1]!.y).toBeLessThanOrEqual(400);
+    expect(shots[1]!.y + 720).toBeGreaterThanOrEqual(900);
     expect(cropYAt(shots, 3.9)).toBe(shots[0]!.y);
     expect(cropYAt(shots, 4)).toBe(shots[1]!.y);
     expect(cropYExpression(shots)).toBe(`if(lt(t,4.0000),${shots[0]!.y},${shots[1]!.y})`);
+    // A big product under a whole face in a shot about the product: the eyes and the mouth stay in the cut.
+    const mouth = { x: 320, y: 480, w: 80, h: 50 };
+    const big = cropShots({
+      cropHeight: 720,
+      durationSec: 2,
+      cuts: [],
+      view: () => ({ face, mouth, product: { x: 200, y: 560, w: 320, h: 700 } }),
+      productShot: () => true,
+    });
+    const eyes = mouth.y - (mouth.y - face.y) * 0.55;
+    expect(big[0]!.y).toBeLessThanOrEqual(eyes);
+    expect(big[0]!.y + 720).toBeGreaterThanOrEqual(mouth.y + mouth.h);
     // Without a product, the face sits a little above the middle.
     const head = cropShots({ cropHeight: 720, durationSec: 2, cuts: [], view: () => ({ face, product: null }) });
     expect(head[0]!.y).toBe(Math.round(260 + 330 / 2 - 720 * 0.42));
@@ -87,12 +107,82 @@ describe('frame shapes', () => {
       watermark: 'Hookreel · Free trial',
       cta: 'Shop now',
     });
-    expect(checkLayout(layout)).toEqual({ overlaps: [], outsideSafe: [], captionsDuringHook: 0 });
+    expect(checkLayout(layout)).toEqual({ overlaps: [], compromises: [], outsideSafe: [], captionsDuringHook: 0 });
     expect(layout.captions.flatMap((c) => c.words.map((w) => w.word))).toEqual(['Honestly', 'the', 'best.']);
     const out = scaleLayout(layout, 1.5);
     expect([out.width, out.height]).toEqual([1080, 1080]);
     expect(out.hook[0]!.fontSize).toBeCloseTo(layout.hook[0]!.fontSize * 1.5);
     expect(out.captions[0]!.box.y).toBeCloseTo(layout.captions[0]!.box.y * 1.5);
-    expect(checkLayout(out)).toEqual({ overlaps: [], outsideSafe: [], captionsDuringHook: 0 });
+    expect(checkLayout(out)).toEqual({ overlaps: [], compromises: [], outsideSafe: [], captionsDuringHook: 0 });
   });
+});
+
+describe('one rule set for every frame shape in the contracts (decision 215)', () => {
+  const hooks = [
+    'Wait for it',
+    'I kept trying every serum for my dry skin until this one finally worked for me.',
+    'Stop scrolling. Your skin deserves better, and this is how.',
+  ];
+  // Product boxes in the master (720x1280): held at the chest, large and high by the face, low, none.
+  const products = [
+    { x: 400, y: 620, w: 170, h: 320 },
+    { x: 380, y: 300, w: 300, h: 620 },
+    { x: 260, y: 900, w: 220, h: 260 },
+    null,
+  ];
+  const actor = { face: { x: 200, y: 225, w: 350, h: 437 }, mouth: { x: 327, y: 397, w: 182, h: 100 } };
+  for (const aspect of ASPECTS)
+    for (const [pi, product] of products.entries())
+      for (const [hi, hook] of hooks.entries())
+        for (const style of CAPTION_STYLES)
+          it(`${aspect}, product ${pi}, hook ${hi}, ${style}`, () => {
+            const words = speak(`${hook} This serum changed my mornings for good. Try it today.`);
+            const durationSec = words[words.length - 1]!.endSec + 0.4;
+            const { width: W, height: H } = workingFrame(aspect);
+            const [shot] = cropShots({
+              cropHeight: H,
+              durationSec,
+              cuts: [],
+              view: () => ({ face: actor.face, mouth: actor.mouth, product }),
+            });
+            const y = shot!.y;
+            const shift = (b: { x: number; y: number; w: number; h: number }) => ({ ...b, y: b.y - y });
+            const layout = computeLayout({
+              width: W,
+              height: H,
+              safe: safeZoneFor(aspect, W, H),
+              actor: { face: shift(actor.face), mouth: shift(actor.mouth), body: intoCut(actor.face, y, W, H) },
+              product: product ? intoCut(product, y, W, H) : null,
+              camera: { maxZoom: 1, driftPx: 0 },
+              words,
+              durationSec,
+              hookText: hook,
+              captionStyle: style,
+              watermark: 'Hookreel · Free trial',
+              cta: null,
+            });
+            // The face whole, never under text.
+            expect(layout.faceSeen.every((f) => f.inside === 1)).toBe(true);
+            const v = checkLayout(layout);
+            expect(v.overlaps.filter((o) => o.covers === 'face')).toEqual([]);
+            expect(v.outsideSafe).toEqual([]);
+            // Every word of the hook drawn, none cut, at a legible size.
+            expect(layout.hook.flatMap((h) => h.lines).join(' ')).toBe(hook);
+            for (const h of layout.hook) expect(h.fontSize).toBeGreaterThanOrEqual(MIN_TEXT_SIZE.hook);
+            // Few enough pages to read in the sticker's beat, and none of a lone word when there are several.
+            expect(layout.hook.length).toBeLessThanOrEqual(3);
+            if (layout.hook.length > 1) expect(hook.split(' ').length / layout.hook.length).toBeGreaterThanOrEqual(2);
+            // Every word spoken after the sticker captioned, at a legible size.
+            const hookEnd = Math.max(...layout.hook.map((h) => h.endSec));
+            expect(layout.captions.flatMap((c) => c.words.map((w) => w.word))).toEqual(
+              words.filter((w) => w.startSec >= hookEnd - 0.01).map((w) => w.word),
+            );
+            for (const c of layout.captions) {
+              expect(c.fontSize).toBeGreaterThanOrEqual(MIN_TEXT_SIZE.caption);
+              expect(c.lines.join(' ')).toBe(c.words.map((w) => w.word).join(' '));
+            }
+            // The trial watermark always there, readable, off the face.
+            expect(layout.watermark).not.toBeNull();
+            expect(layout.watermark!.fontSize).toBeGreaterThanOrEqual(MIN_TEXT_SIZE.watermark);
+          });
 });

@@ -2,7 +2,7 @@ import { ASPECT_SIZES, type Aspect, type Box } from '@hookreel/contracts';
 import type { CameraShot } from '../motion/timeline.ts';
 import { PUNCH_IN_ZOOM } from '../motion/timeline.ts';
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../types.ts';
-import { safeZone, type TextBlock, type VideoLayout } from './index.ts';
+import { eyesToMouth, safeZone, type TextBlock, type VideoLayout } from './index.ts';
 
 /**
  * Re-composing the 9:16 master picture for the other frame shapes (docs/video-design.md#aspects).
@@ -64,8 +64,8 @@ export function cropShots(input: {
   cropHeight: number;
   durationSec: number;
   cuts: readonly number[];
-  /** Face and product in the master at time t (camera applied). */
-  view: (t: number) => { face: Box; product: Box | null };
+  /** Face (and mouth) and product in the master at time t (camera applied). */
+  view: (t: number) => { face: Box; mouth?: Box; product: Box | null };
   /** Whether the shot at t is about the product (the CTA close-up): the cut then keeps the product whole. */
   productShot?: (t: number) => boolean;
 }): CropShot[] {
@@ -82,6 +82,12 @@ export function cropShots(input: {
     let productBottom = -Infinity;
     let faceArea = 0;
     let productArea = 0;
+    // The eyes and the mouth while they are in the master's picture (the CTA close-up leaves them out).
+    let eyesTop = Infinity;
+    let mouthBottom = -Infinity;
+    // Where the face ends when the master's own picture cuts through it (a close-up framed under the chin).
+    let cutFaceBottom = -Infinity;
+    let cutMouthBottom = -Infinity;
     for (let t = from; t < to; t += 1 / 15) {
       const v = input.view(t);
       for (const b of [v.face, ...(v.product ? [v.product] : [])]) {
@@ -89,6 +95,14 @@ export function cropShots(input: {
         bottom = Math.max(bottom, b.y + b.h);
       }
       faceTop = Math.min(faceTop, v.face.y);
+      const features = eyesToMouth(v.face, v.mouth);
+      if (features.y >= 0 && features.y + features.h <= VIDEO_HEIGHT) {
+        eyesTop = Math.min(eyesTop, features.y);
+        mouthBottom = Math.max(mouthBottom, features.y + features.h);
+      } else if (features.y < 0 && features.y + features.h > 0) {
+        cutFaceBottom = Math.max(cutFaceBottom, v.face.y + v.face.h);
+        cutMouthBottom = Math.max(cutMouthBottom, features.y + features.h);
+      }
       faceArea = Math.max(faceArea, visibleArea(v.face));
       if (v.product) {
         productTop = Math.min(productTop, v.product.y);
@@ -110,6 +124,16 @@ export function cropShots(input: {
         aboutProduct && Number.isFinite(productTop)
           ? (productTop + productBottom) / 2 - Hc / 2
           : Math.max(top, faceTop) - 12;
+    }
+    // Whatever else is cut, the eyes and the mouth stay in (one rule for every frame shape; decision 215); a face
+    // the master's picture already cuts through is left out whole, the cut starting under the chin (or, when
+    // that would cut off the product's base, under the mouth), as the master's own close-up does.
+    if (Number.isFinite(eyesTop) && mouthBottom - eyesTop <= Hc)
+      y = Math.max(mouthBottom + 4 - Hc, Math.min(eyesTop - 4, y));
+    else if (Number.isFinite(cutFaceBottom)) {
+      const underChin =
+        Number.isFinite(productBottom) && productBottom - cutFaceBottom > Hc ? cutMouthBottom : cutFaceBottom;
+      y = Math.max(y, underChin + 2);
     }
     shots.push({ startSec: from, y: Math.round(Math.max(0, Math.min(VIDEO_HEIGHT - Hc, y))) });
   }

@@ -135,8 +135,8 @@ describe('captions never show the hook again', () => {
     expect(hookWordCount('', speak('Glow all day'))).toBe(0);
   });
 
-  it('a hook-pack video (the hook is the whole script): no lone hook word captioned on the punch-in', () => {
-    const hook = 'Stop scrolling if you need to hear this: glow all day.';
+  it('a hook-pack video (the hook is the whole script): text on screen for the whole speech, in the chosen style', () => {
+    const hook = 'Stop scrolling if you need to hear this: glow all day, every day, with one serum.';
     const words = speak(hook, 0.2, 0.3);
     const last = words[words.length - 1]!;
     for (const style of CAPTION_STYLES) {
@@ -152,19 +152,136 @@ describe('captions never show the hook again', () => {
         captionStyle: style,
         watermark: 'Hookreel · Free trial',
         cta: null,
-        // The punch-in cuts on the hook's last word, which ends the sticker's beat.
-        cuts: [last.startSec, last.startSec + 0.7],
+        cuts: [3.2, 3.9],
       });
-      expect(Math.max(...layout.hook.map((h) => h.endSec))).toBeLessThanOrEqual(last.startSec + 0.01);
-      expect(layout.captions).toEqual([]);
+      const hookEnd = Math.max(...layout.hook.map((h) => h.endSec));
+      expect(hookEnd).toBeLessThanOrEqual(3.5);
+      // The words spoken after the sticker leaves are captioned in the chosen style, none under the sticker.
+      expect(layout.captionStyle).toBe(style);
+      expect(layout.captions.flatMap((c) => c.words.map((w) => w.word))).toEqual(
+        words.filter((w) => w.startSec >= hookEnd - 0.01).map((w) => w.word),
+      );
       expect(checkLayout(layout).captionsDuringHook).toBe(0);
+      // Every moment a word is spoken some text is up.
+      for (const w of words)
+        for (let t = w.startSec; t < w.endSec; t += 0.05) {
+          const up = [...layout.hook, ...layout.captions].some((b) => t >= b.startSec - 0.001 && t < b.endSec);
+          expect(up, `${w.word} at ${t.toFixed(2)} s (${style})`).toBe(true);
+        }
     }
   });
 
-  it('a product-in-hand script: captions start with the first word after the hook', () => {
+  it('a product-in-hand script: captions start with the first word spoken after the sticker leaves', () => {
     const layout = layoutFor(HOOKS.medium!, PLACEMENTS.hand!, 'highlight', { cuts: [2.7, 3.4] });
     const captioned = layout.captions.flatMap((c) => c.words.map((w) => w.word));
-    expect(captioned).toEqual('and honestly it changed my mornings for good. Try it today.'.split(' '));
+    expect(captioned).toEqual('winter and honestly it changed my mornings for good. Try it today.'.split(' '));
+  });
+});
+
+describe('one rule set for every frame shape (decision 215)', () => {
+  it('pages a hook between sentences, then phrases, never inside one when a break is there', () => {
+    const hook = 'My skin was so dry in winter. Then I found this serum, and it changed everything for me.';
+    // A short frame with a big subject: a 1:1 cut, little room above the face.
+    const layout = computeLayout({
+      width: 720,
+      height: 720,
+      safe: { x: 43, y: 43, w: 634, h: 619 },
+      actor: {
+        face: { x: 200, y: 60, w: 320, h: 330 },
+        mouth: { x: 320, y: 280, w: 90, h: 60 },
+        body: { x: 100, y: 400, w: 520, h: 320 },
+      },
+      product: { x: 420, y: 330, w: 140, h: 330 },
+      camera: { maxZoom: 1, driftPx: 0 },
+      words: speak(hook),
+      durationSec: 10,
+      hookText: hook,
+      captionStyle: 'highlight',
+      watermark: 'Hookreel · Free trial',
+      cta: null,
+    });
+    expect(layout.hook.length).toBeGreaterThan(1);
+    const pages = layout.hook.map((h) => h.lines.join(' '));
+    expect(pages.join(' ')).toBe(hook);
+    for (const p of pages.slice(0, -1)) expect(p).toMatch(/[.,]$|\bI found this serum,$|winter\.$/u);
+    for (const h of layout.hook) {
+      expect(h.fontSize).toBeGreaterThanOrEqual(HOOK_STYLE.minSize);
+      expect(h.lines.join(' ')).not.toContain('…');
+    }
+    expect(checkLayout(layout).overlaps).toEqual([]);
+  });
+
+  it('never cuts a word: one too wide for the free space is broken with hyphens, every letter kept', () => {
+    const layout = layoutFor(HOOKS.oneHugeWord!, PLACEMENTS.hand!, 'highlight');
+    const shown = layout.hook.flatMap((h) => h.lines).join('');
+    expect(shown.replace(/-/g, '')).toBe(HOOKS.oneHugeWord);
+  });
+
+  it('caption cues never run from one sentence into the next', () => {
+    const script = 'My skin was dry. Then I found this serum. Two weeks later it glows. Try it.';
+    for (const style of CAPTION_STYLES) {
+      const words = speak(`Dry skin? ${script}`);
+      const durationSec = words[words.length - 1]!.endSec + 0.4 + 1.5;
+      const layout = layoutFor('Dry skin?', PLACEMENTS.hand!, style, { words, durationSec });
+      const hookEnd = Math.max(...layout.hook.map((h) => h.endSec));
+      for (const c of layout.captions) {
+        const inner = c.words.slice(0, -1).map((w) => w.word);
+        expect(
+          inner.some((w) => /[.!?]$/.test(w)),
+          `${style}: ${c.lines.join(' ')}`,
+        ).toBe(false);
+      }
+      // Every word spoken once the sticker has gone (those under it are on screen with it).
+      expect(layout.captions.flatMap((c) => c.words.map((w) => w.word))).toEqual(
+        words.filter((w) => w.startSec >= hookEnd - 0.01).map((w) => w.word),
+      );
+    }
+  });
+
+  it('captions every word even when the subject leaves no free rectangle for a cue', () => {
+    const words = speak('This serum keeps my skin soft all day and all night long.');
+    const layout = computeLayout({
+      width: 720,
+      height: 720,
+      safe: { x: 43, y: 43, w: 634, h: 619 },
+      // The face and a large product fill the frame from side to side.
+      actor: {
+        face: { x: 60, y: 40, w: 600, h: 420 },
+        mouth: { x: 300, y: 330, w: 120, h: 70 },
+        body: { x: 0, y: 400, w: 720, h: 320 },
+      },
+      product: { x: 40, y: 430, w: 640, h: 290 },
+      camera: { maxZoom: 1, driftPx: 0 },
+      words,
+      durationSec: words[words.length - 1]!.endSec + 0.4,
+      hookText: null,
+      captionStyle: 'boxed',
+      watermark: 'Hookreel · Free trial',
+      cta: null,
+    });
+    expect(layout.captions.flatMap((c) => c.words.map((w) => w.word))).toEqual(words.map((w) => w.word));
+    for (const c of layout.captions) {
+      expect(intersection(c.box, layout.face)).toBeNull();
+      expect(c.fontSize).toBeGreaterThanOrEqual(24);
+    }
+    // The watermark of a trial video is never dropped: smaller, over the product, still off the face.
+    expect(layout.watermark).not.toBeNull();
+    expect(intersection(layout.watermark!.box, layout.face)).toBeNull();
+    expect(layout.watermark!.fontSize).toBeGreaterThanOrEqual(14);
+  });
+
+  it('records how much of the eyes and mouth the frame shows', () => {
+    const base = layoutFor(HOOKS.short!, PLACEMENTS.hand!, 'highlight');
+    expect(base.faceSeen.every((f) => f.inside === 1)).toBe(true);
+    const cut = layoutFor(HOOKS.short!, PLACEMENTS.hand!, 'highlight', {
+      actor: {
+        ...actorBoxesInVideo(),
+        face: { x: 200, y: -150, w: 320, h: 400 },
+        mouth: { x: 300, y: 160, w: 100, h: 60 },
+      },
+    });
+    expect(cut.faceSeen[0]!.inside).toBeGreaterThan(0);
+    expect(cut.faceSeen[0]!.inside).toBeLessThan(1);
   });
 });
 
@@ -306,7 +423,7 @@ describe('the hand holding the product is kept clear like the product', () => {
     it(`no text over the hand in any shot, ${style} captions`, () => {
       const layout = computeLayout(input(true, style));
       expect(layout.hand).not.toBeNull();
-      expect(checkLayout(layout)).toEqual({ overlaps: [], outsideSafe: [], captionsDuringHook: 0 });
+      expect(checkLayout(layout)).toEqual({ overlaps: [], compromises: [], outsideSafe: [], captionsDuringHook: 0 });
       // Over the whole video, sampled every 1/15 s through the camera: the watermark and every caption.
       const w = layout.watermark!;
       // Kept clear of the hand it may wrap, never leaving its separator dangling.

@@ -90,6 +90,11 @@ export interface TextBlock {
   align: 'center' | 'left';
   startSec: number;
   endSec: number;
+  /**
+   * Placed where the frame left no free place for it (a tall subject in a short frame): over the hand or the
+   * product, never the face. The report shows it as a compromise to look at, not as a broken rule.
+   */
+  crowded?: boolean;
 }
 
 export interface CaptionCue extends TextBlock {
@@ -128,6 +133,16 @@ export interface VideoLayout {
   hand: Box | null;
   /** Face and product on screen over time (every 1/15 s) when the camera moves; empty for a still camera. */
   views: ({ t: number } & SceneView)[];
+  /**
+   * How much of the eyes-to-mouth part of the face (`eyesToMouth`) is inside the frame over the scene (0–1,
+   * every 1/15 s; one entry for a still camera). 1 is the whole face, 0 a shot without it (the product
+   * close-up); anything between is a face cut through.
+   */
+  faceSeen: { t: number; inside: number }[];
+  /** The watermark's text when the video must carry one (a trial video), else null. */
+  watermarkText: string | null;
+  /** The hook as given (the report checks that every letter of it is drawn). */
+  hookText: string | null;
   /** The hook sticker, one block per page (long hooks are paged through their beat). */
   hook: TextBlock[];
   captions: CaptionCue[];
@@ -181,6 +196,17 @@ export const contains = (outer: Box, inner: Box): boolean =>
   inner.y >= outer.y - 0.5 &&
   right(inner) <= right(outer) + 0.5 &&
   bottom(inner) <= bottom(outer) + 0.5;
+
+/**
+ * The part of the face a person must see: from the brows to under the mouth, ear to ear. The face box runs from
+ * the hair (rig) or the brows (photos) to the chin and the mouth box holds every mouth shape; the eyes sit a
+ * little over half-way from the face's top to the mouth, so the box starts just above that.
+ */
+export function eyesToMouth(face: Box, mouth?: Box): Box {
+  if (!mouth) return { x: face.x, y: face.y + face.h * 0.25, w: face.w, h: face.h * 0.6 };
+  const top = mouth.y - (mouth.y - face.y) * 0.55;
+  return { x: face.x, y: top, w: face.w, h: mouth.y + mouth.h - top };
+}
 
 const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, w: b.w + 2 * by, h: b.h + 2 * by });
 
@@ -403,6 +429,15 @@ export const CAPTION_STYLE_SPECS: Record<CaptionStyle, CaptionStyleSpec> = {
   },
 };
 
+/** The most hook pages a beat (at most 3.5 s) can show and still be read. */
+const MAX_HOOK_PAGES = 3;
+
+/**
+ * The smallest text a person reads on a phone, in pixels of the 720 px wide working frame (times 1.5 on a
+ * 1080 px wide output): the layout never goes under it on purpose and the report fails text that does.
+ */
+export const MIN_TEXT_SIZE = { hook: 28, caption: 24, watermark: 14, cta: 24 } as const;
+
 const WATERMARK_STYLE: TextStyle = { maxSize: 22, minSize: 18, maxLines: 1, padX: 10, padY: 6, leading: 1.2 };
 const CTA_STYLE: TextStyle = { maxSize: 52, minSize: 30, maxLines: 2, padX: 30, padY: 18, leading: 1.18 };
 
@@ -447,24 +482,40 @@ export function hookWordCount(hookText: string, words: readonly WordTiming[]): n
   return 0;
 }
 
-/** Caption cues: groups of words by the style's size, closing at sentence punctuation or a pause. */
+/**
+ * Caption cues: a cue never runs from one sentence into the next (nor across a pause). A sentence longer than the
+ * style's size is cut at its phrases (a comma, a colon), phrases joined while they fit, and a phrase still too
+ * long into chunks of about equal length, so no cue ends with a lone word it could have shared.
+ */
 function groupCues(words: readonly WordTiming[], maxWords: number): WordTiming[][] {
-  const groups: WordTiming[][] = [];
+  const units: WordTiming[][] = [];
   let current: WordTiming[] = [];
   words.forEach((w, i) => {
     current.push(w);
     const next = words[i + 1];
-    const endsSentence = /[.!?,;:،؛؟]$/u.test(w.word);
-    const pause = next ? next.startSec - w.endSec > 0.35 : false;
-    if (current.length >= maxWords || ((endsSentence || pause) && current.length >= Math.min(2, maxWords))) {
-      groups.push(current);
+    if (SENTENCE_END.test(w.word) || (next && next.startSec - w.endSec > 0.35) || !next) {
+      units.push(current);
       current = [];
     }
   });
-  if (current.length) {
-    const prev = groups[groups.length - 1];
-    if (current.length === 1 && prev && prev.length < maxWords) prev.push(...current);
-    else groups.push(current);
+  const groups: WordTiming[][] = [];
+  for (const sentence of units) {
+    if (sentence.length <= maxWords) {
+      groups.push(sentence);
+      continue;
+    }
+    let run: WordTiming[] = [];
+    for (const phrase of splitAfter(sentence, PHRASE_END)) {
+      if (run.length && run.length + phrase.length <= maxWords) {
+        run.push(...phrase);
+        continue;
+      }
+      if (run.length) groups.push(run);
+      run = [];
+      if (phrase.length <= maxWords) run = [...phrase];
+      else groups.push(...evenChunks(phrase, (c) => c.length <= maxWords));
+    }
+    if (run.length) groups.push(run);
   }
   return groups;
 }
@@ -530,8 +581,20 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     hookEnd = Math.min(sceneEnd, hookBeat(input.hookText, input.words, speechEnd));
     const cut = cuts.find((c) => c >= 1);
     if (cut !== undefined && cut < hookEnd) hookEnd = cut;
-    const rects = freeRects(safe, obstaclesOf(during(0, hookEnd)));
-    const pages = pageText(input.hookText, rects, HOOK_STYLE, W, (p) => -p.box.y * 4 + p.fit.fontSize, m);
+    const seen = during(0, hookEnd);
+    const rects = freeRects(safe, obstaclesOf(seen));
+    // Where a word goes that fits nowhere else: anywhere off the face.
+    const roomy = freeRects(safe, [grow(seen.face, GAP)]);
+    const score = (p: Placed) => -p.box.y * 4 + p.fit.fontSize;
+    const clearPages = pageText(input.hookText, rects, roomy, HOOK_STYLE, W, score, m);
+    // More pages than a beat can be read in, or pages of single words (a narrow column beside a tall subject):
+    // the hook goes where only the face is kept clear, in fewer pages, as a compromise the report shows.
+    const perPage = clearPages.reduce((n, p) => n + p.words, 0) / clearPages.length;
+    const roomyPages =
+      clearPages.length > MAX_HOOK_PAGES || (clearPages.length > 1 && perPage < 2)
+        ? pageText(input.hookText, roomy, roomy, HOOK_STYLE, W, score, m).map((p) => ({ ...p, crowded: true }))
+        : null;
+    const pages = roomyPages && roomyPages.length < clearPages.length ? roomyPages : clearPages;
     const totalWords = pages.reduce((n, p) => n + p.words, 0);
     let t = 0;
     for (const page of pages) {
@@ -544,6 +607,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
         align: 'center',
         startSec: round2(t),
         endSec: round2(t + share),
+        ...(page.crowded ? { crowded: true } : {}),
       });
       t += share;
     }
@@ -552,19 +616,36 @@ export function computeLayout(input: LayoutInput): VideoLayout {
   // Captions: per shot (between camera cuts), one region where the style's reference cue fits best near its
   // target height; each cue is fitted into its shot's region and never outlives the shot.
   const spec = CAPTION_STYLE_SPECS[input.captionStyle];
-  // The hook's own words were read on the sticker; captions carry on from the first word after them.
-  const hookWords = input.hookText?.trim() ? hookWordCount(input.hookText, input.words) : 0;
-  const spoken = input.words.filter((w, i) => i >= hookWords && w.startSec >= hookEnd - 0.01 && w.startSec < sceneEnd);
+  // Words spoken while the sticker is up are on screen on it (or under it); every word spoken after it leaves is
+  // captioned, the hook's own last words too: text is on screen for the whole speech (decision 215).
+  // A word still being spoken well after the sticker leaves is captioned from that moment too.
+  const spoken = input.words.filter(
+    (w) => (w.startSec >= hookEnd - 0.01 || w.endSec > hookEnd + 0.15) && w.startSec < sceneEnd,
+  );
   const captions: CaptionCue[] = [];
   let captionRegion: Box | null = null;
   const bounds = [hookEnd, ...cuts.filter((c) => c > hookEnd), sceneEnd];
   for (let s = 0; s + 1 < bounds.length; s++) {
     const from = bounds[s]!;
     const to = bounds[s + 1]!;
-    const shotWords = spoken.filter((w) => w.startSec >= from - 0.01 && w.startSec < to);
+    // A word spoken across a cut belongs to the shot that has most of it (the first shot also takes a word
+    // still being spoken when the sticker leaves).
+    const mid = (w: WordTiming) => (w.startSec + w.endSec) / 2;
+    const shotWords = spoken.filter(
+      (w) => (s === 0 || mid(w) >= from) && (s + 2 === bounds.length ? w.startSec < to : mid(w) < to),
+    );
     if (!shotWords.length) continue;
-    const region = captionRegionFor(freeRects(safe, obstaclesOf(during(from, to))), spec, W, H, m);
-    if (!region) continue;
+    // One rule for every frame shape: the region clear of face, product and hand; when the shot leaves none (a
+    // tall subject in a short frame), clear of face and product over the hand; then clear of the face alone.
+    // Over the product, the caption goes low (its base and the hand, not its label).
+    const seen = during(from, to);
+    const clear = captionRegionFor(freeRects(safe, obstaclesOf(seen)), spec, W, H, m);
+    const low = { ...spec, targetY: bottom(safe) / H };
+    const region =
+      clear ??
+      captionRegionFor(freeRects(safe, obstaclesOf({ ...seen, hand: null })), low, W, H, m) ??
+      captionRegionFor(freeRects(safe, [grow(seen.face, GAP)]), low, W, H, m) ??
+      lowestBand(safe, seen.face, spec);
     captionRegion ??= region;
     for (const group of groupCues(shotWords, spec.maxWords)) {
       for (const part of splitToFit(group, region, spec.text, m)) {
@@ -592,6 +673,7 @@ export function computeLayout(input: LayoutInput): VideoLayout {
           endSec: round2(Math.max(end, start + 0.05)),
           words,
           lineOfWord: lineIndexOfWords(fit.lines, words.length),
+          ...(clear ? {} : { crowded: true }),
         });
       }
     }
@@ -605,7 +687,10 @@ export function computeLayout(input: LayoutInput): VideoLayout {
       ...hook.map((h) => grow(h.box, 6)),
       ...(captionRegion ? [grow(captionRegion, 6)] : []),
     ];
-    const fit = fitText(input.watermark, safe.w, safe.h, WATERMARK_STYLE);
+    // A label and the trial mark together may need two lines even across the whole safe zone.
+    const fit =
+      fitText(input.watermark, safe.w, safe.h, WATERMARK_STYLE) ??
+      fitText(input.watermark, safe.w, safe.h, { ...WATERMARK_STYLE, maxLines: 2, minSize: MIN_TEXT_SIZE.watermark });
     if (fit) {
       const corners = [
         { x: safe.x, y: bottom(safe) - fit.h },
@@ -626,24 +711,35 @@ export function computeLayout(input: LayoutInput): VideoLayout {
           (p) => p.box.y,
         );
       const twoLines = { ...WATERMARK_STYLE, maxLines: 2 };
-      const spot: Placed | null = corner
-        ? { fit, box: corner }
-        : (anywhere(taken, WATERMARK_STYLE) ??
-          anywhere(taken, twoLines) ??
-          anywhere(obstacles, WATERMARK_STYLE) ??
-          anywhere(obstacles, twoLines));
-      if (spot) {
-        watermark = {
-          box: { x: Math.round(spot.box.x), y: Math.round(spot.box.y), w: spot.fit.w, h: spot.fit.h },
-          // On two lines the separator is the line break: a "·" left at a line's end or start is dropped.
-          lines: spot.fit.lines.map((l) => l.replace(/\s*·$/, '').replace(/^·\s*/, '')),
-          fontSize: spot.fit.fontSize,
-          lineHeight: spot.fit.lineHeight,
-          align: 'left',
-          startSec: 0,
-          endSec: round2(endCardStart),
-        };
-      }
+      const small = { ...twoLines, minSize: MIN_TEXT_SIZE.watermark };
+      // A trial video always carries it (decision 215): when face and product leave no room it gets smaller,
+      // then goes over the hand, then over the product, never over the face; at the very worst into the corner
+      // that covers the least of the face.
+      const faceOnly = [grow(scene.face, GAP)];
+      const productNoHand = obstaclesOf({ ...scene, hand: null });
+      const clearSpot =
+        (corner ? { fit, box: corner } : null) ??
+        anywhere(taken, WATERMARK_STYLE) ??
+        anywhere(taken, twoLines) ??
+        anywhere(obstacles, WATERMARK_STYLE) ??
+        anywhere(obstacles, twoLines) ??
+        anywhere(obstacles, small);
+      const spot: Placed =
+        clearSpot ??
+        anywhere(productNoHand, small) ??
+        anywhere(faceOnly, small) ??
+        leastCovering(fit, corners, scene.face);
+      watermark = {
+        box: { x: Math.round(spot.box.x), y: Math.round(spot.box.y), w: spot.fit.w, h: spot.fit.h },
+        // On two lines the separator is the line break: a "·" left at a line's end or start is dropped.
+        lines: spot.fit.lines.map((l) => l.replace(/\s*·$/, '').replace(/^·\s*/, '')),
+        fontSize: spot.fit.fontSize,
+        lineHeight: spot.fit.lineHeight,
+        align: 'left',
+        startSec: 0,
+        endSec: round2(endCardStart),
+        ...(clearSpot ? {} : { crowded: true }),
+      };
     }
   }
 
@@ -705,6 +801,18 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     };
   }
 
+  // How much of the eyes and mouth the frame shows, from the boxes before they are clamped to the frame.
+  const insideOf = (f: Box, m?: Box) => {
+    const e = eyesToMouth(f, m);
+    return e.w * e.h > 0 ? round2(overlapArea(e, { x: 0, y: 0, w: W, h: H }) / (e.w * e.h)) : 0;
+  };
+  const faceSeen = input.view
+    ? views.map((v) => {
+        const raw = input.view!(Math.min(v.t, Math.max(0, sceneEnd - 0.001)));
+        return { t: v.t, inside: insideOf(raw.face, raw.mouth) };
+      })
+    : [{ t: 0, inside: insideOf(input.actor.face, input.actor.mouth) }];
+
   return {
     width: W,
     height: H,
@@ -717,6 +825,9 @@ export function computeLayout(input: LayoutInput): VideoLayout {
     product,
     hand: scene.hand,
     views,
+    faceSeen,
+    watermarkText: input.watermark,
+    hookText: input.hookText?.trim() || null,
     hook,
     captions,
     captionRegion,
@@ -742,44 +853,149 @@ const clampView = (v: SceneView, W: number, H: number): SceneView => ({
 });
 
 /**
- * The hook as one or more pages, each placed in the free space: one page when it fits, else the fewest pages
- * of about equal word counts that all fit. A single word too long even for a page of its own is placed at the
- * smallest size in the widest free space and cut to fit (a 500-character hook with no spaces is not text anyone
- * reads on screen).
+ * The hook as one or more pages, each placed in the free space: one page when it fits, else pages that break
+ * between sentences, then between phrases (a comma, a colon, a dash), and only inside a phrase that cannot fit
+ * on a page of its own, in about equal word counts. Words are never cut: a word too wide for any free space
+ * at the smallest size goes where only the face is kept clear (over the body or the product), and a word wider
+ * than the whole safe zone (a 40-letter string) is broken across lines with a hyphen, every letter kept.
  */
 function pageText(
   text: string,
   rects: readonly Box[],
+  roomy: readonly Box[],
   style: TextStyle,
   W: number,
   score: (p: Placed) => number,
   m: FontMetrics,
-): { placed: Placed; words: number }[] {
-  const words = text.trim().split(/\s+/);
-  const place = (t: string) =>
-    placeText(t, rects, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score, m);
-  for (let pages = 1; pages <= words.length; pages++) {
-    const per = Math.ceil(words.length / pages);
-    const out: { placed: Placed; words: number }[] = [];
-    for (let i = 0; i < words.length; i += per) {
-      const chunk = words.slice(i, i + per);
-      const placed = place(chunk.join(' '));
-      if (!placed) break;
-      out.push({ placed, words: chunk.length });
+): { placed: Placed; words: number; crowded: boolean }[] {
+  const at = (rs: readonly Box[], t: string) =>
+    placeText(t, rs, style, (fit, rect) => ({ x: centredIn(fit.w, rect, W / 2), y: rect.y }), score, m);
+  const place = (t: string) => at(rects, t);
+  // A word wider than any place off the face at the smallest size is broken with hyphens into pieces that fit
+  // the widest: every letter is shown, over as many pages as it takes. A word that fits only off the free space
+  // stays whole and goes there (a page of its own, over the body or the product).
+  const widest = Math.max(0, ...roomy.map((r) => r.w)) - 2 * style.padX;
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .flatMap((w) => (place(w) || at(roomy, w) ? [w] : hyphenate(w, style.minSize, widest, m)));
+  // Units that may start a page: sentences, split into phrases, split into word chunks, as far as needed.
+  const units: string[][] = [];
+  for (const sentence of splitAfter(words, SENTENCE_END)) {
+    if (place(sentence.join(' '))) {
+      units.push(sentence);
+      continue;
     }
-    if (out.reduce((n, p) => n + p.words, 0) === words.length) return out;
+    for (const phrase of splitAfter(sentence, PHRASE_END).flatMap((p) => splitBefore(p, CLAUSE_START))) {
+      if (place(phrase.join(' '))) {
+        units.push(phrase);
+        continue;
+      }
+      units.push(...evenChunks(phrase, (chunk) => !!place(chunk.join(' '))));
+    }
   }
-  // Some single word fits nowhere: shorten such words until they do.
-  return words.map((w) => {
-    let t = w;
-    let placed = place(t);
-    while (!placed && t.length > 1) {
-      t = `${[...t].slice(0, -2).join('')}…`;
-      placed = place(t);
+  // Consecutive units share a page while they fit together.
+  const out: { placed: Placed; words: number; crowded: boolean }[] = [];
+  for (let i = 0; i < units.length;) {
+    let page = units[i]!;
+    let placed = place(page.join(' '));
+    let j = i + 1;
+    while (placed && j < units.length) {
+      const wider = [...page, ...units[j]!];
+      const p = place(wider.join(' '));
+      if (!p) break;
+      page = wider;
+      placed = p;
+      j++;
     }
-    if (!placed) throw new Error('No room for any text in this frame');
-    return { placed, words: 1 };
-  });
+    const crowded = !placed;
+    placed ??= at(roomy, page.join(' ')) ?? placeBroken(page.join(' '), roomy, style, W, m);
+    out.push({ placed, words: page.length, crowded });
+    i = j;
+  }
+  return out;
+}
+
+const SENTENCE_END = /[.!?…。！？؟]["'”’)]*$/u;
+const PHRASE_END = /([,;:،؛]["'”’)]*|\s[—–-])$/u;
+
+/** Words that open a clause in English: a page may start before one when a sentence has no punctuation. */
+const CLAUSE_START = /^(and|but|or|so|until|because|since|when|while|if|then|after|before|which|who|that)$/iu;
+
+/** Words split into runs, each starting at a word (not the first) that matches `start`. */
+function splitBefore(words: readonly string[], start: RegExp): string[][] {
+  const runs: string[][] = [];
+  for (const w of words) {
+    if (!runs.length || (start.test(w) && runs[runs.length - 1]!.length >= 2)) runs.push([w]);
+    else runs[runs.length - 1]!.push(w);
+  }
+  return runs;
+}
+
+/** Words split into runs, each ending at a word that matches `end` (or the last word). */
+function splitAfter<T extends string | { word: string }>(words: readonly T[], end: RegExp): T[][] {
+  const runs: T[][] = [];
+  let current: T[] = [];
+  for (const w of words) {
+    current.push(w);
+    if (end.test(typeof w === 'string' ? w : w.word)) {
+      runs.push(current);
+      current = [];
+    }
+  }
+  if (current.length) runs.push(current);
+  return runs;
+}
+
+/** A word in pieces no wider than maxW at this size, each but the last ending in a hyphen. */
+function hyphenate(word: string, size: number, maxW: number, m: FontMetrics): string[] {
+  const pieces: string[] = [];
+  let rest = [...word];
+  while (rest.length > 1 && textWidth(rest.join(''), size, m) > maxW) {
+    let n = rest.length - 1;
+    while (n > 1 && textWidth(`${rest.slice(0, n).join('')}-`, size, m) > maxW) n--;
+    pieces.push(`${rest.slice(0, n).join('')}-`);
+    rest = rest.slice(n);
+  }
+  if (rest.length) pieces.push(rest.join(''));
+  return pieces;
+}
+
+/** The fewest chunks of about equal word counts that all pass `fits` (single words when nothing else does). */
+function evenChunks<T>(words: readonly T[], fits: (chunk: T[]) => boolean): T[][] {
+  for (let n = 1; n <= words.length; n++) {
+    const per = Math.ceil(words.length / n);
+    const chunks: T[][] = [];
+    for (let i = 0; i < words.length; i += per) chunks.push(words.slice(i, i + per));
+    if (chunks.every(fits)) return chunks;
+  }
+  return words.map((w) => [w]);
+}
+
+/**
+ * Last resort for a word wider than any free space even at the smallest size: the text in the widest free
+ * rectangle, its long words broken into pieces that fit, each piece but the last ending in a hyphen. Every
+ * letter is shown; nothing is replaced by an ellipsis.
+ */
+function placeBroken(text: string, rects: readonly Box[], style: TextStyle, W: number, m: FontMetrics): Placed {
+  const rect = [...rects].sort((a, b) => b.w - a.w)[0];
+  if (!rect) throw new Error('No room for any text in this frame');
+  const size = style.minSize;
+  const maxW = rect.w - 2 * style.padX;
+  const pieces = text.split(/\s+/).flatMap((w) => hyphenate(w, size, maxW, m));
+  const lines = wrapWords(pieces, size, maxW, m) ?? pieces;
+  const lineHeight = Math.round(size * style.leading);
+  const w = Math.ceil(Math.max(...lines.map((l) => textWidth(l, size, m))) + 2 * style.padX);
+  const h = lines.length * lineHeight + 2 * style.padY;
+  const fit: FittedText = { lines, fontSize: size, lineHeight, w, h };
+  return { fit, box: { x: centredIn(w, rect, W / 2), y: rect.y, w, h } };
+}
+
+/** The corner (of the given ones) whose box covers the least of the face. */
+function leastCovering(fit: FittedText, corners: readonly { x: number; y: number }[], face: Box): Placed {
+  const boxes = corners.map((c) => ({ x: c.x, y: c.y, w: fit.w, h: fit.h }));
+  const box = boxes.reduce((a, b) => (overlapArea(b, face) < overlapArea(a, face) ? b : a));
+  return { fit, box };
 }
 
 /** The caption region: the free rectangle where the style's reference cue fits largest, nearest its target. */
@@ -842,14 +1058,29 @@ function splitToFit(
     const half = Math.ceil(words.length / 2);
     return [...splitToFit(words.slice(0, half), region, style, m), ...splitToFit(words.slice(half), region, style, m)];
   }
-  // One word wider than the region even at the smallest size: shorten it visibly rather than overflow.
-  let t = [...words[0]!.word];
-  while (t.length > 1) {
-    t = t.slice(0, -2);
-    const f = fitText(`${t.join('')}…`, region.w, region.h, style, m);
-    if (f) return [{ fit: f, words: [{ ...words[0]!, word: `${t.join('')}…` }] }];
-  }
-  return [];
+  // One word wider than the region even at the style's smallest size: smaller, down to the legible minimum,
+  // then as large as the region allows (the report flags text under the minimum); a word is never cut.
+  const word = words[0]!.word;
+  const smaller = fitText(word, region.w, region.h, { ...style, minSize: MIN_TEXT_SIZE.caption, maxLines: 1 }, m);
+  if (smaller) return [{ fit: smaller, words }];
+  const size = Math.max(8, Math.floor(((region.w - 2 * style.padX) / textWidth(word, 100, m)) * 100));
+  const lineHeight = Math.round(size * style.leading);
+  const fitW = Math.ceil(textWidth(word, size, m) + 2 * style.padX);
+  return [{ fit: { lines: [word], fontSize: size, lineHeight, w: fitW, h: lineHeight + 2 * style.padY }, words }];
+}
+
+/**
+ * The last place for captions when no free rectangle takes even one word: the taller band of the safe zone
+ * above or below the face, as wide as the safe zone.
+ */
+function lowestBand(safe: Box, face: Box, spec: CaptionStyleSpec): Box {
+  const lineH = Math.round(spec.text.minSize * spec.text.leading) + 2 * spec.text.padY;
+  const below = { x: safe.x, y: Math.min(bottom(safe), bottom(face) + GAP), w: safe.w, h: 0 };
+  below.h = Math.max(0, bottom(safe) - below.y);
+  const above = { x: safe.x, y: safe.y, w: safe.w, h: Math.max(0, face.y - GAP - safe.y) };
+  const band = below.h >= above.h ? below : above;
+  if (band.h >= lineH) return { ...band, h: Math.min(band.h, spec.text.maxLines * lineH) };
+  return { x: safe.x, y: bottom(safe) - lineH, w: safe.w, h: lineH };
 }
 
 /** Which wrapped line each word landed on (wrapping keeps word order and splits only at spaces). */
@@ -866,13 +1097,17 @@ function lineIndexOfWords(lines: readonly string[], count: number): number[] {
 
 export interface LayoutViolations {
   overlaps: { text: string; covers: string; area: number }[];
+  /** Text over the product or the hand where the frame left no free place for it (`TextBlock.crowded`). */
+  compromises: { text: string; covers: string; area: number }[];
   outsideSafe: { name: string; box: Box }[];
   /** Caption cues on screen while a hook page is. */
   captionsDuringHook: number;
 }
 
 /** Every text element with its name and time span. */
-export function textElements(layout: VideoLayout): { name: string; box: Box; startSec: number; endSec: number }[] {
+export function textElements(
+  layout: VideoLayout,
+): { name: string; box: Box; startSec: number; endSec: number; crowded?: boolean }[] {
   return [
     ...layout.hook.map((h, i) => ({ name: `hook${layout.hook.length > 1 ? ` ${i + 1}` : ''}`, ...span(h) })),
     ...layout.captions.map((c, i) => ({ name: `caption ${i + 1}`, ...span(c) })),
@@ -883,11 +1118,17 @@ export function textElements(layout: VideoLayout): { name: string; box: Box; sta
       : []),
   ];
 }
-const span = (b: TextBlock) => ({ box: b.box, startSec: b.startSec, endSec: b.endSec });
+const span = (b: TextBlock) => ({
+  box: b.box,
+  startSec: b.startSec,
+  endSec: b.endSec,
+  ...(b.crowded ? { crowded: true } : {}),
+});
 
 export function checkLayout(layout: VideoLayout): LayoutViolations {
   const sceneEnd = sceneEndOf(layout);
   const overlaps: LayoutViolations['overlaps'] = [];
+  const compromises: LayoutViolations['compromises'] = [];
   const outsideSafe: LayoutViolations['outsideSafe'] = [];
   for (const t of textElements(layout)) {
     if (!contains(layout.safe, t.box)) outsideSafe.push({ name: t.name, box: t.box });
@@ -905,14 +1146,16 @@ export function checkLayout(layout: VideoLayout): LayoutViolations {
       : [{ face: layout.face, product: layout.product, hand: layout.hand }];
     const fa = Math.max(0, ...seen.map((v) => overlapArea(t.box, v.face)));
     if (fa > 0) overlaps.push({ text: t.name, covers: 'face', area: Math.round(fa) });
+    // Over the product where the frame left no room is a compromise, not a broken rule; over the face never.
+    const into = t.crowded ? compromises : overlaps;
     const pa = Math.max(0, ...seen.map((v) => (v.product ? overlapArea(t.box, v.product) : 0)));
-    if (pa > 0) overlaps.push({ text: t.name, covers: 'product', area: Math.round(pa) });
+    if (pa > 0) into.push({ text: t.name, covers: 'product', area: Math.round(pa) });
     // The hand holding the product is part of the product on screen.
     const ha = Math.max(0, ...seen.map((v) => (v.hand ? overlapArea(t.box, v.hand) : 0)));
-    if (ha > 0) overlaps.push({ text: t.name, covers: 'hand', area: Math.round(ha) });
+    if (ha > 0) into.push({ text: t.name, covers: 'hand', area: Math.round(ha) });
   }
   let captionsDuringHook = 0;
   for (const c of layout.captions)
     if (layout.hook.some((h) => c.startSec < h.endSec - 0.001 && c.endSec > h.startSec + 0.001)) captionsDuringHook++;
-  return { overlaps, outsideSafe, captionsDuringHook };
+  return { overlaps, compromises, outsideSafe, captionsDuringHook };
 }

@@ -79,6 +79,11 @@ export interface RenderInput {
    */
   taps?: (input: string) => { graph: string; outputArgs: string[] };
   /**
+   * Like `taps`, for the picture before the text is drawn on it (the report compares it with the encoded frames
+   * to see the text: report/text.ts).
+   */
+  bareTap?: (input: string) => { graph: string; outputArgs: string[] };
+  /**
    * Another frame shape re-composed from the master picture (docs/video-design.md#aspects): a full-width cut
    * `cropHeight` tall whose top follows `cropY` (an expression of t), scaled to width x height. The ASS file is
    * then written for the cut's size and libass scales it to the output; `layout` is in output pixels.
@@ -215,7 +220,10 @@ export async function renderVideo(input: RenderInput): Promise<void> {
     ? `,crop=${VIDEO_WIDTH}:${input.frame.cropHeight}:0:'${input.frame.cropY}':exact=1,` +
       `scale=${input.frame.width}:${input.frame.height}:flags=bicubic,setsar=1`
     : '';
-  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1${frame},subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(input.fontDir ?? FONT_DIR)}'${paced ? ',fps=30' : ''}[base]`;
+  const bare = input.bareTap?.('[bare]');
+  let graph = `[0:v]${motion},scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1${frame}`;
+  if (bare) graph += `,split=2[pre][bare];${bare.graph};[pre]`;
+  graph += `subtitles='${filterPath(input.assPath)}':fontsdir='${filterPath(input.fontDir ?? FONT_DIR)}'${paced ? ',fps=30' : ''}[base]`;
   let last = '[base]';
   let nextInput = 2;
   const card = input.layout.endCard;
@@ -283,7 +291,7 @@ export async function renderVideo(input: RenderInput): Promise<void> {
   );
   const total = input.durationSec;
   await produceAtomic(input.outPath, async (tmp) => {
-    await runProcess(FFMPEG, [...args, '-f', 'mp4', tmp, ...(taps?.outputArgs ?? [])], {
+    await runProcess(FFMPEG, [...args, '-f', 'mp4', tmp, ...(taps?.outputArgs ?? []), ...(bare?.outputArgs ?? [])], {
       signal: input.signal,
       timeoutMs: input.timeoutMs ?? 300_000,
       onStdout: (chunk) => {
