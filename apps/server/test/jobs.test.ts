@@ -23,6 +23,7 @@ describe('job definitions', () => {
     expect(() => assertJobDefinitions(JOB_DEFINITIONS)).not.toThrow();
     expect(Object.keys(JOB_DEFINITIONS).sort()).toEqual(
       [
+        'check-cutout',
         'deliver-webhook',
         'generate-characters',
         'generate-preview',
