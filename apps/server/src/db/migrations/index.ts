@@ -23,6 +23,7 @@ import { aiLabelsOwnCreatorsMigration } from './027-ai-labels-own-creators.ts';
 import { projectVoiceMigration } from './028-project-voice.ts';
 import { packCreatorsMigration } from './029-pack-creators.ts';
 import { hookPackVoiceMigration } from './030-hook-pack-voice.ts';
+import { actorLooksMigration } from './032-actor-looks.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   projectVoiceMigration,
   packCreatorsMigration,
   hookPackVoiceMigration,
+  actorLooksMigration,
 ];

@@ -7,3 +7,12 @@ export { realisticCatalogueActor } from './catalogue-actor-photo.ts';
 export { REALISTIC_MERGE_FILE, isRealisticMerge, projectCutout, projectCutoutKey } from './product-cutout.ts';
 export { storedPlacement } from './placement.ts';
 export { avatarFace } from './face.ts';
+export {
+  getActorLook,
+  localLook,
+  looksForCards,
+  makeMouthStills,
+  makeMouthStillsJob,
+  makePhotoreal,
+  makePhotorealActorJob,
+} from './looks.ts';

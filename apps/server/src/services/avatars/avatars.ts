@@ -25,6 +25,7 @@ import { getOwnedProject } from '../projects/index.ts';
 import { auditAdmin, requireAdmin, type Caller } from '../account/index.ts';
 
 export { avatarFace } from '../actors/index.ts';
+import { looksForCards } from '../actors/index.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';
 /** Multipart field the uploader sets to "true" to confirm they have the pictured people's consent (decision 121). */
@@ -47,10 +48,17 @@ export async function listAvatars(
     ? describedOrder(await ctx.media.rankCatalogueActors({ description: query.description, signal }))
     : libraryOrder;
   const listed = rows.filter((r) => !sizes || sizes.has(sizeClassOf(r.width))).sort(order);
-  // The caller's own creators carry their talking preview once it is made (decision 207).
+  const looks = await looksForCards(ctx, userId);
+  // The caller's own creators carry their talking preview once it is made (decision 207); a catalogue actor they
+  // made photoreal shows that still and is a photo actor now (decision 216).
   return Promise.all(
     listed.map(async (r) => {
-      const avatar = toAvatar(r, query.project_id !== undefined);
+      const look = looks.get(r.id);
+      let avatar = toAvatar(r, query.project_id !== undefined);
+      if (look) avatar = { ...avatar, mouth_stills: look.mouths };
+      if (look?.photoKey && r.catalogue_actor_id !== null) {
+        avatar = { ...avatar, url: look.photoKey, kind: 'photo', photoreal: true };
+      }
       if (r.owner_user_id !== userId) return avatar;
       return { ...avatar, preview_url: await storedCreatorPreview(ctx, r.image_key) };
     }),
@@ -104,6 +112,8 @@ export function toAvatar(r: AvatarRow | AvatarWithMerge, withProject = false): A
     kind: r.catalogue_actor_id !== null ? 'illustrated' : 'photo',
     own: r.owner_user_id !== null,
     preview_url: null,
+    photoreal: false,
+    mouth_stills: false,
   };
 }
 

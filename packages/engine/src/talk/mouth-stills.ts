@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { PhotoFace } from '@hookreel/contracts';
+import sharp from 'sharp';
+import type { ProductPlacer } from '../remote/image-edit.ts';
+import type { ProviderUsage } from '../remote/usage.ts';
+import { frameOf } from '../composite/index.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH } from '../types.ts';
+import { writeFileAtomic } from '../util/files.ts';
+import type { MouthStills } from './index.ts';
+
+/** What each mouth still shows, in the words the image-edit model gets (keys are the photo actor's visemes). */
+export const MOUTH_STILL_WORDS: Readonly<Record<string, string>> = {
+  aa: 'the mouth open as when saying "ah", upper and lower teeth showing, the tongue low',
+  ee: 'the lips spread as when saying "ee", the teeth nearly together and showing',
+  oh: 'the lips rounded and open as when saying "oh", a little of the upper teeth showing',
+  oo: 'the lips pushed forward into a small round opening as when saying "oo"',
+  fv: 'the upper teeth resting on the lower lip as when saying "f"',
+};
+
+/** The words for one shape: only the mouth changes, the rest of the photo stays as it is. */
+export function mouthStillPrompt(shape: string): string {
+  const words = MOUTH_STILL_WORDS[shape];
+  if (!words) throw new Error(`No mouth still is made for the shape ${shape}`);
+  return [
+    `Edit only the mouth of the person in this photo: ${words}.`,
+    'Real, natural teeth and lips, lit like the rest of the face.',
+    'Keep everything else exactly as it is: the same person, face, skin, expression of the eyes, head position,',
+    'hair, clothes, background, framing and light. Photorealistic.',
+  ].join(' ');
+}
+
+/** The mouth's area in the photo with room for an open jaw: centre and radii, in the photo's pixels. */
+function mouthArea(face: PhotoFace) {
+  const m = face.mouthBox;
+  return {
+    cx: m.x + m.width / 2,
+    cy: m.y + m.height / 2 + m.height * 0.2,
+    rx: Math.max(8, m.width * 0.85),
+    ry: Math.max(8, m.height * 1.5),
+  };
+}
+
+/** An ellipse over the photo: `inside` is the ellipse's alpha, the rest the other; optionally blurred at its edge. */
+async function ellipseMask(width: number, height: number, face: PhotoFace, inside: 0 | 1, blur = 0): Promise<Buffer> {
+  const a = mouthArea(face);
+  const [fill, rest] = inside ? ['white', 'black'] : ['black', 'white'];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<rect width="100%" height="100%" fill="${rest}"/><ellipse cx="${a.cx}" cy="${a.cy}" rx="${a.rx}" ry="${a.ry}" fill="${fill}"/></svg>`;
+  const grey = sharp(Buffer.from(svg)).greyscale();
+  return (blur > 0 ? grey.blur(blur) : grey).extractChannel(0).raw().toBuffer();
+}
+
+/**
+ * The edit's mask for OpenAI (transparent where the model may repaint): the photo's size, a hole at the mouth.
+ */
+export async function mouthEditMask(width: number, height: number, face: PhotoFace): Promise<Buffer> {
+  const alpha = await ellipseMask(width, height, face, 0);
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Real mouth stills of a photo actor (decision 216): for each shape, the image-edit model repaints the mouth of the
+ * actor's own photo, and only that mouth (a soft-edged ellipse) is laid back on the photo, so every still lines up
+ * with the photo pixel for pixel and the face points found on it hold for each. Written as PNGs in `outDir`.
+ */
+export async function makeMouthStills(input: {
+  photoPath: string;
+  face: PhotoFace;
+  shapes: readonly string[];
+  editor: ProductPlacer;
+  outDir: string;
+  signal?: AbortSignal;
+  onUsage?: (usage: ProviderUsage) => void | Promise<void>;
+}): Promise<MouthStills> {
+  const photo = await sharp(input.photoPath).removeAlpha().png().toBuffer({ resolveWithObject: true });
+  const { width, height } = photo.info;
+  const mask = await mouthEditMask(width, height, input.face);
+  const photoPath = path.join(input.outDir, 'mouth-source.png');
+  await writeFileAtomic(photoPath, photo.data);
+  const feather = Math.max(2, input.face.mouthBox.height * 0.25);
+  const keep = await ellipseMask(width, height, input.face, 1, feather);
+  const stills: MouthStills = {};
+  for (const shape of input.shapes) {
+    const edited = path.join(input.outDir, `mouth-${shape}-edited.png`);
+    const made = await input.editor.editRegion({
+      imagePath: photoPath,
+      prompt: mouthStillPrompt(shape),
+      mask,
+      outPath: edited,
+      signal: input.signal,
+    });
+    await input.onUsage?.(made.usage);
+    const mouth = await sharp(edited)
+      .removeAlpha()
+      .joinChannel(keep, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
+    const out = path.join(input.outDir, `mouth-${shape}.png`);
+    await writeFileAtomic(out, await sharp(photo.data).composite([{ input: mouth }]).png().toBuffer());
+    stills[shape] = out;
+  }
+  return stills;
+}
+
+/**
+ * A mouth still carried into the 576x1024 frame `frameOf` makes of its photo (a Draft merge's still): the same
+ * scale and the same crop (which sharp reports for the photo), so it lines up with the merged still as the face
+ * points do (decision 184). Null when the still is not the photo's size.
+ */
+export async function mouthStillInFrame(photoPath: string, stillPath: string, outPath: string): Promise<string | null> {
+  const [photo, still] = await Promise.all([sharp(photoPath).metadata(), sharp(stillPath).metadata()]);
+  if (!photo.width || !photo.height || photo.width !== still.width || photo.height !== still.height) return null;
+  const { info } = await frameOf(photoPath).raw().toBuffer({ resolveWithObject: true });
+  const s = Math.max(FRAME_WIDTH / photo.width, FRAME_HEIGHT / photo.height);
+  const [w, h] = [Math.max(FRAME_WIDTH, Math.round(photo.width * s)), Math.max(FRAME_HEIGHT, Math.round(photo.height * s))];
+  const left = Math.max(0, Math.min(w - FRAME_WIDTH, -(info.cropOffsetLeft ?? 0)));
+  const top = Math.max(0, Math.min(h - FRAME_HEIGHT, -(info.cropOffsetTop ?? 0)));
+  const png = await sharp(stillPath)
+    .resize(w, h, { fit: 'fill' })
+    .extract({ left, top, width: FRAME_WIDTH, height: FRAME_HEIGHT })
+    .png()
+    .toBuffer();
+  await writeFileAtomic(outPath, png);
+  return outPath;
+}
