@@ -34,9 +34,9 @@ function mouthArea(face: PhotoFace) {
   const m = face.mouthBox;
   return {
     cx: m.x + m.width / 2,
-    cy: m.y + m.height / 2 + m.height * 0.2,
-    rx: Math.max(8, m.width * 0.85),
-    ry: Math.max(8, m.height * 1.5),
+    cy: m.y + m.height / 2 + m.height * 0.25,
+    rx: Math.max(8, m.width * 0.7),
+    ry: Math.max(8, m.height * 1.1),
   };
 }
 
@@ -93,13 +93,20 @@ export async function makeMouthStills(input: {
       signal: input.signal,
     });
     await input.onUsage?.(made.usage);
-    const mouth = await sharp(edited)
-      .removeAlpha()
+    // Flattened first in a pipeline of its own: sharp removes alpha after joining, which would drop the mask.
+    const opaque = await sharp(edited).removeAlpha().png().toBuffer();
+    const mouth = await sharp(opaque)
       .joinChannel(keep, { raw: { width, height, channels: 1 } })
       .png()
       .toBuffer();
     const out = path.join(input.outDir, `mouth-${shape}.png`);
-    await writeFileAtomic(out, await sharp(photo.data).composite([{ input: mouth }]).png().toBuffer());
+    await writeFileAtomic(
+      out,
+      await sharp(photo.data)
+        .composite([{ input: mouth }])
+        .png()
+        .toBuffer(),
+    );
     stills[shape] = out;
   }
   return stills;
@@ -115,7 +122,10 @@ export async function mouthStillInFrame(photoPath: string, stillPath: string, ou
   if (!photo.width || !photo.height || photo.width !== still.width || photo.height !== still.height) return null;
   const { info } = await frameOf(photoPath).raw().toBuffer({ resolveWithObject: true });
   const s = Math.max(FRAME_WIDTH / photo.width, FRAME_HEIGHT / photo.height);
-  const [w, h] = [Math.max(FRAME_WIDTH, Math.round(photo.width * s)), Math.max(FRAME_HEIGHT, Math.round(photo.height * s))];
+  const [w, h] = [
+    Math.max(FRAME_WIDTH, Math.round(photo.width * s)),
+    Math.max(FRAME_HEIGHT, Math.round(photo.height * s)),
+  ];
   const left = Math.max(0, Math.min(w - FRAME_WIDTH, -(info.cropOffsetLeft ?? 0)));
   const top = Math.max(0, Math.min(h - FRAME_HEIGHT, -(info.cropOffsetTop ?? 0)));
   const png = await sharp(stillPath)

@@ -115,7 +115,10 @@ export async function looksForCards(
 ): Promise<Map<number, { photoKey: string | null; mouths: boolean }>> {
   const rows = await actorLooksRepository.listOf(ctx.db.kysely, userId);
   return new Map(
-    rows.map((r) => [r.avatar_id, { photoKey: r.photo_key && storedFace(r) ? r.photo_key : null, mouths: !!r.mouths_json }]),
+    rows.map((r) => [
+      r.avatar_id,
+      { photoKey: r.photo_key && storedFace(r) ? r.photo_key : null, mouths: !!r.mouths_json },
+    ]),
   );
 }
 
