@@ -25,6 +25,9 @@ export const queryKeys = {
         params.description ?? null,
       ] as const,
   },
+  actorLooks: {
+    detail: (avatarId: number) => ['avatars', 'look', avatarId] as const,
+  },
   creators: {
     all: ['creators'] as const,
     list: () => ['creators', 'list'] as const,

@@ -84,6 +84,8 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   kind: 'photo',
   own: false,
   preview_url: null,
+  photoreal: false,
+  mouth_stills: false,
   ...over,
 });
 
