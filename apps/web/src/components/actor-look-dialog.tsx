@@ -94,7 +94,7 @@ export function ActorLookDialog({
       )}
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Close
+          Done
         </Button>
       </DialogFooter>
     </TitledDialog>

@@ -1,6 +1,7 @@
 import { ActorLook } from '@hookreel/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/auth/api/get-me';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/avatars/{id}/look: what can be made of this actor once for the user (decision 216), and the prices. */
@@ -31,6 +32,8 @@ export function useMakeActorLook(avatarId: number, step: 'photoreal' | 'mouth-st
     onSuccess: (look) => {
       queryClient.setQueryData(queryKeys.actorLooks.detail(avatarId), look);
       void queryClient.invalidateQueries({ queryKey: queryKeys.avatars.all });
+      // The price is held now: the sidebar's balance shows it.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
 }
