@@ -4,7 +4,7 @@ import {
   INSUFFICIENT_CREDITS,
   MESSAGES,
   MOUTH_STILL_SHAPES,
-  PhotoFace,
+  type PhotoFace,
   costOf,
   type ActorLook,
   type ActorLookStep,
