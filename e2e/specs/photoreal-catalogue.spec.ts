@@ -33,6 +33,8 @@ test('a user makes a catalogue actor photoreal for its price, then renders it in
   await expect(dialog.getByRole('button', { name: /^Make real mouths · 0\.50 credits$/ })).toBeEnabled();
   await page.screenshot({ path: '../.tmp/photoreal-made.png', fullPage: true });
   await dialog.getByRole('button', { name: 'Done' }).click();
+  // The editor's tile shows the photo and says Photo.
+  await expect(page.getByTestId('editor-character').getByTestId('actor-kind')).toHaveText('Photo');
 
   // One image from the images provider, one charge of its price.
   const afterPhoto = (await (

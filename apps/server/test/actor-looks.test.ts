@@ -9,7 +9,7 @@ import { call, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertUser, type InsertedUser } from './helpers/factories.ts';
-import { portraitImage, projectForm } from './helpers/images.ts';
+import { formData, portraitImage, projectForm } from './helpers/images.ts';
 import { startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -145,7 +145,7 @@ for (const dialect of TEST_DIALECTS) {
       ).toMatchObject({ photoreal: { made: true, job_id: null } });
       expect(generations().length - gensBefore).toBe(1);
 
-      // The card says Photo now, and shows the still.
+      // The card says Photo now, and shows the still; so does the actor in the user's projects.
       const cards = (await call(server, as(u), 'GET', '/api/avatars')).json as unknown[];
       const card = cards.map((c) => Avatar.parse(c)).find((c) => c.id === catalogueAvatarId)!;
       expect(card).toMatchObject({ kind: 'photo', photoreal: true, catalogue: true, url: after.photo_url });
@@ -158,6 +158,8 @@ for (const dialect of TEST_DIALECTS) {
 
       // Three Draft renders: the first through the real engine, two recorded; no provider is called.
       const projectId = await draftProject(u, 'Photoreal Draft');
+      const project = Project.parse((await call(server, as(u), 'GET', `/api/projects/${projectId}`)).json);
+      expect(project.characters[0]).toMatchObject({ photoreal: true, url: after.photo_url, catalogue: true });
       const requestsBefore = fakes.openai.requests.length + fakes.fal.requests.length + fakes.eleven.requests.length;
       const real = await renderDraft(u, projectId);
       expect(real).toMatchObject({ status: 'completed', render_quality: 'draft' });
@@ -239,14 +241,14 @@ for (const dialect of TEST_DIALECTS) {
       );
     }, 600_000);
 
-    it("answers 404 for another user's creator on every look route, and 422 for a photo made photoreal", async () => {
+    it("gives an own creator real mouths, carried into a merge's frame; 404 for anyone else, 422 for photoreal", async () => {
       const owner = await insertUser(server, { credits: 5 });
       const created = await call(
         server,
         as(owner),
         'POST',
         '/api/creators',
-        (await import('./helpers/images.ts')).formData([
+        formData([
           { name: 'name', value: 'Maya' },
           { name: 'consent', value: 'true' },
           { name: 'photo', file: await portraitImage(), filename: 'maya.png', type: 'image/png' },
@@ -259,6 +261,44 @@ for (const dialect of TEST_DIALECTS) {
       expect(mine.mouth_stills).toMatchObject({ available: true, made: false });
       expect((await call(server, as(owner), 'POST', `/api/avatars/${creatorId}/photoreal`)).status).toBe(422);
 
+      // Real mouths for the creator, from their own upload; a Draft merge of them (the photo fitted into the frame,
+      // the product on it) gets the stills carried into the same frame as the face points.
+      const asked = await call(server, as(owner), 'POST', `/api/avatars/${creatorId}/mouth-stills`);
+      expect(asked.status, JSON.stringify(asked.json)).toBe(200);
+      const made = await finished(owner, ActorLook.parse(asked.json).mouth_stills.job_id!);
+      expect(made.status, made.error ?? '').toBe('completed');
+      const projectId = (
+        (await call(server, as(owner), 'POST', '/api/projects/', projectForm('Creator mouths', await productPhoto())))
+          .json as { id: number }
+      ).id;
+      await call(server, as(owner), 'PUT', `/api/projects/${projectId}`, { script: TEST_SCRIPT });
+      await call(server, as(owner), 'POST', `/api/projects/${projectId}/selected-characters`, {
+        character_ids: [creatorId],
+      });
+      const merge = await call(
+        server,
+        as(owner),
+        'POST',
+        '/api/merge/single',
+        formData([
+          { name: 'project_id', value: String(projectId) },
+          { name: 'character_id', value: String(creatorId) },
+          { name: 'mask_data', value: JSON.stringify({ position_x: 300, position_y: 700, scale: 0.3, rotation: 0 }) },
+        ]),
+      );
+      expect(merge.status, JSON.stringify(merge.json)).toBe(200);
+      expect((await finished(owner, (merge.json as { job_id: number }).job_id)).status).toBe('completed');
+      server.ctx.media = recorder;
+      try {
+        const j = await renderDraft(owner, projectId);
+        expect(j.status).toBe('completed');
+        const { actor, mouths } = handed.get(j.id)! as { actor: { faceSourcePath?: string }; mouths: object };
+        expect(actor.faceSourcePath).toBeTruthy();
+        expect(Object.keys(mouths).sort()).toEqual([...MOUTH_STILL_SHAPES].sort());
+      } finally {
+        server.ctx.media = engineMedia;
+      }
+
       const stranger = await insertUser(server, { credits: 5 });
       for (const [method, path] of [
         ['GET', `/api/avatars/${creatorId}/look`],
@@ -268,6 +308,6 @@ for (const dialect of TEST_DIALECTS) {
         expect((await call(server, as(stranger), method, path)).status, `${method} ${path}`).toBe(404);
       }
       expect(await captures(stranger)).toEqual([]);
-    }, 120_000);
+    }, 300_000);
   });
 }

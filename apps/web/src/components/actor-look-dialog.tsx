@@ -24,11 +24,14 @@ export function ActorLookDialog({
   name,
   open,
   onOpenChange,
+  onPhoto,
 }: {
   avatarId: number;
   name: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Told the photoreal still's key once there is one, so the screen's own tile can show it. */
+  onPhoto?: (photoUrl: string) => void;
 }) {
   const look = useActorLook(avatarId, open);
   const queryClient = useQueryClient();
@@ -40,6 +43,10 @@ export function ActorLookDialog({
     if (wasMaking.current && !making) void queryClient.invalidateQueries({ queryKey: queryKeys.avatars.all });
     wasMaking.current = making;
   }, [making, queryClient]);
+  const photoUrl = data?.photo_url ?? null;
+  useEffect(() => {
+    if (photoUrl) onPhoto?.(photoUrl);
+  }, [photoUrl, onPhoto]);
 
   return (
     <TitledDialog

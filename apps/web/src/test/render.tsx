@@ -63,6 +63,7 @@ export const makeCharacter = (id: number, over: Partial<ProjectCharacter> = {}):
   is_merged: false,
   merged_character: null,
   catalogue: true,
+  photoreal: false,
   ...over,
 });
 

@@ -20,6 +20,8 @@ export interface EditorCharacter {
   url?: string;
   /** A built-in catalogue actor (a drawing): Realistic needs the images provider to make it photoreal. */
   catalogue?: boolean;
+  /** A catalogue actor the user made photoreal (decision 216): `url` is the still, and the tile says Photo. */
+  photoreal?: boolean;
 }
 
 export const avatarName = (a: Pick<Avatar, 'id' | 'name'>) => a.name ?? `Actor ${a.id}`;
@@ -82,7 +84,7 @@ export function CharactersSection({
   const add = () => {
     const picked = (avatars.data ?? [])
       .filter((a) => selected.has(a.id))
-      .map((a) => ({ id: a.id, name: avatarName(a), url: a.url, catalogue: a.catalogue }));
+      .map((a) => ({ id: a.id, name: avatarName(a), url: a.url, catalogue: a.catalogue, photoreal: a.photoreal }));
     onChange(mergeCharacters(characters, picked));
     setStep('closed');
   };
@@ -116,6 +118,12 @@ export function CharactersSection({
                 ) : (
                   <UserIcon className="absolute inset-0 m-auto size-8 text-muted-foreground" aria-hidden="true" />
                 )}
+                {c.photoreal ? (
+                  <ActorKindBadge
+                    avatar={{ kind: 'photo', own: false }}
+                    className="absolute bottom-1.5 left-1.5 text-[10px]"
+                  />
+                ) : null}
               </div>
               <p className="truncate px-2 pt-1.5 text-xs font-medium">{c.name}</p>
               <button
@@ -124,7 +132,7 @@ export function CharactersSection({
                 className="flex w-full items-center gap-1 px-2 pb-1.5 text-left text-xs text-primary underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <SparklesIcon className="size-3" aria-hidden="true" />
-                {c.catalogue ? 'Make photoreal…' : 'Photo options…'}
+                {c.catalogue && !c.photoreal ? 'Make photoreal…' : 'Photo options…'}
               </button>
               <button
                 type="button"
