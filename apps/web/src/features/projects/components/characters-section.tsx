@@ -148,7 +148,17 @@ export function CharactersSection({
       )}
 
       {lookOf ? (
-        <ActorLookDialog avatarId={lookOf.id} name={lookOf.name} open onOpenChange={(o) => !o && setLookOf(null)} />
+        <ActorLookDialog
+          avatarId={lookOf.id}
+          name={lookOf.name}
+          open
+          onOpenChange={(o) => !o && setLookOf(null)}
+          onPhoto={(url) => {
+            if (characters.some((c) => c.id === lookOf.id && !c.photoreal)) {
+              onChange(characters.map((c) => (c.id === lookOf.id ? { ...c, url, photoreal: true } : c)));
+            }
+          }}
+        />
       ) : null}
 
       <TitledDialog
