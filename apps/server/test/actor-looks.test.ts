@@ -1,4 +1,6 @@
 import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ActorLook, Avatar, Job, LedgerPage, MOUTH_STILL_SHAPES, PRICES, Project } from '@hookreel/contracts';
 import { openAIImagesHandler } from '@hookreel/engine/testing';
 import sharp from 'sharp';
@@ -183,6 +185,34 @@ for (const dialect of TEST_DIALECTS) {
       // The ledger: one image, three Draft videos.
       const charged = (await captures(u)).map((e) => e.amount).sort();
       expect(charged).toEqual([PRICES.photorealActor, PRICES.video, PRICES.video, PRICES.video].sort());
+
+      // Product in hand (Draft) lays the product on that still, as the videos show it, not on the drawing.
+      const merge = await call(
+        server,
+        as(u),
+        'POST',
+        '/api/merge/single',
+        formData([
+          { name: 'project_id', value: String(projectId) },
+          { name: 'character_id', value: String(catalogueAvatarId) },
+          { name: 'mask_data', value: JSON.stringify({ position_x: 300, position_y: 800, scale: 0.2, rotation: 0 }) },
+        ]),
+      );
+      expect(merge.status, JSON.stringify(merge.json)).toBe(200);
+      expect((await finished(u, (merge.json as { job_id: number }).job_id)).status).toBe('completed');
+      const merged = (
+        (await call(server, as(u), 'GET', `/api/merge/avatars-with-status/${projectId}`)).json as Array<{
+          avatar_id: number;
+          merged_url: string | null;
+        }>
+      ).find((a) => a.avatar_id === catalogueAvatarId)!.merged_url!;
+      const pixel = async (key: string) => {
+        const local = path.join(tmpdir(), `looks-${u.id}-${path.basename(key)}`);
+        await server.ctx.files.toLocalFile(key.replace(/^static\//, ''), local);
+        const { data } = await sharp(local).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        return [...data.subarray((40 * 576 + 40) * 3, (40 * 576 + 40) * 3 + 3)];
+      };
+      expect(await pixel(merged)).toEqual(await pixel(after.photo_url!));
     }, 600_000);
 
     it('makes real mouth stills once from the photoreal still and hands them to later Draft renders', async () => {
