@@ -29,8 +29,16 @@ export function mouthStillPrompt(shape: string): string {
   ].join(' ');
 }
 
-/** The mouth's area in the photo with room for an open jaw: centre and radii, in the photo's pixels. */
-function mouthArea(face: PhotoFace) {
+/** An ellipse: centre and radii, in pixels. */
+interface Area {
+  cx: number;
+  cy: number;
+  rx: number;
+  ry: number;
+}
+
+/** The mouth's area in the photo with room for an open jaw, in the photo's pixels. */
+function mouthArea(face: PhotoFace): Area {
   const m = face.mouthBox;
   return {
     cx: m.x + m.width / 2,
@@ -40,9 +48,24 @@ function mouthArea(face: PhotoFace) {
   };
 }
 
-/** An ellipse over the photo: `inside` is the ellipse's alpha, the rest the other; optionally blurred at its edge. */
-async function ellipseMask(width: number, height: number, face: PhotoFace, inside: 0 | 1, blur = 0): Promise<Buffer> {
-  const a = mouthArea(face);
+/**
+ * The part of the photo the model is shown: around the mouth, in the 2:3 portrait shape the edit is asked for, so
+ * its answer is scaled back without stretching. The face and some of the shoulders, so the model sees who it is.
+ */
+function editCrop(width: number, height: number, face: PhotoFace, a: Area) {
+  let h = Math.max(face.faceBox.height * 2.2, a.ry * 12);
+  let w = (h * 2) / 3;
+  if (w > width) [w, h] = [width, (width * 3) / 2];
+  if (h > height) [w, h] = [(height * 2) / 3, height];
+  const cw = Math.max(16, Math.floor(w));
+  const ch = Math.max(16, Math.min(height, Math.floor(h)));
+  const left = Math.round(Math.max(0, Math.min(width - cw, a.cx - cw / 2)));
+  const top = Math.round(Math.max(0, Math.min(height - ch, a.cy - ch / 2)));
+  return { left, top, width: Math.min(cw, width), height: ch };
+}
+
+/** An ellipse over a picture: `inside` is the ellipse's alpha, the rest the other; optionally blurred at its edge. */
+async function ellipseMask(width: number, height: number, a: Area, inside: 0 | 1, blur = 0): Promise<Buffer> {
   const [fill, rest] = inside ? ['white', 'black'] : ['black', 'white'];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <rect width="100%" height="100%" fill="${rest}"/><ellipse cx="${a.cx}" cy="${a.cy}" rx="${a.rx}" ry="${a.ry}" fill="${fill}"/></svg>`;
@@ -50,11 +73,9 @@ async function ellipseMask(width: number, height: number, face: PhotoFace, insid
   return (blur > 0 ? grey.blur(blur) : grey).extractChannel(0).raw().toBuffer();
 }
 
-/**
- * The edit's mask for OpenAI (transparent where the model may repaint): the photo's size, a hole at the mouth.
- */
-export async function mouthEditMask(width: number, height: number, face: PhotoFace): Promise<Buffer> {
-  const alpha = await ellipseMask(width, height, face, 0);
+/** The edit's mask for OpenAI (transparent where the model may repaint): the picture's size, a hole at `a`. */
+export async function mouthEditMask(width: number, height: number, a: Area): Promise<Buffer> {
+  const alpha = await ellipseMask(width, height, a, 0);
   return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 } } })
     .joinChannel(alpha, { raw: { width, height, channels: 1 } })
     .png()
@@ -62,9 +83,10 @@ export async function mouthEditMask(width: number, height: number, face: PhotoFa
 }
 
 /**
- * Real mouth stills of a photo actor (decision 216): for each shape, the image-edit model repaints the mouth of the
- * actor's own photo, and only that mouth (a soft-edged ellipse) is laid back on the photo, so every still lines up
- * with the photo pixel for pixel and the face points found on it hold for each. Written as PNGs in `outDir`.
+ * Real mouth stills of a photo actor (decision 216): for each shape, the image-edit model repaints the mouth of a
+ * portrait crop of the actor's own photo, and only that mouth (a soft-edged ellipse) is laid back on the photo, so
+ * every still lines up with the photo pixel for pixel and the face points found on it hold for each. Written as PNGs
+ * in `outDir`.
  */
 export async function makeMouthStills(input: {
   photoPath: string;
@@ -77,16 +99,19 @@ export async function makeMouthStills(input: {
 }): Promise<MouthStills> {
   const photo = await sharp(input.photoPath).removeAlpha().png().toBuffer({ resolveWithObject: true });
   const { width, height } = photo.info;
-  const mask = await mouthEditMask(width, height, input.face);
-  const photoPath = path.join(input.outDir, 'mouth-source.png');
-  await writeFileAtomic(photoPath, photo.data);
+  const area = mouthArea(input.face);
+  const crop = editCrop(width, height, input.face, area);
+  const local: Area = { ...area, cx: area.cx - crop.left, cy: area.cy - crop.top };
+  const mask = await mouthEditMask(crop.width, crop.height, local);
+  const cropPath = path.join(input.outDir, 'mouth-source.png');
+  await writeFileAtomic(cropPath, await sharp(photo.data).extract(crop).png().toBuffer());
   const feather = Math.max(2, input.face.mouthBox.height * 0.25);
-  const keep = await ellipseMask(width, height, input.face, 1, feather);
+  const keep = await ellipseMask(crop.width, crop.height, local, 1, feather);
   const stills: MouthStills = {};
   for (const shape of input.shapes) {
     const edited = path.join(input.outDir, `mouth-${shape}-edited.png`);
     const made = await input.editor.editRegion({
-      imagePath: photoPath,
+      imagePath: cropPath,
       prompt: mouthStillPrompt(shape),
       mask,
       outPath: edited,
@@ -94,16 +119,16 @@ export async function makeMouthStills(input: {
     });
     await input.onUsage?.(made.usage);
     // Flattened first in a pipeline of its own: sharp removes alpha after joining, which would drop the mask.
-    const opaque = await sharp(edited).removeAlpha().png().toBuffer();
+    const opaque = await sharp(edited).resize(crop.width, crop.height, { fit: 'fill' }).removeAlpha().png().toBuffer();
     const mouth = await sharp(opaque)
-      .joinChannel(keep, { raw: { width, height, channels: 1 } })
+      .joinChannel(keep, { raw: { width: crop.width, height: crop.height, channels: 1 } })
       .png()
       .toBuffer();
     const out = path.join(input.outDir, `mouth-${shape}.png`);
     await writeFileAtomic(
       out,
       await sharp(photo.data)
-        .composite([{ input: mouth }])
+        .composite([{ input: mouth, left: crop.left, top: crop.top }])
         .png()
         .toBuffer(),
     );
