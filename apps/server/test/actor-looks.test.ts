@@ -297,6 +297,10 @@ for (const dialect of TEST_DIALECTS) {
       expect(asked.status, JSON.stringify(asked.json)).toBe(200);
       const made = await finished(owner, ActorLook.parse(asked.json).mouth_stills.job_id!);
       expect(made.status, made.error ?? '').toBe('completed');
+      // Their card says so, on the creator routes and in the actor list.
+      expect((await call(server, as(owner), 'GET', `/api/creators/${creatorId}`)).json).toMatchObject({
+        mouth_stills: true,
+      });
       const projectId = (
         (await call(server, as(owner), 'POST', '/api/projects/', projectForm('Creator mouths', await productPhoto())))
           .json as { id: number }

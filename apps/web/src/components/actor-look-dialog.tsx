@@ -77,16 +77,19 @@ export function ActorLookDialog({
               </Badge>
             </div>
           ) : null}
-          <LookStep
-            avatarId={avatarId}
-            step="photoreal"
-            state={data.photoreal}
-            title="Make photoreal"
-            what="One real-looking photo of this actor, made by the images provider. Draft videos then animate that photo on this server instead of the drawing."
-            done="Photoreal: Draft videos animate the photo."
-            failed={MESSAGES.looks.photorealFailed}
-            insufficient={INSUFFICIENT_CREDITS.photoreal}
-          />
+          {/* A photo (an own creator) is already real-looking: only its mouths are offered. */}
+          {data.photoreal.reason === MESSAGES.looks.photorealNotCatalogue ? null : (
+            <LookStep
+              avatarId={avatarId}
+              step="photoreal"
+              state={data.photoreal}
+              title="Make photoreal"
+              what="One real-looking photo of this actor, made by the images provider. Draft videos then animate that photo on this server instead of the drawing."
+              done="Photoreal: Draft videos animate the photo."
+              failed={MESSAGES.looks.photorealFailed}
+              insufficient={INSUFFICIENT_CREDITS.photoreal}
+            />
+          )}
           <LookStep
             avatarId={avatarId}
             step="mouth-stills"
