@@ -215,3 +215,26 @@ test('your creators: the talking-preview card, and a creator beside the drawn ch
     await shoot(page, `hook-pack-characters-${size}`, true);
   }
 });
+
+test('photo options: a catalogue actor made photoreal, priced first (desktop and phone)', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(SIZES[0].viewport);
+  await signInWithGoogle(page, uniqueEmail('screens-photoreal'));
+  await createProjectInUi(page, projectName('Photoreal'));
+  const [actor] = await addCharacters(page, 'a friendly woman in a bright kitchen', 1);
+  await page.getByRole('button', { name: 'Make photoreal…' }).click();
+  const dialog = page.getByRole('dialog', { name: `${actor}: photo options` });
+  const make = dialog.getByRole('button', { name: /^Make photoreal · 0\.10 credits$/ });
+  await expect(make).toBeEnabled();
+  for (const { name: size, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    await shoot(page, `photo-options-price-${size}`);
+  }
+  await make.click();
+  await expect(dialog.getByTestId('look-photo')).toHaveText('Photo', { timeout: 90_000 });
+  await expect(dialog.getByRole('img', { name: `${actor} as a photo` })).toHaveJSProperty('complete', true);
+  for (const { name: size, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    await shoot(page, `photo-options-made-${size}`);
+  }
+});

@@ -12,13 +12,14 @@
  * counting on the job being slower than the page (the e2e server polls fal every 250 ms).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   elevenLabsHandler,
   falQueueHandler,
   openAIImagesHandler,
+  portraitFixture,
   startFakeServer,
   type FakeReply,
   type RecordedRequest,
@@ -43,8 +44,20 @@ const clip = ff(
   ['-f', 'lavfi', '-i', 'testsrc=size=288x512:rate=25:duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
   'avatar.mp4',
 );
-// The images API answers gpt-image-1's portrait size: a warm skin-tone frame (the "person") and the edit of it.
-const portrait = ff(['-f', 'lavfi', '-i', 'color=c=0xc8a58a:size=1024x1536', '-frames:v', '1'], 'portrait.png');
+// The images API answers gpt-image-1's portrait size: a real face (the public-domain test portrait, so a catalogue
+// actor made photoreal passes the face check, decision 216) and a warm skin-tone frame as the edit of it.
+writeFileSync(path.join(dir, 'face.png'), await portraitFixture('portrait'));
+const portrait = ff(
+  [
+    '-i',
+    path.join(dir, 'face.png'),
+    '-vf',
+    'scale=1024:1536:force_original_aspect_ratio=increase,crop=1024:1536',
+    '-frames:v',
+    '1',
+  ],
+  'portrait.png',
+);
 const edited = ff(['-f', 'lavfi', '-i', 'color=c=0xb08d74:size=1024x1536', '-frames:v', '1'], 'edited.png');
 
 const log: LoggedRequest[] = [];

@@ -10,6 +10,7 @@ import {
 } from './services/hook-packs/index.ts';
 import { checkCutoutJob, mergeCharacterJob } from './services/merge/index.ts';
 import { renderCreatorPreviewJob } from './services/avatars/index.ts';
+import { makeMouthStillsJob, makePhotorealActorJob } from './services/actors/index.ts';
 import { renderProjectVideoJob } from './services/projects/index.ts';
 import { emitJobEndedEvents } from './services/integrations/index.ts';
 import { deliverWebhookJob } from './services/integrations/index.ts';
@@ -33,6 +34,8 @@ export const JOB_DEFINITIONS = byOwnName({
   'render-hook-video': renderHookVideoJob,
   'deliver-webhook': deliverWebhookJob,
   'render-creator-preview': renderCreatorPreviewJob,
+  'make-photoreal-actor': makePhotorealActorJob,
+  'make-mouth-stills': makeMouthStillsJob,
 });
 
 export type JobName = keyof typeof JOB_DEFINITIONS;

@@ -283,6 +283,23 @@ const TABLE: Row[] = [
       return { path: `/api/creators/${made.id}` };
     },
   },
+  // An actor's once-per-user upgrades (decision 216), asked of the owner's creator: 404 for anyone else. The owner
+  // is refused (422): a creator is already a photo, and no image-edit provider is configured here.
+  {
+    route: 'GET /api/avatars/:id/look',
+    expect: OWNED(),
+    call: (w) => ({ path: `/api/avatars/${w.creatorId}/look` }),
+  },
+  {
+    route: 'POST /api/avatars/:id/photoreal',
+    expect: OWNED(422),
+    call: (w) => ({ path: `/api/avatars/${w.creatorId}/photoreal` }),
+  },
+  {
+    route: 'POST /api/avatars/:id/mouth-stills',
+    expect: OWNED(422),
+    call: (w) => ({ path: `/api/avatars/${w.creatorId}/mouth-stills` }),
+  },
 
   // Jobs.
   ...['/api/jobs', '/api/jobs/'].map((p): Row => ({

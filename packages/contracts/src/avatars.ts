@@ -41,6 +41,13 @@ export const Avatar = z.object({
    * actor's when a user first asks for it (POST /avatars/{id}/talking-preview).
    */
   preview_url: z.string().nullable().default(null),
+  /**
+   * A catalogue actor the caller made photoreal (docs/product.md#photoreal-catalogue, decision 216): their Draft
+   * videos animate that still, and `kind` is then `photo`.
+   */
+  photoreal: z.boolean().default(false),
+  /** The caller has real mouth stills of this actor (decision 216): their Draft videos show those mouths. */
+  mouth_stills: z.boolean().default(false),
 });
 export type Avatar = z.infer<typeof Avatar>;
 
@@ -50,6 +57,33 @@ export const TalkingPreview = z.object({
   preview_url: z.string().nullable(),
 });
 export type TalkingPreview = z.infer<typeof TalkingPreview>;
+
+/** One paid, once-per-actor step of an actor's look: whether it can be had here, whether it is done, its price. */
+export const ActorLookStep = z.object({
+  /** This server has the provider it needs, and the actor is one it applies to. */
+  available: z.boolean(),
+  /** Why not, in words, when it is not available (and not made). */
+  reason: z.string().nullable(),
+  made: z.boolean(),
+  /** Credits it costs, shown before it is asked for. */
+  price: z.number(),
+  /** The job making it now, or null. */
+  job_id: z.number().int().nullable(),
+});
+export type ActorLookStep = z.infer<typeof ActorLookStep>;
+
+/**
+ * GET /api/avatars/{id}/look: the caller's once-per-actor upgrades of an actor (decision 216): a catalogue actor
+ * made photoreal, and real mouth stills made from the actor's photo.
+ */
+export const ActorLook = z.object({
+  avatar_id: z.number().int(),
+  /** The still the caller's Draft videos animate (a file key), when the actor was made photoreal; else null. */
+  photo_url: z.string().nullable(),
+  photoreal: ActorLookStep,
+  mouth_stills: ActorLookStep,
+});
+export type ActorLook = z.infer<typeof ActorLook>;
 
 export const ListAvatarsQuery = z.object({
   project_id: UrlId.optional(),

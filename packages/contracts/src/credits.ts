@@ -9,6 +9,10 @@ export const PRICES = {
   characterGeneration: 0.05,
   previewImage: 0.1,
   merge: 0.1,
+  /** A catalogue actor made photoreal once for a user: one provider image, priced as a preview image is. */
+  photorealActor: 0.1,
+  /** One of an actor's real mouth stills: one image edit each (MOUTH_STILL_SHAPES of them, made together). */
+  mouthStill: 0.1,
 } as const;
 
 export type PricedOperation = keyof typeof PRICES;
@@ -19,7 +23,15 @@ export const PRICE_LABELS: Record<PricedOperation, { one: string; many: string }
   characterGeneration: { one: 'character', many: 'characters' },
   previewImage: { one: 'preview', many: 'previews' },
   merge: { one: 'merge', many: 'merges' },
+  photorealActor: { one: 'photoreal actor', many: 'photoreal actors' },
+  mouthStill: { one: 'mouth still', many: 'mouth stills' },
 };
+
+/**
+ * The mouth shapes an actor's real mouth stills show (the engine's photo visemes with the most open mouths, where
+ * drawn teeth show most); the other shapes keep the warped lips.
+ */
+export const MOUTH_STILL_SHAPES = ['aa', 'ee', 'oh', 'oo', 'fv'] as const;
 
 /** Characters generated for each character type of a hook pack (and by 'Generate More'). */
 export const CHARACTERS_PER_TYPE = 4;
@@ -132,6 +144,9 @@ export const PriceList = z.object({
     characterGeneration: z.number(),
     previewImage: z.number(),
     merge: z.number(),
+    // Defaults: added after the list's first clients, which do not send them.
+    photorealActor: z.number().default(PRICES.photorealActor),
+    mouthStill: z.number().default(PRICES.mouthStill),
   }),
   trial_credits: z.number(),
   /** Realistic mode: credits per second of provider video (on top of `prices.video`), and a hook video's price. */

@@ -34,6 +34,8 @@ export const INSUFFICIENT_CREDITS = {
   previews: 'Insufficient credits to generate preview images.',
   videos: 'Insufficient credits to generate videos.',
   merge: 'Insufficient credits to merge character.',
+  photoreal: 'Insufficient credits to make this actor photoreal.',
+  mouthStills: 'Insufficient credits to make real mouth stills.',
 } as const;
 
 export const MESSAGES = {
@@ -164,6 +166,16 @@ export const MESSAGES = {
         'The face is too small in this photo. Upload a closer photo where the face is at least 200 pixels tall.',
       'mouth-covered': 'The mouth is hidden in this photo. Upload a photo where the mouth is fully visible.',
     },
+  },
+  /** An actor's once-per-actor upgrades (decision 216): photoreal catalogue actors and real mouth stills. */
+  looks: {
+    photorealNotCatalogue: 'Only catalogue actors are made photoreal: this actor is already a photo.',
+    photorealNoProvider: 'Photoreal actors need an images provider on this server (OPENAI_IMAGE_MODEL).',
+    mouthsNoProvider: 'Real mouths need an image-edit provider on this server (OPENAI_EDIT_MODEL or GEMINI_API_KEY).',
+    mouthsNeedPhoto: 'Make this actor photoreal first: real mouths are made from a photo.',
+    mouthsNoFace: 'This photo has no face points to place a mouth on.',
+    photorealFailed: 'Could not make the actor photoreal. Please try again.',
+    mouthsFailed: 'Could not make the mouth stills. Please try again.',
   },
   payments: {
     failed: 'Payment failed. Please try again.',

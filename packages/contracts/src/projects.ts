@@ -33,6 +33,8 @@ export const ProjectCharacter = z.object({
   merged_character: z.object({ url: z.string() }).nullable(),
   /** One of the built-in catalogue's drawn actors (Realistic needs the images provider to make it photoreal). */
   catalogue: z.boolean().default(false),
+  /** A catalogue actor this user made photoreal (decision 216): `url` is that still, and Draft animates it. */
+  photoreal: z.boolean().default(false),
 });
 export type ProjectCharacter = z.infer<typeof ProjectCharacter>;
 

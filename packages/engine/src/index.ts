@@ -146,3 +146,5 @@ export {
   type Provenance,
   type ReadProvenance,
 } from './provenance/index.ts';
+export type { MouthStills } from './talk/index.ts';
+export { makeMouthStills, mouthStillInFrame, mouthStillPrompt, MOUTH_STILL_WORDS } from './talk/mouth-stills.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ACTORS, MESSAGES, type Accent, type Language, type PhotoFace } from '@hookreel/contracts';
+import { ACTORS, MESSAGES, MOUTH_STILL_SHAPES, type Accent, type Language, type PhotoFace } from '@hookreel/contracts';
 import {
   actorFromDescription,
   analyzePortrait,
@@ -15,6 +15,8 @@ import {
   faceInFrame,
   formatUsage,
   localVoice,
+  makeMouthStills,
+  mouthStillInFrame,
   rankCatalogueActors,
   ownVoice,
   renderActorPortrait,
@@ -22,9 +24,10 @@ import {
   renderTalkingVideo,
   sharedVoice,
   type ActorSpec,
+  type MouthStills,
   type TalkingVideoOutput,
 } from '@hookreel/engine';
-import type { AspectRender, MediaPort, RigActorRef, VideoStyle } from './port.ts';
+import type { AspectRender, MediaPort, MouthStillFiles, RigActorRef, VideoStyle } from './port.ts';
 import { cleanAudio, decodedAudioSec, probeAudio } from './audio.ts';
 import { capabilitiesOf } from './capabilities.ts';
 import { drawCatalogueActor } from './portraits.ts';
@@ -98,6 +101,30 @@ async function stillFace(actor: {
   return faceInFrame(actor.faceSourcePath, actor.face).catch(() => null);
 }
 
+/**
+ * The actor's real mouth stills for the still a render animates (decision 216): as they are, or carried into a
+ * merge's frame like the face points (a still that cannot be is left out, and its shape keeps the drawn mouth).
+ */
+async function stillMouths(
+  actor: { face?: PhotoFace | null; faceSourcePath?: string | null; mouthStills?: MouthStillFiles | null },
+  workDir: string,
+): Promise<MouthStills | null> {
+  const stills = Object.entries(actor.mouthStills ?? {}).filter((e): e is [string, string] => !!e[1]);
+  if (!actor.face || stills.length === 0) return null;
+  if (!actor.faceSourcePath) return Object.fromEntries(stills);
+  const source = actor.faceSourcePath;
+  await mkdir(workDir, { recursive: true });
+  const framed = await Promise.all(
+    stills.map(async ([shape, file]) => {
+      const out = await mouthStillInFrame(source, file, path.join(workDir, `mouth-${shape}-framed.png`)).catch(
+        () => null,
+      );
+      return out ? ([shape, out] as const) : null;
+    }),
+  );
+  return Object.fromEntries(framed.filter((e) => e !== null));
+}
+
 /** The media port on packages/engine: real media, offline by default, remote stages where configured. */
 export const engineMedia: MediaPort = {
   capabilities: () => capabilitiesOf(engineConfig()),
@@ -133,6 +160,7 @@ export const engineMedia: MediaPort = {
               imagePath: actorStill.imagePath,
               gender: actorStill.gender,
               face: await stillFace(actorStill),
+              mouthStills: await stillMouths(actorStill, path.join(input.workDir, 'mouths')),
             }
           : { kind: 'procedural', spec: actorFromDescription(input.project.name, 0) },
       product: rigSpec ? (input.actor?.rig?.product ?? null) : null,
@@ -238,6 +266,20 @@ export const engineMedia: MediaPort = {
     });
     if (made.usage) await input.onUsage?.(made.usage);
   },
+  async makeMouthStills(input) {
+    const editor = engineConfig().placement;
+    if (!editor) throw new Error(MESSAGES.looks.mouthsNoProvider);
+    await mkdir(input.outDir, { recursive: true });
+    return makeMouthStills({
+      photoPath: input.photoPath,
+      face: input.face,
+      shapes: MOUTH_STILL_SHAPES,
+      editor,
+      outDir: input.outDir,
+      signal: input.signal,
+      onUsage: input.onUsage,
+    });
+  },
   async renderHookVideo(input) {
     if (input.quality === 'realistic') {
       // Realistic packs are refused for creators when queued (decision 207); a photo is never drawn over here.
@@ -252,7 +294,13 @@ export const engineMedia: MediaPort = {
       accent: input.accent as Accent,
       // An own creator's photo talks as the project's photo actors do (decision 207); otherwise the drawn character.
       actor: photo
-        ? { kind: 'photo', imagePath: photo.imagePath, gender: photo.gender, face: await stillFace(photo) }
+        ? {
+            kind: 'photo',
+            imagePath: photo.imagePath,
+            gender: photo.gender,
+            face: await stillFace(photo),
+            mouthStills: await stillMouths(photo, path.join(input.outDir, 'mouths')),
+          }
         : { kind: 'procedural', spec: await seededActor(input.actorSeed, input.actorDescription, input.signal) },
       product:
         !photo && input.productCutoutPath && input.placement

@@ -116,6 +116,18 @@ export interface MediaPort {
     signal: AbortSignal;
     onUsage?(usage: ProviderUsage): Promise<void>;
   }): Promise<void>;
+  /**
+   * Real mouth stills of a photo actor (decision 216): the image-edit provider repaints the mouth of `photoPath`
+   * for each of MOUTH_STILL_SHAPES, one paid edit each, and only the mouth is laid back on the photo. Local PNGs
+   * by shape, each the photo's size. Throws when no image-edit provider is configured.
+   */
+  makeMouthStills(input: {
+    photoPath: string;
+    face: PhotoFace;
+    outDir: string;
+    signal: AbortSignal;
+    onUsage?(usage: ProviderUsage): Promise<void>;
+  }): Promise<MouthStillFiles>;
   /** A talking procedural actor holding the product: MP4 (720x1280 H.264 + AAC), poster, SRT and VTT. */
   renderHookVideo(input: {
     actorSeed: string;
@@ -164,6 +176,9 @@ export interface MediaPort {
   }>;
 }
 
+/** Real mouth stills by mouth shape (local paths), in the pixels of the photo the face points were found on. */
+export type MouthStillFiles = Partial<Record<string, string>>;
+
 /** A hook video's photo actor: the still to animate and what is known of it (see RenderProjectVideoInput.actor). */
 export type HookVideoPhoto = {
   imagePath: string;
@@ -174,6 +189,8 @@ export type HookVideoPhoto = {
   faceSourcePath: string | null;
   /** Where the still holds the product (576x1024 frame), so text keeps off it; null if unknown. */
   productBox: Box | null;
+  /** The actor's real mouth stills, in the pixels `face` is in (decision 216); absent: the drawn mouth. */
+  mouthStills?: MouthStillFiles | null;
 } | null;
 
 /** What ffprobe found in an uploaded audio file; lengths in seconds, null when the file does not declare one. */
@@ -257,6 +274,11 @@ export interface RenderProjectVideoInput {
      * points through the same fitting (decision 184) rather than detecting the face again.
      */
     faceSourcePath?: string | null;
+    /**
+     * The actor's real mouth stills (decision 216), in the pixels `face` is in (the upload's, or the photoreal
+     * still's): carried into the frame with the points when the still is a merge's. Absent: the drawn mouth.
+     */
+    mouthStills?: MouthStillFiles | null;
   } | null;
   style?: VideoStyle;
   /**

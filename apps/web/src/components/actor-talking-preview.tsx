@@ -34,7 +34,8 @@ function useLookedAt(el: React.RefObject<HTMLElement | null>, watch: boolean): b
 /**
  * An actor's picture on a card: once their talking preview is ready, a muted looping video of them talking (the
  * picture as its poster); until then, the picture (decision 207). With `avatarId`, an actor without a preview gets
- * one made when the user first points at or focuses the card (decision 219).
+ * one made when the user first points at or focuses the card (decision 219). A catalogue actor the user made
+ * photoreal passes none: the catalogue's shared preview is of the drawn actor, not of their still.
  */
 export function ActorTalkingPreview({
   photoUrl,

@@ -26,6 +26,9 @@ export const queryKeys = {
       ] as const,
     talkingPreview: (id: number) => ['avatars', 'talking-preview', id] as const,
   },
+  actorLooks: {
+    detail: (avatarId: number) => ['avatars', 'look', avatarId] as const,
+  },
   creators: {
     all: ['creators'] as const,
     list: () => ['creators', 'list'] as const,

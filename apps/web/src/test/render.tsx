@@ -71,6 +71,7 @@ export const makeCharacter = (id: number, over: Partial<ProjectCharacter> = {}):
   is_merged: false,
   merged_character: null,
   catalogue: true,
+  photoreal: false,
   ...over,
 });
 
@@ -92,6 +93,8 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   kind: 'photo',
   own: false,
   preview_url: null,
+  photoreal: false,
+  mouth_stills: false,
   ...over,
 });
 

@@ -64,11 +64,36 @@ export interface PlacementEditResult {
   usage: ProviderUsage;
 }
 
+/** A picture changed by words inside an area (the rest kept): a real mouth shape on an actor's photo. */
+export interface RegionEditRequest {
+  /** The picture (PNG), sent at its own aspect. */
+  imagePath: string;
+  prompt: string;
+  /** The same size as the picture: transparent where the model may repaint (OpenAI's mask; Gemini gets words only). */
+  mask: Buffer;
+  /** Written atomically: PNG at the picture's own size. */
+  outPath: string;
+  signal?: AbortSignal;
+}
+
 /** The actor holding the product, made by a provider. Locally, `compositeProduct` pastes the cut-out instead. */
 export interface ProductPlacer {
   /** "openai" or "gemini", for logs. */
   readonly provider: string;
   placeProduct(req: PlacementEditRequest): Promise<PlacementEditResult>;
+  /** The same image-edit model asked to change one area of a picture (decision 216). */
+  editRegion(req: RegionEditRequest): Promise<PlacementEditResult>;
+}
+
+/** Any image bytes → a PNG of exactly `width` x `height` (the picture the edit was asked of). */
+async function toSize(bytes: Buffer, width: number, height: number, provider: string, status: number, outPath: string) {
+  let png: Buffer;
+  try {
+    png = await sharp(bytes).resize(width, height, { fit: 'fill' }).removeAlpha().png().toBuffer();
+  } catch (e) {
+    throw new ProviderError(`${provider}: returned an unreadable image (${(e as Error).message})`, provider, status);
+  }
+  await writeFileAtomic(outPath, png);
 }
 
 /** The product's box in the frame: centre, size (after scale), rotation. */
@@ -253,6 +278,50 @@ export class OpenAIImageEdit implements ProductPlacer {
       usage: { provider: 'openai', stage: 'placement', model: cfg.model, images: 1 },
     };
   }
+
+  async editRegion(req: RegionEditRequest): Promise<PlacementEditResult> {
+    const cfg = this.config;
+    const meta = await sharp(req.imagePath).metadata();
+    const form = new FormData();
+    form.append('model', cfg.model);
+    form.append('prompt', req.prompt);
+    const picture = await sharp(req.imagePath).removeAlpha().png().toBuffer();
+    form.append('image[]', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'photo.png');
+    form.append('mask', new Blob([new Uint8Array(req.mask)], { type: 'image/png' }), 'mask.png');
+    form.append('n', '1');
+    form.append('size', cfg.size ?? EDIT_SIZE);
+    const quality = cfg.quality ?? defaultImageQuality(cfg.model);
+    if (quality) form.append('quality', quality);
+    const fidelity = cfg.inputFidelity ?? defaultInputFidelity(cfg.model);
+    if (fidelity) form.append('input_fidelity', fidelity);
+    if (sendsResponseFormat(cfg.model)) form.append('response_format', 'b64_json');
+    const headers: Record<string, string> = {};
+    if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
+    const res = await requestWithRetry({
+      provider: 'OpenAI-compatible',
+      method: 'POST',
+      url: `${cfg.baseUrl}/images/edits`,
+      headers,
+      form,
+      timeoutMs: cfg.timeoutMs ?? 180_000,
+      signal: req.signal,
+      retry: cfg.retry,
+      idempotent: false,
+      secrets: [cfg.apiKey],
+      fetch: cfg.fetch,
+    });
+    const b64 = res.json<{ data?: { b64_json?: string }[] }>().data?.[0]?.b64_json;
+    if (!b64) {
+      throw new ProviderError(
+        'OpenAI-compatible: /images/edits returned no data[0].b64_json',
+        'OpenAI-compatible',
+        res.status,
+      );
+    }
+    const [w, h] = [meta.width ?? FRAME_WIDTH, meta.height ?? FRAME_HEIGHT];
+    await toSize(Buffer.from(b64, 'base64'), w, h, 'OpenAI-compatible /images/edits', res.status, req.outPath);
+    return { imagePath: req.outPath, usage: { provider: 'openai', stage: 'placement', model: cfg.model, images: 1 } };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -339,6 +408,44 @@ export class GeminiImageEdit implements ProductPlacer {
       throw new ProviderError(`Gemini: ${cfg.model} returned ${why}`, 'Gemini', res.status, 'no_image');
     }
     await toFrame(Buffer.from(data, 'base64'), `Gemini ${cfg.model}`, res.status, req.outPath);
+    return {
+      imagePath: req.outPath,
+      usage: { provider: 'gemini', stage: 'placement', model: cfg.model, images: 1, requestId: parsed.responseId },
+    };
+  }
+
+  async editRegion(req: RegionEditRequest): Promise<PlacementEditResult> {
+    const cfg = this.config;
+    const meta = await sharp(req.imagePath).metadata();
+    const picture = await sharp(req.imagePath).removeAlpha().png().toBuffer();
+    const body = {
+      contents: [
+        {
+          role: 'user',
+          parts: [{ text: req.prompt }, { inline_data: { mime_type: 'image/png', data: picture.toString('base64') } }],
+        },
+      ],
+      generationConfig: { responseModalities: ['IMAGE'] },
+    };
+    const res = await requestWithRetry({
+      provider: 'Gemini',
+      method: 'POST',
+      url: `${cfg.baseUrl}/models/${encodeURIComponent(cfg.model)}:generateContent`,
+      headers: { 'x-goog-api-key': cfg.apiKey },
+      json: body,
+      timeoutMs: cfg.timeoutMs ?? 180_000,
+      signal: req.signal,
+      retry: { ...GEMINI_RETRY, ...cfg.retry },
+      idempotent: false,
+      secrets: [cfg.apiKey],
+      fetch: cfg.fetch,
+    });
+    const parsed = res.json<GeminiResponse>();
+    const part = parsed.candidates?.[0]?.content?.parts?.find((p) => p.inlineData?.data || p.inline_data?.data);
+    const data = part?.inlineData?.data ?? part?.inline_data?.data;
+    if (!data) throw new ProviderError(`Gemini: ${cfg.model} returned no image`, 'Gemini', res.status, 'no_image');
+    const [w, h] = [meta.width ?? FRAME_WIDTH, meta.height ?? FRAME_HEIGHT];
+    await toSize(Buffer.from(data, 'base64'), w, h, `Gemini ${cfg.model}`, res.status, req.outPath);
     return {
       imagePath: req.outPath,
       usage: { provider: 'gemini', stage: 'placement', model: cfg.model, images: 1, requestId: parsed.responseId },

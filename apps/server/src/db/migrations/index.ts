@@ -24,6 +24,7 @@ import { projectVoiceMigration } from './028-project-voice.ts';
 import { packCreatorsMigration } from './029-pack-creators.ts';
 import { hookPackVoiceMigration } from './030-hook-pack-voice.ts';
 import { cutoutCheckMigration } from './031-cutout-check.ts';
+import { actorLooksMigration } from './032-actor-looks.ts';
 import type { Migration } from './helpers.ts';
 
 /** Every migration in order. Each area appends its own file; names never change once landed. */
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   packCreatorsMigration,
   hookPackVoiceMigration,
   cutoutCheckMigration,
+  actorLooksMigration,
 ];

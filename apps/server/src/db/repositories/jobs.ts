@@ -278,6 +278,18 @@ export const jobsRepository = {
       .execute();
   },
 
+  /** A user's jobs of these definitions that are waiting or running, newest first. */
+  activeForUser(db: Executor, userId: number, names: readonly string[]): Promise<JobRow[]> {
+    return db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('name', 'in', [...names])
+      .where('status', 'in', ['queued', 'in_progress'])
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
   /** Of these ids, the ones whose job is running now (their work directories are in use). */
   async runningIds(db: Executor, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();

@@ -87,8 +87,26 @@ export interface AvatarsTable {
   updated_at: string;
 }
 
+/** A user's once-per-actor upgrades of an actor (decision 216): one row per user and avatar. */
+export interface ActorLooksTable {
+  id: Id;
+  user_id: number;
+  avatar_id: number;
+  /** The photoreal still of a catalogue actor made for this user (a file key), or null. */
+  photo_key: string | null;
+  /** The images request it was made by (MediaPort.catalogueActorPhotoTag); a new request makes a new still. */
+  photo_tag: string | null;
+  /** The face found on that still (PhotoFace JSON), as an avatar's `face_json`. */
+  face_json: string | null;
+  /** Real mouth stills: JSON {source_key, stills: {shape: key}}, the photo they were made from and each still. */
+  mouths_json: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ProjectTables {
   projects: ProjectsTable;
   project_characters: ProjectCharactersTable;
   avatars: AvatarsTable;
+  actor_looks: ActorLooksTable;
 }

@@ -5,6 +5,7 @@ import { staticRoutes } from './static.ts';
 import { projectRoutes } from './projects.ts';
 import { avatarRoutes } from './avatars.ts';
 import { creatorRoutes } from './creators.ts';
+import { actorLookRoutes } from './actor-looks.ts';
 import { authRoutes } from './auth.ts';
 import { userRoutes } from './user.ts';
 import { jobRoutes } from './jobs.ts';
@@ -39,6 +40,7 @@ export const API_ROUTES: readonly RouteModule[] = [
   projectRoutes,
   avatarRoutes,
   creatorRoutes,
+  actorLookRoutes,
   authRoutes,
   userRoutes,
   jobRoutes,

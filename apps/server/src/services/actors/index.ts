@@ -8,3 +8,12 @@ export { REALISTIC_MERGE_FILE, isRealisticMerge, projectCutout, projectCutoutKey
 export { storedPlacement } from './placement.ts';
 export { avatarFace } from './face.ts';
 export { cutoutAwaitsReview, cutoutCheckOf, cutoutNotes } from './cutout-check.ts';
+export {
+  getActorLook,
+  localLook,
+  looksForCards,
+  makeMouthStills,
+  makeMouthStillsJob,
+  makePhotoreal,
+  makePhotorealActorJob,
+} from './looks.ts';

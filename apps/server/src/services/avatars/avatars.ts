@@ -26,6 +26,7 @@ import { getOwnedProject } from '../projects/index.ts';
 import { auditAdmin, requireAdmin, type Caller } from '../account/index.ts';
 
 export { avatarFace } from '../actors/index.ts';
+import { looksForCards } from '../actors/index.ts';
 
 export const AVATAR_UPLOAD_FIELD = 'files';
 /** Multipart field the uploader sets to "true" to confirm they have the pictured people's consent (decision 121). */
@@ -48,12 +49,19 @@ export async function listAvatars(
     ? describedOrder(await ctx.media.rankCatalogueActors({ description: query.description, signal }))
     : libraryOrder;
   const listed = rows.filter((r) => !sizes || sizes.has(sizeClassOf(r.width))).sort(order);
-  // Each actor carries their talking preview once it is made (decisions 207, 219).
+  const looks = await looksForCards(ctx, userId);
+  // Each actor carries their talking preview once it is made (decisions 207, 219); a catalogue actor the caller made
+  // photoreal shows that still and is a photo actor now (decision 216): the catalogue's drawn preview is not theirs.
   return Promise.all(
-    listed.map(async (r) => ({
-      ...toAvatar(r, query.project_id !== undefined),
-      preview_url: await storedTalkingPreview(ctx, r.image_key),
-    })),
+    listed.map(async (r) => {
+      const look = looks.get(r.id);
+      let avatar = toAvatar(r, query.project_id !== undefined);
+      if (look) avatar = { ...avatar, mouth_stills: look.mouths };
+      if (look?.photoKey && r.catalogue_actor_id !== null) {
+        return { ...avatar, url: look.photoKey, kind: 'photo' as const, photoreal: true };
+      }
+      return { ...avatar, preview_url: await storedTalkingPreview(ctx, r.image_key) };
+    }),
   );
 }
 
@@ -98,6 +106,8 @@ export function toAvatar(r: AvatarRow | AvatarWithMerge, withProject = false): A
     kind: r.catalogue_actor_id !== null ? 'illustrated' : 'photo',
     own: r.owner_user_id !== null,
     preview_url: null,
+    photoreal: false,
+    mouth_stills: false,
   };
 }
 

@@ -14,6 +14,7 @@ import { getCurrentUser } from '../account/index.ts';
 import { createJob, submitJobs } from '../jobs/index.ts';
 import { photoFace, toAvatar } from './avatars.ts';
 import { storedTalkingPreview } from './talking-preview.ts';
+import { looksForCards } from '../actors/index.ts';
 import { creatorPreviewKey, renderCreatorPreviewJob } from './jobs.ts';
 
 /**
@@ -26,8 +27,10 @@ import { creatorPreviewKey, renderCreatorPreviewJob } from './jobs.ts';
 async function toCreator(ctx: AppContext, row: AvatarRow, ownerEmail: string | null): Promise<Creator> {
   const name = row.name ?? 'Creator';
   const preview = await storedTalkingPreview(ctx, row.image_key);
+  const look = row.owner_user_id === null ? null : (await looksForCards(ctx, row.owner_user_id)).get(row.id);
   return {
     ...toAvatar(row),
+    mouth_stills: look?.mouths ?? false,
     name,
     consent: {
       text: row.consent_text ?? creatorConsentText(name),

@@ -5,7 +5,7 @@ import { rotatedBox, type VoiceStore } from '../../media/values.ts';
 import type { HookVideoPhoto } from '../../media/port.ts';
 import { Aspect, MESSAGES, VideoQuality, type Box } from '@hookreel/contracts';
 import { avatarsRepository } from '../../db/repositories/avatars.ts';
-import { avatarFace, cutoutAwaitsReview, cutoutNotes } from '../actors/index.ts';
+import { avatarFace, cutoutAwaitsReview, cutoutNotes, localLook } from '../actors/index.ts';
 import type { Placement } from './placement.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -356,13 +356,15 @@ async function creatorStill(
   await jc.app.files.toLocalFile(avatar.image_key, photoPath);
   const gender = avatar.gender === 'male' ? 'male' : 'female';
   const face = avatarFace(avatar);
+  // Their real mouth stills, when the user had them made (decision 216), in the upload's pixels as `face` is.
+  const mouthStills = (await localLook(jc, userId, avatar))?.mouths ?? null;
   if (!previewKey || !(await jc.app.files.exists(previewKey))) {
-    return { imagePath: photoPath, gender, face, faceSourcePath: null, productBox: null };
+    return { imagePath: photoPath, gender, face, faceSourcePath: null, productBox: null, mouthStills };
   }
   const imagePath = path.join(jc.workDir, `creator-${avatar.id}-holding.png`);
   await jc.app.files.toLocalFile(previewKey, imagePath);
   const productBox = cutoutPath && placement ? await placedProductBox(cutoutPath, placement) : null;
-  return { imagePath, gender, face, faceSourcePath: face ? photoPath : null, productBox };
+  return { imagePath, gender, face, faceSourcePath: face ? photoPath : null, productBox, mouthStills };
 }
 
 /**

@@ -15,6 +15,8 @@ const INSUFFICIENT_MESSAGE: Record<PricedOperation, string> = {
   characterGeneration: INSUFFICIENT_CREDITS.characters,
   previewImage: INSUFFICIENT_CREDITS.previews,
   merge: INSUFFICIENT_CREDITS.merge,
+  photorealActor: INSUFFICIENT_CREDITS.photoreal,
+  mouthStill: INSUFFICIENT_CREDITS.mouthStills,
 };
 
 export interface NewJob<P> {

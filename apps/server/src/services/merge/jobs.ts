@@ -5,7 +5,7 @@ import { avatarsRepository } from '../../db/repositories/avatars.ts';
 import { projectsRepository } from '../../db/repositories/projects.ts';
 import { defineJob, PermanentJobError } from '../../jobs/definition.ts';
 import { withEstimatedProgress } from '../video/index.ts';
-import { realisticCatalogueActor } from '../actors/index.ts';
+import { localLook, realisticCatalogueActor } from '../actors/index.ts';
 import { withProviderErrors } from '../video/index.ts';
 import { cutoutAwaitsReview, projectCutout, REALISTIC_MERGE_FILE, storedPlacement } from '../actors/index.ts';
 
@@ -59,10 +59,14 @@ export const mergeCharacterJob = defineJob({
     const outPath = path.join(jc.workDir, 'merged.png');
     await withProviderErrors(async () => {
       // Realistic: the image edit gets a real-looking person, never a catalogue drawing (made once, then kept).
+      // Draft: a catalogue actor the user made photoreal (decision 216) gets the cut-out laid on that still, as its
+      // videos animate it.
       const photo =
         realistic && avatar.catalogue_actor_id
           ? await realisticCatalogueActor(jc, job.userId, avatar.catalogue_actor_id)
-          : null;
+          : avatar.catalogue_actor_id
+            ? ((await localLook(jc, job.userId, avatar))?.photo?.path ?? null)
+            : null;
       const actorPath = photo ?? path.join(jc.workDir, `actor${path.extname(avatar.image_key)}`);
       if (!photo) await jc.app.files.toLocalFile(avatar.image_key, actorPath);
       await jc.app.media.compositeProduct({

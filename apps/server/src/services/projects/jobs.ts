@@ -6,15 +6,15 @@ import { isRealisticMerge, projectCutout, projectCutoutKey, storedPlacement } fr
 import { projectsRepository, type ProjectRow } from '../../db/repositories/projects.ts';
 import { defineJob, PermanentJobError, type JobContext } from '../../jobs/definition.ts';
 import { jobPaidPrefix } from '../../jobs/files.ts';
-import type { ProjectForRender, RenderProjectVideoInput } from '../../media/port.ts';
-import { Aspect, MESSAGES, VideoQuality, type Box, type MaskPlacement } from '@hookreel/contracts';
+import type { MouthStillFiles, ProjectForRender, RenderProjectVideoInput } from '../../media/port.ts';
+import { Aspect, MESSAGES, VideoQuality, type Box, type MaskPlacement, type PhotoFace } from '@hookreel/contracts';
 import { rotatedBox } from '../../media/values.ts';
 import { qualityLine, storeAspects, storeQuality } from '../video/index.ts';
 import { realisticCatalogueActor } from '../actors/index.ts';
 import { withProviderErrors } from '../video/index.ts';
 import { filesVoiceStore } from '../video/index.ts';
 import { isOnFreeTrial } from '../account/index.ts';
-import { avatarFace } from '../actors/index.ts';
+import { avatarFace, localLook } from '../actors/index.ts';
 import { renderBrandLook } from '../video/index.ts';
 import { localMusic, renderStyleOf } from '../video/index.ts';
 import { localVoiceOver } from './voice.ts';
@@ -135,6 +135,11 @@ async function actorFor(
   await jc.app.files.toLocalFile(key, imagePath);
   const gender = avatar?.gender === 'male' ? 'male' : 'female';
   const productBox = productBoxOf(chosen, key);
+  // What the user had made of this actor once (decision 216): a photoreal still, real mouth stills.
+  const look = avatar ? await localLook(jc, userId, avatar) : null;
+  if (avatar?.catalogue_actor_id && look?.photo) {
+    return photorealDraftActor(jc, userId, projectId, fileKey, chosen, gender, look.photo, look.mouths);
+  }
   if (!avatar?.catalogue_actor_id) {
     const face = avatarFace(avatar);
     // A Draft merge's still is the upload fitted into the frame with the product on it: the points were found on the
@@ -146,7 +151,8 @@ async function actorFor(
       await jc.app.files.toLocalFile(avatar.image_key, faceSourcePath);
     }
     // Not a catalogue drawing: an uploaded photo of a real person (decision 201).
-    return { imagePath, gender, productBox, face, faceSourcePath, realPerson: true };
+    const mouthStills = look?.mouths ?? null;
+    return { imagePath, gender, productBox, face, faceSourcePath, realPerson: true, mouthStills };
   }
   // A catalogue actor is drawn by the engine: it talks and holds the product itself (its cut-out and placement).
   let product: { cutoutPath: string; placement: MaskPlacement } | null = null;
@@ -168,6 +174,46 @@ async function actorFor(
   // Merged, but the cut-out is gone (the product image changed since): the merged still is the truth.
   if (chosen.merge_status === 'merged' && !product) return { imagePath, gender, productBox };
   return { imagePath, gender, rig: { actor: { catalogueActorId: avatar.catalogue_actor_id }, product } };
+}
+
+/**
+ * A Draft video of a catalogue actor the user made photoreal (decision 216): their still animated offline by the
+ * photo actor, with the face found on it once. A placed product (merged or not) is the local composite of the cut-out
+ * on that still, as a Draft merge of an uploaded photo is, so the face points and mouth stills are carried into its
+ * frame (decision 184). Not a real person: the still is made up (decision 201).
+ */
+async function photorealDraftActor(
+  jc: JobContext,
+  userId: number,
+  projectId: number,
+  fileKey: string | null,
+  chosen: Parameters<typeof productBoxOf>[0] & { merge_status: string | null },
+  gender: 'male' | 'female',
+  photo: { path: string; face: PhotoFace },
+  mouthStills: MouthStillFiles | null,
+): Promise<RenderProjectVideoInput['actor']> {
+  const placement = storedPlacement(chosen.mask_placement);
+  if (!placement || !fileKey || chosen.merge_status === 'failed') {
+    return { imagePath: photo.path, gender, face: photo.face, realPerson: false, mouthStills };
+  }
+  const cutoutPath = await projectCutout(jc, userId, projectId, fileKey);
+  const held = path.join(jc.workDir, 'actor-photoreal-held.png');
+  await jc.app.media.compositeProduct({
+    actorPath: photo.path,
+    productPath: cutoutPath,
+    placement,
+    outPath: held,
+    signal: jc.signal,
+  });
+  return {
+    imagePath: held,
+    gender,
+    face: photo.face,
+    faceSourcePath: photo.path,
+    productBox: productBoxOf({ ...chosen, merged_key: held }, held),
+    realPerson: false,
+    mouthStills,
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import { storeUploadedImage, type UploadedFile } from '../../uploads/index.ts';
 import { brandStyleOf, newStyleDefaults } from '../video/index.ts';
 import { videoStyleOf } from '../video/index.ts';
 import { voiceAfterChange } from '../voices/index.ts';
-import { cutoutCheckOf, projectCutoutKey } from '../actors/index.ts';
+import { cutoutCheckOf, looksForCards, projectCutoutKey } from '../actors/index.ts';
 import { VOICE_OVER_MESSAGES, voiceOverOf } from './voice.ts';
 
 export type { ProjectRow } from '../../db/repositories/projects.ts';
@@ -40,17 +40,29 @@ export async function listProjects(ctx: AppContext, userId: number): Promise<Pro
     ctx.db.kysely,
     rows.map((r) => r.id),
   );
+  const photos = await photorealStills(ctx, userId);
   return rows.map((r) =>
     toProject(
       r,
       chars.filter((c) => c.project_id === r.id),
+      photos,
     ),
   );
 }
 
+/** The catalogue actors this user made photoreal, by avatar id: their still's key (decision 216). */
+async function photorealStills(ctx: Pick<AppContext, 'db'>, userId: number): Promise<Map<number, string>> {
+  const looks = await looksForCards(ctx, userId);
+  return new Map([...looks].flatMap(([id, l]) => (l.photoKey ? [[id, l.photoKey] as const] : [])));
+}
+
 export async function getProject(ctx: AppContext, userId: number, id: number): Promise<Project> {
   const row = await getOwnedProject(ctx, userId, id);
-  return toProject(row, await projectsRepository.charactersOf(ctx.db.kysely, [row.id]));
+  return toProject(
+    row,
+    await projectsRepository.charactersOf(ctx.db.kysely, [row.id]),
+    await photorealStills(ctx, userId),
+  );
 }
 
 /**
@@ -156,7 +168,7 @@ export function projectCutoutCheck(row: ProjectRow): Project['cutout_check'] {
   });
 }
 
-function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
+function toProject(row: ProjectRow, chars: ProjectCharacterJoined[], photos: Map<number, string>): Project {
   return {
     id: row.id,
     name: row.name,
@@ -166,7 +178,7 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
     accent: row.accent as Accent,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    characters: chars.map(toProjectCharacter),
+    characters: chars.map((c) => toProjectCharacter(c, photos.get(c.avatar_id) ?? null)),
     cutout_check: projectCutoutCheck(row),
     ...voiceOverOf(row),
     ...videoStyleOf(row),
@@ -174,12 +186,14 @@ function toProject(row: ProjectRow, chars: ProjectCharacterJoined[]): Project {
   };
 }
 
-function toProjectCharacter(c: ProjectCharacterJoined): ProjectCharacter {
+/** `photo`: the user's photoreal still of this catalogue actor, which their Draft videos animate (decision 216). */
+function toProjectCharacter(c: ProjectCharacterJoined, photo: string | null): ProjectCharacter {
   const merged = c.merge_status === 'merged' && c.merged_key ? c.merged_key : null;
+  const photoreal = c.catalogue_actor_id !== null && photo !== null;
   return {
     id: c.avatar_id,
     prompt: c.prompt,
-    url: c.image_key,
+    url: photoreal ? photo : c.image_key,
     display_url: merged ?? c.image_key,
     name: c.name ?? `Avatar ${c.avatar_id}`,
     selected: c.selected === 1,
@@ -191,5 +205,6 @@ function toProjectCharacter(c: ProjectCharacterJoined): ProjectCharacter {
     is_merged: merged !== null,
     merged_character: merged ? { url: merged } : null,
     catalogue: c.catalogue_actor_id !== null,
+    photoreal,
   };
 }

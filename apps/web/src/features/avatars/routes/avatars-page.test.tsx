@@ -26,6 +26,8 @@ const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   kind: 'photo',
   own: false,
   preview_url: null,
+  photoreal: false,
+  mouth_stills: false,
   ...over,
 });
 

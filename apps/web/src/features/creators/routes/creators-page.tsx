@@ -1,8 +1,9 @@
 import { CREATOR_LIMITS, type Creator } from '@hookreel/contracts';
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, PlusIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
+import { ActorLookDialog } from '@/components/actor-look-dialog';
 import { ActorTalkingPreview, previewPending } from '@/components/actor-talking-preview';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
@@ -57,6 +58,8 @@ function CreatorCard({ creator }: { creator: Creator }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(creator.name);
   const [confirming, setConfirming] = useState(false);
+  // Their once-per-actor upgrades: real mouth stills made from their photo (decision 216).
+  const [looking, setLooking] = useState(false);
   const agreed = new Date(creator.consent.confirmed_at).toLocaleDateString();
   const save = () =>
     rename.mutate(
@@ -118,8 +121,18 @@ function CreatorCard({ creator }: { creator: Creator }) {
             <Trash2Icon aria-hidden="true" />
             Delete
           </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setLooking(true)}
+            aria-label={`Real mouths for ${creator.name}`}
+          >
+            <SparklesIcon aria-hidden="true" />
+            {creator.mouth_stills ? 'Real mouths ✓' : 'Real mouths…'}
+          </Button>
         </div>
       </div>
+      {looking ? <ActorLookDialog avatarId={creator.id} name={creator.name} open onOpenChange={setLooking} /> : null}
       <ConfirmDeleteDialog
         open={confirming}
         onOpenChange={setConfirming}

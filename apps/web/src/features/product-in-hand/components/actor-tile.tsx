@@ -23,7 +23,7 @@ export function ActorTile({ avatar, selected, onToggle }: { avatar: Avatar; sele
           photoUrl={avatar.url}
           previewUrl={avatar.preview_url}
           name={actorName(avatar)}
-          avatarId={avatar.id}
+          avatarId={avatar.photoreal ? undefined : avatar.id}
           decorative
         />
         <ActorKindBadge avatar={avatar} className="absolute bottom-2 left-2" />

@@ -115,3 +115,28 @@ describe('CharactersSection', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('CharactersSection photo options', () => {
+  it('shows the photoreal still on the tile and says Photo once the actor is made photoreal', async () => {
+    const made = {
+      avatar_id: 4,
+      photo_url: 'users/1/actors/catalogue-4-photoreal-abc.png',
+      photoreal: { available: true, reason: null, made: true, price: 0.1, job_id: null },
+      mouth_stills: { available: true, reason: null, made: false, price: 0.5, job_id: null },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(made)),
+    );
+    renderWithProviders(<Harness initial={[{ id: 4, name: 'Actor 4', url: 'catalogue/4.png', catalogue: true }]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Make photoreal…' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('editor-character')).getByTestId('actor-kind')).toHaveTextContent('Photo'),
+    );
+    expect(within(screen.getByTestId('editor-character')).getByAltText('Actor 4')).toHaveAttribute(
+      'src',
+      expect.stringContaining('catalogue-4-photoreal-abc.png'),
+    );
+    vi.unstubAllGlobals();
+  });
+});

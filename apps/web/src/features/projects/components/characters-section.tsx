@@ -1,5 +1,5 @@
 import type { Avatar } from '@hookreel/contracts';
-import { CheckIcon, PlusIcon, UserIcon, XIcon } from 'lucide-react';
+import { CheckIcon, PlusIcon, SparklesIcon, UserIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorBanner } from '@/components/layout/banner';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
+import { ActorLookDialog } from '@/components/actor-look-dialog';
 import { ActorTalkingPreview } from '@/components/actor-talking-preview';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
@@ -19,6 +20,8 @@ export interface EditorCharacter {
   url?: string;
   /** A built-in catalogue actor (a drawing): Realistic needs the images provider to make it photoreal. */
   catalogue?: boolean;
+  /** A catalogue actor the user made photoreal (decision 216): `url` is the still, and the tile says Photo. */
+  photoreal?: boolean;
 }
 
 export const avatarName = (a: Pick<Avatar, 'id' | 'name'>) => a.name ?? `Actor ${a.id}`;
@@ -53,6 +56,8 @@ export function CharactersSection({
   // The description the picker ranks by (decision 142); null after 'I don't know' or to fall back to the catalogue.
   const [described, setDescribed] = useState<string | null>(null);
   const avatars = useAvatars(step === 'pick', described ?? undefined);
+  // The actor whose once-per-actor upgrades are shown (decision 216), or null.
+  const [lookOf, setLookOf] = useState<EditorCharacter | null>(null);
 
   const open = () => {
     setDescription('');
@@ -79,7 +84,7 @@ export function CharactersSection({
   const add = () => {
     const picked = (avatars.data ?? [])
       .filter((a) => selected.has(a.id))
-      .map((a) => ({ id: a.id, name: avatarName(a), url: a.url, catalogue: a.catalogue }));
+      .map((a) => ({ id: a.id, name: avatarName(a), url: a.url, catalogue: a.catalogue, photoreal: a.photoreal }));
     onChange(mergeCharacters(characters, picked));
     setStep('closed');
   };
@@ -113,8 +118,22 @@ export function CharactersSection({
                 ) : (
                   <UserIcon className="absolute inset-0 m-auto size-8 text-muted-foreground" aria-hidden="true" />
                 )}
+                {c.photoreal ? (
+                  <ActorKindBadge
+                    avatar={{ kind: 'photo', own: false }}
+                    className="absolute bottom-1.5 left-1.5 text-[10px]"
+                  />
+                ) : null}
               </div>
-              <p className="truncate px-2 py-1.5 text-xs font-medium">{c.name}</p>
+              <p className="truncate px-2 pt-1.5 text-xs font-medium">{c.name}</p>
+              <button
+                type="button"
+                onClick={() => setLookOf(c)}
+                className="flex w-full items-center gap-1 px-2 pb-1.5 text-left text-xs text-primary underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <SparklesIcon className="size-3" aria-hidden="true" />
+                {c.catalogue && !c.photoreal ? 'Make photoreal…' : 'Photo options…'}
+              </button>
               <button
                 type="button"
                 aria-label={`Remove ${c.name}`}
@@ -127,6 +146,20 @@ export function CharactersSection({
           ))}
         </ul>
       )}
+
+      {lookOf ? (
+        <ActorLookDialog
+          avatarId={lookOf.id}
+          name={lookOf.name}
+          open
+          onOpenChange={(o) => !o && setLookOf(null)}
+          onPhoto={(url) => {
+            if (characters.some((c) => c.id === lookOf.id && !c.photoreal)) {
+              onChange(characters.map((c) => (c.id === lookOf.id ? { ...c, url, photoreal: true } : c)));
+            }
+          }}
+        />
+      ) : null}
 
       <TitledDialog
         open={step === 'describe'}
@@ -218,7 +251,7 @@ export function CharactersSection({
                         photoUrl={a.url}
                         previewUrl={a.preview_url}
                         name={a.name ?? 'Actor'}
-                        avatarId={a.id}
+                        avatarId={a.photoreal ? undefined : a.id}
                         decorative
                       />
                       {best ? (

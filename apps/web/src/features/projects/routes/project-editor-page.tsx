@@ -158,7 +158,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [characters, setCharacters] = useState<EditorCharacter[]>(() =>
     project.characters
       .filter((c) => c.selected)
-      .map((c) => ({ id: c.id, name: c.name, url: c.url, catalogue: c.catalogue })),
+      .map((c) => ({ id: c.id, name: c.name, url: c.url, catalogue: c.catalogue, photoreal: c.photoreal })),
   );
 
   const draftKey = JSON.stringify(draft);

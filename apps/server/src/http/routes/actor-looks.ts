@@ -1,0 +1,66 @@
+import { ActorLook, ErrorResponse, IdParam, PaymentRequiredBody } from '@hookreel/contracts';
+import * as actors from '../../services/actors/index.ts';
+import { IdempotencyHeaders, sendIdempotent } from '../idempotency.ts';
+import type { RouteModule } from './index.ts';
+
+const errors = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const paid = { ...errors, 402: PaymentRequiredBody };
+
+/**
+ * An actor's once-per-user upgrades (docs/product.md#photoreal-catalogue, decision 216): a catalogue actor made
+ * photoreal, and real mouth stills. Any actor the caller can see; another user's creator is 404.
+ */
+export const actorLookRoutes: RouteModule = async (api, { ctx, requireUser }) => {
+  api.get(
+    '/avatars/:id/look',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['avatars'], params: IdParam, response: { 200: ActorLook, ...errors } },
+    },
+    async (request) => actors.getActorLook(ctx, request.userId, request.params.id),
+  );
+
+  api.post(
+    '/avatars/:id/photoreal',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['avatars'],
+        params: IdParam,
+        headers: IdempotencyHeaders,
+        description:
+          'Makes a catalogue actor photoreal for the caller: one image by the images provider, charged ' +
+          '`prices.photorealActor` once; Draft videos with the actor then animate that still. Already made or ' +
+          'being made: answers the look and charges nothing. 422 for an actor that is not a catalogue one or ' +
+          'without an images provider.',
+        response: { 200: ActorLook, ...paid },
+      },
+    },
+    async (request, reply) =>
+      sendIdempotent(ctx, request, reply, request.params, () =>
+        actors.makePhotoreal(ctx, request.userId, request.params.id),
+      ),
+  );
+
+  api.post(
+    '/avatars/:id/mouth-stills',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['avatars'],
+        params: IdParam,
+        headers: IdempotencyHeaders,
+        description:
+          "Makes the actor's real mouth stills for the caller from their photo (an own creator's upload, or a " +
+          'catalogue actor made photoreal): one image edit per mouth shape, charged `prices.mouthStill` each, ' +
+          'once. Already made or being made: answers the look and charges nothing. 422 without an image-edit ' +
+          'provider or a photo with a face.',
+        response: { 200: ActorLook, ...paid },
+      },
+    },
+    async (request, reply) =>
+      sendIdempotent(ctx, request, reply, request.params, () =>
+        actors.makeMouthStills(ctx, request.userId, request.params.id),
+      ),
+  );
+};
