@@ -27,6 +27,8 @@ describe('job definitions', () => {
         'deliver-webhook',
         'generate-characters',
         'generate-preview',
+        'make-mouth-stills',
+        'make-photoreal-actor',
         'merge-character',
         'process-product',
         'render-creator-preview',
