@@ -1,4 +1,14 @@
-import type { Avatar, Job, Project, ProjectCharacter, QualityReport, User } from '@hookreel/contracts';
+import {
+  creatorConsentText,
+  type Avatar,
+  type Creator,
+  type Job,
+  type PriceList,
+  type Project,
+  type ProjectCharacter,
+  type QualityReport,
+  type User,
+} from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -87,6 +97,22 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   ...over,
 });
 
+/** The user's own creator {id} ('Maya' unless named): a photo with its consent confirmed. */
+export const makeCreator = (id: number, over: Partial<Creator> = {}): Creator => {
+  const name = over.name ?? 'Maya';
+  return {
+    ...makeAvatar(id, { url: `users/1/creators/${id}.png`, kind: 'photo', own: true }),
+    name,
+    consent: {
+      text: creatorConsentText(name),
+      confirmed_at: '2026-12-01T21:00:00.000Z',
+      confirmed_by: 'ada@example.com',
+    },
+    created_at: '2026-12-01T21:00:00.000Z',
+    ...over,
+  };
+};
+
 /** A project video job as the API returns it; override what the test is about. */
 export const makeJob = (over: Partial<Job> = {}): Job => ({
   id: 7,
@@ -154,6 +180,21 @@ export const makeQualityReport = (over: Partial<QualityReport> = {}): QualityRep
     },
     { id: 'duration', label: 'Duration', level: 'pass', detail: '6.40 s' },
   ],
+  ...over,
+});
+
+type PriceListOverrides = Partial<Omit<PriceList, 'prices' | 'realistic'>> & {
+  prices?: Partial<PriceList['prices']>;
+  realistic?: Partial<PriceList['realistic']>;
+};
+
+/** GET /credits/prices: 1 credit a Draft video, 1.80 a Realistic hook video; `prices`/`realistic` merge field by field. */
+export const makePriceList = ({ prices, realistic, ...over }: PriceListOverrides = {}): PriceList => ({
+  prices: { video: 1, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1, ...prices },
+  trial_credits: 15,
+  realistic: { credits_per_second: 0.1, hook_video: 1.8, ...realistic },
+  characters_per_type: 4,
+  videos_per_pack: 12,
   ...over,
 });
 

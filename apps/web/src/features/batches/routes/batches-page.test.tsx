@@ -1,19 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, makePriceList, renderWithProviders } from '@/test/render';
 import { BatchesPage } from './batches-page';
 import { spyOnToasts } from '../../../test/toasts';
 
 spyOnToasts();
 
 /** The server's price list, with a per-video price unlike the client's constant so the test tells them apart. */
-const priceList = (video: number) => ({
-  prices: { video, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1 },
-  trial_credits: 15,
-  realistic: { credits_per_second: 0.1, hook_video: 1.8 },
-  characters_per_type: 4,
-  videos_per_pack: 12,
-});
+const priceList = (video: number) => makePriceList({ prices: { video } });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { jsonResponse, makeCharacter, makeProject, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeCharacter, makePriceList, makeProject, renderWithProviders } from '@/test/render';
 import { ProjectEditor } from './project-editor-page';
 import { spyOnToasts } from '../../../test/toasts';
 
@@ -63,14 +63,8 @@ describe('ProjectEditor quality prices', () => {
     expect(generate).toHaveAccessibleName('Generate');
     expect(screen.getByTestId('price-realistic')).toHaveTextContent('…');
     releasePrices(
-      jsonResponse({
-        prices: { video: 1, characterGeneration: 0.5, previewImage: 0.1, merge: 0.1 },
-        trial_credits: 15,
-        // 18 characters at 14 a second: billed as the 3-second minimum, 1 + 3 × 0.1.
-        realistic: { credits_per_second: 0.1, hook_video: 1.8 },
-        characters_per_type: 4,
-        videos_per_pack: 12,
-      }),
+      // 18 characters at 14 a second: billed as the 3-second minimum, 1 + 3 × 0.1.
+      jsonResponse(makePriceList({ prices: { characterGeneration: 0.5 } })),
     );
     await waitFor(() => expect(screen.getByTestId('price-realistic')).toHaveTextContent('1.30 credits per video'));
     expect(screen.getByTestId('price-draft')).toHaveTextContent('1.00 credit per video');
