@@ -5,14 +5,12 @@ import {
   type CreatedWebhookEndpoint,
   type WebhookDelivery,
 } from '@hookreel/contracts';
-import { Loader2Icon, PlayIcon, RefreshCwIcon, SendIcon, WebhookIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { PlayIcon, RefreshCwIcon, SendIcon, WebhookIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorDetail } from '@/lib/api-client';
 import {
   useCreateWebhook,
@@ -23,6 +21,7 @@ import {
   useWebhooks,
 } from '../api/webhooks';
 import { formatWhen } from './format-when';
+import { AddForm } from './add-form';
 import { SecretOnce } from './secret-once';
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; variant: 'green' | 'yellow' | 'destructive' }> = {
@@ -43,7 +42,6 @@ function outcome(d: WebhookDelivery): string {
 
 /** Webhook endpoints (signing secret shown once), a "Send test" per endpoint, and the delivery log. */
 export function WebhooksCard() {
-  const urlId = useId();
   const endpoints = useWebhooks();
   const deliveries = useDeliveries();
   const create = useCreateWebhook();
@@ -75,23 +73,20 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={onAdd} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="min-w-0 flex-1 space-y-2">
-            <Label htmlFor={urlId}>Endpoint URL</Label>
-            <Input
-              id={urlId}
-              value={url}
-              inputMode="url"
-              maxLength={INTEGRATION_LIMITS.webhookUrlMax}
-              placeholder="https://example.com/webhook"
-              onChange={(e) => setUrl(e.target.value)}
-            />
-          </div>
-          <Button type="submit" className="self-start" disabled={create.isPending || !url.trim()}>
-            {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            Add Endpoint
-          </Button>
-        </form>
+        <AddForm
+          label="Endpoint URL"
+          input={{
+            value: url,
+            inputMode: 'url',
+            maxLength: INTEGRATION_LIMITS.webhookUrlMax,
+            placeholder: 'https://example.com/webhook',
+            onChange: (e) => setUrl(e.target.value),
+          }}
+          submitLabel="Add Endpoint"
+          pending={create.isPending}
+          disabled={!url.trim()}
+          onSubmit={onAdd}
+        />
 
         {created ? (
           <SecretOnce
