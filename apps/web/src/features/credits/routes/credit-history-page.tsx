@@ -1,6 +1,7 @@
 import { formatCredits, LEDGER_KIND_LABELS, type LedgerEntry, type LedgerKind } from '@hookreel/contracts';
 import { ArrowLeftIcon, Loader2Icon } from 'lucide-react';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/button-link';
 import { ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -77,11 +78,9 @@ export function CreditHistoryPage() {
           </>
         }
         actions={
-          <Button asChild variant="outline">
-            <Link to="/credits">
-              <ArrowLeftIcon aria-hidden="true" /> Plans and credits
-            </Link>
-          </Button>
+          <ButtonLink to="/credits" variant="outline">
+            <ArrowLeftIcon aria-hidden="true" /> Plans and credits
+          </ButtonLink>
         }
       />
       {ledger.isError ? <ErrorBanner>Failed to load credit history. Please try again.</ErrorBanner> : null}

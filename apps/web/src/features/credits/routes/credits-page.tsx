@@ -24,8 +24,9 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { Page } from '@/components/layout/page';
 import { deliveryAnswer, usePublicStats } from '@/lib/api/public-stats';
 import { BillingToggle } from '@/components/pricing/billing-toggle';
@@ -319,11 +320,9 @@ export function CreditsPage() {
             Current balance:{' '}
             <span className="font-mono font-semibold tabular-nums">{formatCredits(user?.credits)}</span> credits
           </p>
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/credits/history">
-              <HistoryIcon aria-hidden="true" /> Credit history
-            </Link>
-          </Button>
+          <ButtonLink to="/credits/history" variant="ghost" size="sm">
+            <HistoryIcon aria-hidden="true" /> Credit history
+          </ButtonLink>
         </div>
         {mode === 'demo' ? (
           <div

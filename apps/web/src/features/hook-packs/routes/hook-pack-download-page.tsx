@@ -2,6 +2,7 @@ import { MESSAGES } from '@hookreel/contracts';
 import { ArrowLeftIcon, FileArchiveIcon, FilmIcon, Loader2Icon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -39,11 +40,9 @@ export function HookPackDownloadPage() {
         }
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to={valid ? `/hook-packs/jobs/${packId}` : '/hook-packs'}>
-                <ArrowLeftIcon aria-hidden="true" /> Back
-              </Link>
-            </Button>
+            <ButtonLink to={valid ? `/hook-packs/jobs/${packId}` : '/hook-packs'} variant="outline">
+              <ArrowLeftIcon aria-hidden="true" /> Back
+            </ButtonLink>
             <Button variant="brand" onClick={downloadAll} disabled={!valid || videos.length === 0 || zip.isPending}>
               {zip.isPending ? (
                 <Loader2Icon className="animate-spin" aria-hidden="true" />
@@ -83,9 +82,9 @@ export function HookPackDownloadPage() {
           title="No videos ready yet"
           description="Finished videos of this hook pack appear here."
           action={
-            <Button asChild variant="outline">
-              <Link to={`/hook-packs/jobs/${packId}`}>View progress</Link>
-            </Button>
+            <ButtonLink to={`/hook-packs/jobs/${packId}`} variant="outline">
+              View progress
+            </ButtonLink>
           }
         />
       ) : (

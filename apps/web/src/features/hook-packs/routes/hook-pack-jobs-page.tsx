@@ -1,7 +1,8 @@
 import { MESSAGES, realisticUpgradeUnderway } from '@hookreel/contracts';
 import { ArrowLeftIcon, DownloadIcon, FilmIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { MakeRealistic } from '@/components/make-realistic';
@@ -55,11 +56,9 @@ export function HookPackJobsPage() {
               <ArrowLeftIcon aria-hidden="true" /> Back
             </Button>
             {done && counts.completed > 0 ? (
-              <Button asChild variant="brand">
-                <Link to={`/hook-packs/${packId}/download`}>
-                  <DownloadIcon aria-hidden="true" /> Download Videos
-                </Link>
-              </Button>
+              <ButtonLink to={`/hook-packs/${packId}/download`} variant="brand">
+                <DownloadIcon aria-hidden="true" /> Download Videos
+              </ButtonLink>
             ) : null}
           </>
         }
@@ -83,9 +82,9 @@ export function HookPackJobsPage() {
           title="No videos yet"
           description="Videos appear here once you start generating them from the hook pack."
           action={
-            <Button asChild variant="outline">
-              <Link to={`/hook-packs/new/${packId}`}>Open Hook Pack</Link>
-            </Button>
+            <ButtonLink to={`/hook-packs/new/${packId}`} variant="outline">
+              Open Hook Pack
+            </ButtonLink>
           }
         />
       ) : list.length > 0 ? (

@@ -1,8 +1,9 @@
 import { type Job, MESSAGES } from '@hookreel/contracts';
 import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -75,11 +76,9 @@ export function JobsPage() {
           icon={<FilmIcon className="size-6" aria-hidden="true" />}
           title={MESSAGES.jobs.empty}
           action={
-            <Button asChild variant="brand">
-              <Link to="/projects">
-                <PlusIcon aria-hidden="true" /> Go to Projects
-              </Link>
-            </Button>
+            <ButtonLink to="/projects" variant="brand">
+              <PlusIcon aria-hidden="true" /> Go to Projects
+            </ButtonLink>
           }
         />
       ) : jobs.data ? (

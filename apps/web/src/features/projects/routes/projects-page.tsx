@@ -1,8 +1,8 @@
 import { MESSAGES, type Project, UI } from '@hookreel/contracts';
 import { FolderOpenIcon, PlusIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -41,11 +41,9 @@ export function ProjectsPage() {
         title="Your Projects"
         description="Open a project to pick actors and generate videos. Right-click or long-press a card for more."
         actions={
-          <Button asChild variant="brand">
-            <Link to="/new-video">
-              <PlusIcon aria-hidden="true" /> New Video
-            </Link>
-          </Button>
+          <ButtonLink to="/new-video" variant="brand">
+            <PlusIcon aria-hidden="true" /> New Video
+          </ButtonLink>
         }
       />
       {projects.isError ? (
@@ -78,11 +76,9 @@ export function ProjectsPage() {
           title="No projects yet"
           description="Create your first project to get started"
           action={
-            <Button asChild variant="brand">
-              <Link to="/new-video">
-                <PlusIcon aria-hidden="true" /> Create Project
-              </Link>
-            </Button>
+            <ButtonLink to="/new-video" variant="brand">
+              <PlusIcon aria-hidden="true" /> Create Project
+            </ButtonLink>
           }
         />
       ) : projects.data ? (

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/button-link';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -348,11 +349,9 @@ function GenerationProgress({
         <p className="text-xs text-muted-foreground">
           {packWaitText(jobs)} You can leave this page; generation continues.
         </p>
-        <Button asChild variant="link" className="h-auto p-0">
-          <Link to={`/hook-packs/jobs/${pack.id}`}>
-            View generation jobs <ExternalLinkIcon aria-hidden="true" />
-          </Link>
-        </Button>
+        <ButtonLink to={`/hook-packs/jobs/${pack.id}`} variant="link" className="h-auto p-0">
+          View generation jobs <ExternalLinkIcon aria-hidden="true" />
+        </ButtonLink>
       </div>
       {real ? (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
