@@ -16,7 +16,7 @@ import {
   roundCredits,
 } from '@hookreel/contracts';
 import { PlusIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { Button } from '@/components/ui/button';
@@ -129,22 +129,7 @@ export function MatrixEditor({
       {modeSwitch}
       {style.pickers(pending)}
       <div className="grid gap-4 lg:grid-cols-3">
-        <LineList
-          legend="Hooks"
-          prefix="H"
-          noun="hook"
-          lines={hooks}
-          max={MATRIX_LIMITS.hooksMax}
-          onChange={(next) => edit(() => setHooks(next))}
-          field={(label, value, onValueChange) => (
-            <HookLineField
-              aria-label={label}
-              value={value}
-              maxLength={LIMITS.hookTextMax}
-              onValueChange={onValueChange}
-            />
-          )}
-        />
+        <LineList kind={HOOKS} lines={hooks} onChange={(next) => edit(() => setHooks(next))} />
 
         <fieldset className="space-y-2 rounded-xl border p-3">
           <legend className="px-1 text-sm font-medium">
@@ -189,22 +174,7 @@ export function MatrixEditor({
           ) : null}
         </fieldset>
 
-        <LineList
-          legend="Calls to action"
-          prefix="C"
-          noun="call to action"
-          lines={ctas}
-          max={MATRIX_LIMITS.ctasMax}
-          onChange={(next) => edit(() => setCtas(next))}
-          field={(label, value, onValueChange) => (
-            <Input
-              aria-label={label}
-              value={value}
-              maxLength={CTA_MAX}
-              onChange={(e) => onValueChange(e.target.value)}
-            />
-          )}
-        />
+        <LineList kind={CTAS} lines={ctas} onChange={(next) => edit(() => setCtas(next))} />
       </div>
 
       <div className="space-y-1 rounded-xl border bg-muted/30 p-3" aria-live="polite">
@@ -280,23 +250,44 @@ export function MatrixEditor({
   );
 }
 
-/** A numbered list of lines (H1, H2… or C1, C2…) the user edits, adds to up to `max` and removes from down to one. */
-function LineList({
-  legend,
-  prefix,
-  noun,
-  lines,
-  max,
-  onChange,
-  field,
-}: {
+type LineField = (props: { 'aria-label': string; value: string; onValueChange: (value: string) => void }) => ReactNode;
+
+/** What a list of lines is: its legend, the letter its cells are named by, one line's name, its size and field. */
+interface LineKind {
   legend: string;
   prefix: string;
   noun: string;
-  lines: string[];
   max: number;
+  Field: LineField;
+}
+
+const HOOKS: LineKind = {
+  legend: 'Hooks',
+  prefix: 'H',
+  noun: 'hook',
+  max: MATRIX_LIMITS.hooksMax,
+  Field: (props) => <HookLineField {...props} maxLength={LIMITS.hookTextMax} />,
+};
+
+const CTAS: LineKind = {
+  legend: 'Calls to action',
+  prefix: 'C',
+  noun: 'call to action',
+  max: MATRIX_LIMITS.ctasMax,
+  Field: ({ onValueChange, ...props }) => (
+    <Input {...props} maxLength={CTA_MAX} onChange={(e) => onValueChange(e.target.value)} />
+  ),
+};
+
+/** A numbered list of lines (H1, H2… or C1, C2…) the user edits, adds to up to `max` and removes from down to one. */
+function LineList({
+  kind: { legend, prefix, noun, max, Field },
+  lines,
+  onChange,
+}: {
+  kind: LineKind;
+  lines: string[];
   onChange: (next: string[]) => void;
-  field: (label: string, value: string, onValueChange: (value: string) => void) => React.ReactNode;
 }) {
   const label = noun.charAt(0).toUpperCase() + noun.slice(1);
   return (
@@ -310,7 +301,11 @@ function LineList({
             {prefix}
             {i + 1}
           </span>
-          {field(`${label} ${i + 1}`, line, (value) => onChange(lines.map((x, j) => (j === i ? value : x))))}
+          <Field
+            aria-label={`${label} ${i + 1}`}
+            value={line}
+            onValueChange={(value) => onChange(lines.map((x, j) => (j === i ? value : x)))}
+          />
           {lines.length > 1 ? (
             <Button
               type="button"
