@@ -2,6 +2,7 @@ import { type Avatar, MESSAGES, UI } from '@hookreel/contracts';
 import { ImagePlusIcon, UsersIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { Skeletons } from '@/components/layout/skeletons';
 import { errorDetail } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
@@ -104,14 +105,17 @@ export function AvatarsPage() {
       />
       {avatars.isError ? <ErrorBanner className="mb-6">{MESSAGES.avatars.loadFailed}</ErrorBanner> : null}
       {avatars.isPending ? (
-        <div className={GRID} aria-busy="true" aria-label="Loading avatars">
-          {Array.from({ length: UI.avatarSkeletons }, (_, i) => (
+        <Skeletons
+          count={UI.avatarSkeletons}
+          className={GRID}
+          label="Loading avatars"
+          item={(i) => (
             <div key={i} data-testid="avatar-skeleton" className="overflow-hidden rounded-xl border">
               <Skeleton className="rounded-none" style={{ paddingBottom: '177.78%' }} />
               <Skeleton className="m-2 h-3 w-3/4" />
             </div>
-          ))}
-        </div>
+          )}
+        />
       ) : avatars.data && avatars.data.length === 0 ? (
         <EmptyState
           icon={<UsersIcon className="size-6" aria-hidden="true" />}

@@ -2,11 +2,11 @@ import { MESSAGES } from '@hookreel/contracts';
 import { ArrowLeftIcon, FileArchiveIcon, FilmIcon, Loader2Icon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorDetail } from '@/lib/api-client';
 import { useDownloadPackZip } from '../api/download-pack';
 import { useHookPack } from '../api/get-hook-pack';
@@ -67,15 +67,12 @@ export function HookPackDownloadPage() {
         </p>
       ) : null}
       {valid && jobs.isPending ? (
-        <div
+        <Skeletons
+          count={8}
           className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
-          aria-busy="true"
-          aria-label="Loading videos"
-        >
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[9/16] rounded-xl" />
-          ))}
-        </div>
+          label="Loading videos"
+          item="aspect-[9/16] rounded-xl"
+        />
       ) : jobs.isSuccess && videos.length === 0 ? (
         <EmptyState
           icon={<FilmIcon className="size-6" aria-hidden="true" />}

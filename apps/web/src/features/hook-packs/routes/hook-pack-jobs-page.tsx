@@ -2,13 +2,13 @@ import { MESSAGES, realisticUpgradeUnderway } from '@hookreel/contracts';
 import { ArrowLeftIcon, DownloadIcon, FilmIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { MakeRealistic } from '@/components/make-realistic';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { Skeleton } from '@/components/ui/skeleton';
 import { allJobsDone, usePackJobs } from '../api/get-pack-jobs';
 import { PackJobCard } from '../components/pack-job-card';
 import { jobCounts, packProgress } from '../lib/progress';
@@ -71,11 +71,7 @@ export function HookPackJobsPage() {
         <ErrorBanner className="mb-6">{MESSAGES.jobs.statusFailed}</ErrorBanner>
       ) : null}
       {valid && jobs.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading videos">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-xl" />
-          ))}
-        </div>
+        <Skeletons count={4} className="space-y-3" label="Loading videos" item="h-28 w-full rounded-xl" />
       ) : jobs.isSuccess && list.length === 0 ? (
         <EmptyState
           icon={<FilmIcon className="size-6" aria-hidden="true" />}

@@ -1,6 +1,7 @@
 import { MESSAGES, UI } from '@hookreel/contracts';
 import { PackageOpenIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
+import { Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -31,15 +32,12 @@ export function HookPacksPage() {
       />
       {isError ? <ErrorBanner className="mb-6">{MESSAGES.hookPacks.fetchFailed}</ErrorBanner> : null}
       {isPending ? (
-        <div
+        <Skeletons
+          count={UI.hookPackPlaceholders}
           className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
-          aria-busy="true"
-          aria-label="Loading hook packs"
-        >
-          {Array.from({ length: UI.hookPackPlaceholders }, (_, i) => (
-            <HookPackCardPlaceholder key={i} />
-          ))}
-        </div>
+          label="Loading hook packs"
+          item={(i) => <HookPackCardPlaceholder key={i} />}
+        />
       ) : isError ? null : packs.length === 0 ? (
         <EmptyState
           icon={<PackageOpenIcon className="size-6" aria-hidden="true" />}

@@ -3,6 +3,7 @@ import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
 import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
@@ -59,8 +60,11 @@ export function JobsPage() {
       {jobs.isError && !jobs.data ? <ErrorBanner className="mb-6">{MESSAGES.jobs.loadListFailed}</ErrorBanner> : null}
 
       {jobs.isPending ? (
-        <div className={GRID} aria-busy="true" aria-label="Loading jobs">
-          {Array.from({ length: 8 }, (_, i) => (
+        <Skeletons
+          count={8}
+          className={GRID}
+          label="Loading jobs"
+          item={(i) => (
             <div key={i} data-testid="job-skeleton" className="overflow-hidden rounded-xl border">
               <Skeleton className="aspect-[9/16] max-h-80 w-full rounded-none sm:max-h-none" />
               <div className="space-y-2 p-4">
@@ -69,8 +73,8 @@ export function JobsPage() {
                 <Skeleton className="h-2 w-full" />
               </div>
             </div>
-          ))}
-        </div>
+          )}
+        />
       ) : jobs.data && jobs.data.length === 0 ? (
         <EmptyState
           icon={<FilmIcon className="size-6" aria-hidden="true" />}

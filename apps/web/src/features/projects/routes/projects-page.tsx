@@ -2,6 +2,7 @@ import { MESSAGES, type Project, UI } from '@hookreel/contracts';
 import { FolderOpenIcon, PlusIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
+import { Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
 import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
@@ -59,8 +60,11 @@ export function ProjectsPage() {
         </ErrorBanner>
       ) : null}
       {projects.isPending ? (
-        <div className={GRID} aria-busy="true" aria-label="Loading projects">
-          {Array.from({ length: UI.projectSkeletons }, (_, i) => (
+        <Skeletons
+          count={UI.projectSkeletons}
+          className={GRID}
+          label="Loading projects"
+          item={(i) => (
             <div key={i} data-testid="project-skeleton" className="overflow-hidden rounded-xl border">
               <Skeleton className="aspect-square rounded-none" />
               <div className="space-y-2 p-3">
@@ -68,8 +72,8 @@ export function ProjectsPage() {
                 <Skeleton className="h-3 w-1/3" />
               </div>
             </div>
-          ))}
-        </div>
+          )}
+        />
       ) : projects.data && projects.data.length === 0 ? (
         <EmptyState
           icon={<FolderOpenIcon className="size-6" aria-hidden="true" />}

@@ -4,9 +4,9 @@ import { Loader2Icon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'react-router';
+import { Skeletons } from '@/components/layout/skeletons';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { getCharacters, isCharacterPending, useCharacters } from '../../api/get-characters';
 import { hookPackKeys } from '../../api/keys';
 import { useAddCreatorToPack, useOwnCreators } from '../../api/pack-creators';
@@ -182,11 +182,11 @@ export function CharactersStep({
         )}
       </section>
       {characters.isPending && packId ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[9/16] rounded-lg" />
-          ))}
-        </div>
+        <Skeletons
+          count={4}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6"
+          item="aspect-[9/16] rounded-lg"
+        />
       ) : characters.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {MESSAGES.hookPacks.generateCharactersFailed}
