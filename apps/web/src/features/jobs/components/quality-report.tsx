@@ -1,5 +1,6 @@
 import { qualityVerdict, type Job, type QualityCheck, type QualityLevel } from '@hookreel/contracts';
 import { AlertTriangleIcon, CheckCircle2Icon, ExternalLinkIcon, XCircleIcon } from 'lucide-react';
+import { FormError } from '@/components/form-error';
 import { Skeletons } from '@/components/layout/skeletons';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { staticUrl } from '@/lib/urls';
@@ -95,9 +96,7 @@ export function QualityReportCard({ job, className }: { job: Pick<Job, 'report_u
         ) : report.isPending ? (
           <Skeletons count={5} className="space-y-2" label="Loading the quality report" item="h-8" />
         ) : report.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            The quality report could not be loaded.
-          </p>
+          <FormError>The quality report could not be loaded.</FormError>
         ) : (
           <>
             <QualityLines checks={report.data.checks} />

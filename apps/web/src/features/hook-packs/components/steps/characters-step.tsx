@@ -4,6 +4,7 @@ import { Loader2Icon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
 import { Skeletons } from '@/components/layout/skeletons';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { Button } from '@/components/ui/button';
@@ -188,9 +189,7 @@ export function CharactersStep({
           item="aspect-[9/16] rounded-lg"
         />
       ) : characters.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {MESSAGES.hookPacks.generateCharactersFailed}
-        </p>
+        <FormError>{MESSAGES.hookPacks.generateCharactersFailed}</FormError>
       ) : visible.length === 0 ? (
         <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           No characters yet. Go back to describe character types, or use Generate More.

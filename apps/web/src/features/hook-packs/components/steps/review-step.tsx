@@ -1,6 +1,7 @@
 import { MESSAGES } from '@hookreel/contracts';
 import { DownloadIcon, InfoIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { FormError } from '@/components/form-error';
 import { Skeletons } from '@/components/layout/skeletons';
 import { Button } from '@/components/ui/button';
 import { usePackJobs } from '../../api/get-pack-jobs';
@@ -45,9 +46,7 @@ export function ReviewStep({ pack, advance, back, advancing }: StepProps) {
           item="aspect-[9/16] rounded-xl"
         />
       ) : jobs.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {MESSAGES.jobs.loadListFailed}
-        </p>
+        <FormError>{MESSAGES.jobs.loadListFailed}</FormError>
       ) : videos.length === 0 ? (
         <p className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           No finished videos yet.

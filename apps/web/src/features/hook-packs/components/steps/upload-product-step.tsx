@@ -2,6 +2,7 @@ import { LIMITS, MESSAGES, type HookPack } from '@hookreel/contracts';
 import { CheckCircle2Icon, ImageIcon, Loader2Icon, PencilIcon, ScanSearchIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { errorDetail } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRANSPARENT_PHOTO_NOTE } from '@/components/product-upload-dialog';
@@ -382,11 +383,7 @@ function EditDetailsForm({
           <Input id="product-category" value={category} onChange={(e) => setCategory(e.target.value)} />
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError className="font-medium">{error}</FormError>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => onDone(null)}>
           Cancel
