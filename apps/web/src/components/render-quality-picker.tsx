@@ -6,8 +6,8 @@ import {
   type ModeAvailability,
   type VideoQuality,
 } from '@hookreel/contracts';
-import { CheckIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { RadioCard } from '@/components/radio-card';
 import { cn } from '@/lib/utils';
 
 /**
@@ -39,29 +39,18 @@ export function RenderQualityPicker({
       <legend className="mb-2 text-sm leading-none font-medium">Quality</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {VIDEO_QUALITIES.map((quality) => {
-          const checked = quality === value;
           const off = quality === 'realistic' && realisticOff;
           return (
-            <label
+            <RadioCard
               key={quality}
-              className={cn(
-                'relative flex cursor-pointer items-start justify-between gap-2 rounded-lg border bg-card p-3 text-left',
-                'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
-                checked ? 'border-primary ring-2 ring-primary' : 'hover:shadow-md',
-              )}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={quality}
-                checked={checked}
-                disabled={off}
-                aria-describedby={off ? reasonId : undefined}
-                onChange={() => onChange(quality)}
-                className="sr-only"
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">
+              name={name}
+              value={quality}
+              checked={quality === value}
+              onSelect={() => onChange(quality)}
+              disabled={off}
+              describedBy={off ? reasonId : undefined}
+              title={
+                <>
                   {VIDEO_QUALITY_LABELS[quality].name}
                   <span
                     data-testid={`price-${quality}`}
@@ -69,11 +58,10 @@ export function RenderQualityPicker({
                   >
                     {prices ? `${creditsLabel(prices[quality])} per video` : '…'}
                   </span>
-                </span>
-                <span className="block text-xs text-muted-foreground">{VIDEO_QUALITY_LABELS[quality].hint}</span>
-              </span>
-              {checked ? <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> : null}
-            </label>
+                </>
+              }
+              hint={VIDEO_QUALITY_LABELS[quality].hint}
+            />
           );
         })}
       </div>

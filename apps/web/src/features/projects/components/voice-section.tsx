@@ -5,13 +5,13 @@ import {
   type Project,
   type VoiceSource,
 } from '@hookreel/contracts';
-import { CheckIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { Trash2Icon, UploadIcon } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { RadioCard } from '@/components/radio-card';
 import { Button } from '@/components/ui/button';
 import { errorDetail } from '@/lib/api-client';
 import { staticUrl } from '@/lib/urls';
-import { cn } from '@/lib/utils';
 
 const HINTS: Record<VoiceSource, string> = {
   generated: 'Spoken for you in the language and accent above.',
@@ -78,33 +78,17 @@ export function VoiceSection({
     <fieldset className="min-w-0 space-y-3" data-testid="voice-section">
       <legend className="mb-2 text-sm leading-none font-medium">Voice</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        {VOICE_SOURCES.map((source) => {
-          const checked = source === value;
-          return (
-            <label
-              key={source}
-              className={cn(
-                'relative flex cursor-pointer items-start justify-between gap-2 rounded-lg border bg-card p-3 text-left',
-                'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                checked ? 'border-primary ring-2 ring-primary' : 'hover:shadow-md',
-              )}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={source}
-                checked={checked}
-                onChange={() => onChange(source)}
-                className="sr-only"
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">{VOICE_SOURCE_LABELS[source]}</span>
-                <span className="block text-xs text-muted-foreground">{HINTS[source]}</span>
-              </span>
-              {checked ? <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> : null}
-            </label>
-          );
-        })}
+        {VOICE_SOURCES.map((source) => (
+          <RadioCard
+            key={source}
+            name={name}
+            value={source}
+            checked={source === value}
+            onSelect={() => onChange(source)}
+            title={VOICE_SOURCE_LABELS[source]}
+            hint={HINTS[source]}
+          />
+        ))}
       </div>
 
       {value === 'generated' ? (
