@@ -1,13 +1,11 @@
+import { ScriptField } from '@/components/script-field';
 import { OptionSelect } from '@/components/option-select';
 import {
-  BIDI_CONTROL_MESSAGE,
-  hasNoBidiControls,
   ACCENT_OPTIONS,
   type Accent,
   INSUFFICIENT_CREDITS,
   LANGUAGE_OPTIONS,
   type Language,
-  LIMITS,
   MESSAGES,
   VALIDATION,
   type Aspect,
@@ -37,9 +35,7 @@ import { EmptyState } from '@/components/layout/banner';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { useBrandLook } from '@/hooks/use-brand-look';
 import { useDebouncedEffect } from '@/hooks/use-debounced-callback';
 import { errorDetail, isApiError } from '@/lib/api-client';
@@ -404,33 +400,14 @@ export function ProjectEditor({ project }: { project: Project }) {
                 onChange={(accent: Accent) => setDraft((d) => ({ ...d, accent }))}
               />
             </div>
-            <div className="space-y-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="project-script">Script</Label>
-                <span className="text-xs text-muted-foreground">
-                  {draft.script.length}/{LIMITS.scriptMax}
-                </span>
-              </div>
-              <Textarea
-                id="project-script"
-                rows={8}
-                maxLength={LIMITS.scriptMax}
-                placeholder="What should the actor say?"
-                value={draft.script}
-                aria-describedby={scriptMissing ? 'project-script-required' : undefined}
-                onChange={(e) => setDraft((d) => ({ ...d, script: e.target.value.slice(0, LIMITS.scriptMax) }))}
-              />
-              {scriptMissing ? (
-                <p id="project-script-required" className="text-xs text-muted-foreground">
-                  {VALIDATION.scriptRequired}
-                </p>
-              ) : null}
-              {hasNoBidiControls(draft.script) ? null : (
-                <p role="alert" className="text-xs text-destructive">
-                  {BIDI_CONTROL_MESSAGE}
-                </p>
-              )}
-            </div>
+            <ScriptField
+              id="project-script"
+              rows={8}
+              placeholder="What should the actor say?"
+              value={draft.script}
+              onChange={(script) => setDraft((d) => ({ ...d, script }))}
+              note={scriptMissing ? VALIDATION.scriptRequired : null}
+            />
           </CardContent>
         </Card>
 
