@@ -126,14 +126,7 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
         <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={disabled} />
         <AspectPicker value={shapes.aspects} onChange={shapes.change} disabled={disabled} />
         <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} disabled={disabled} />
-        <MusicBedField
-          musicUrl={pack.music_url}
-          onUpload={(file) => music.upload.mutateAsync(file)}
-          onRemove={() => music.remove.mutateAsync()}
-          uploading={music.upload.isPending}
-          removing={music.remove.isPending}
-          disabled={disabled}
-        />
+        <MusicBedField musicUrl={pack.music_url} music={music} disabled={disabled} />
       </>
     ),
   };

@@ -307,13 +307,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
               />
             </div>
             <CaptionStylePicker value={captionStyle} onChange={setCaptionStyle} compact />
-            <MusicBedField
-              musicUrl={project.music_url}
-              onUpload={(file) => music.upload.mutateAsync(file)}
-              onRemove={() => music.remove.mutateAsync()}
-              uploading={music.upload.isPending}
-              removing={music.remove.isPending}
-            />
+            <MusicBedField musicUrl={project.music_url} music={music} />
             <Button
               variant="brand"
               className="w-full"

@@ -5,11 +5,10 @@ import {
   type Project,
   type VoiceSource,
 } from '@hookreel/contracts';
-import { Trash2Icon, UploadIcon } from 'lucide-react';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { RadioCard } from '@/components/radio-card';
-import { Button } from '@/components/ui/button';
+import { AudioFileButtons } from '@/components/audio-file-buttons';
 import { errorDetail } from '@/lib/api-client';
 import { staticUrl } from '@/lib/urls';
 
@@ -51,12 +50,9 @@ export function VoiceSection({
   generatedSettings: ReactNode;
 }) {
   const name = useId();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const recording = project.voice_over;
 
   const pick = async (file: File | undefined) => {
-    if (input.current) input.current.value = '';
     if (!file) return;
     if (file.size > VOICE_OVER_LIMITS.maxBytes) {
       toast.error(`Recordings can be at most ${maxMb}MB`);
@@ -114,38 +110,21 @@ export function VoiceSection({
               No recording yet: the generated voice speaks until you add one.
             </p>
           )}
-          <div className="flex flex-wrap gap-2">
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept={VOICE_OVER_LIMITS.accept}
-              className="sr-only"
-              aria-label={recording ? 'Replace recording' : 'Upload recording'}
-              onChange={(e) => void pick(e.target.files?.[0])}
-              disabled={uploading}
-            />
-            <Button type="button" variant="outline" disabled={uploading} onClick={() => input.current?.click()}>
-              <UploadIcon aria-hidden="true" />
-              {uploading ? 'Uploading...' : recording ? 'Replace recording' : 'Upload recording'}
-            </Button>
-            {recording ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive hover:text-destructive"
-                disabled={removing || uploading}
-                onClick={() =>
-                  void onRemove().then(
-                    () => toast.success('Recording removed: the generated voice speaks again'),
-                    (e: unknown) => toast.error(errorDetail(e, 'The recording could not be removed')),
-                  )
-                }
-              >
-                <Trash2Icon aria-hidden="true" /> Remove recording
-              </Button>
-            ) : null}
-          </div>
+          <AudioFileButtons
+            noun="recording"
+            accept={VOICE_OVER_LIMITS.accept}
+            present={Boolean(recording)}
+            uploading={uploading}
+            uploadDisabled={uploading}
+            removeDisabled={removing || uploading}
+            onFile={(file) => void pick(file)}
+            onRemove={() =>
+              void onRemove().then(
+                () => toast.success('Recording removed: the generated voice speaks again'),
+                (e: unknown) => toast.error(errorDetail(e, 'The recording could not be removed')),
+              )
+            }
+          />
           <p className="text-xs text-muted-foreground">
             {`MP3, WAV or M4A, up to ${maxMb}MB and ${VOICE_OVER_LIMITS.maxDurationSec / 60} minutes. Captions and the ` +
               'mouth follow your words, and the video lasts as long as your recording. Speed does not apply.'}

@@ -441,13 +441,7 @@ export function ProjectEditor({ project }: { project: Project }) {
           <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
             <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} />
-            <MusicBedField
-              musicUrl={project.music_url}
-              onUpload={(file) => music.upload.mutateAsync(file)}
-              onRemove={() => music.remove.mutateAsync()}
-              uploading={music.upload.isPending}
-              removing={music.remove.isPending}
-            />
+            <MusicBedField musicUrl={project.music_url} music={music} />
           </CardContent>
         </Card>
 
