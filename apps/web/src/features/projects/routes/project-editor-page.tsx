@@ -16,6 +16,7 @@ import {
   MIN_BILLED_SECONDS,
   realisticVideoCost,
   spokenSeconds,
+  type UpdateProjectRequest,
   type VoiceSource,
 } from '@hookreel/contracts';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
@@ -48,6 +49,7 @@ import { useProjectMusic } from '@/lib/api/project-music';
 import { VoiceSection } from '../components/voice-section';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useUpdateProject } from '@/lib/api/update-project';
+import { saveOrRestore } from '@/lib/save-or-restore';
 import { useProject } from '@/lib/api/get-project';
 import { CharactersSection, type EditorCharacter } from '../components/characters-section';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
@@ -101,6 +103,10 @@ export function ProjectEditor({ project }: { project: Project }) {
   const update = useUpdateProject(project.id);
   const autoSave = useUpdateProject(project.id);
   const styleSave = useUpdateProject(project.id);
+  const saveStyle = saveOrRestore<UpdateProjectRequest>(
+    (patch, options) => styleSave.mutate(patch, options),
+    MESSAGES.projects.updateFailed,
+  );
   const del = useDeleteProject();
   const queue = useQueueJob();
   const selectChars = useSelectCharacters(project.id);
@@ -212,48 +218,12 @@ export function ProjectEditor({ project }: { project: Project }) {
     );
   };
   /** The caption style is saved as soon as it is picked; a failed save puts the stored one back. */
-  const changeCaptionStyle = (next: CaptionStyle) => {
-    const before = captionStyle;
-    setCaptionStyle(next);
-    styleSave.mutate(
-      { caption_style: next },
-      {
-        onError: (e) => {
-          setCaptionStyle(before);
-          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
-        },
-      },
-    );
-  };
+  const changeCaptionStyle = (next: CaptionStyle) => saveStyle('caption_style', next, captionStyle, setCaptionStyle);
 
   /** Frame shapes are saved as soon as they are ticked; a failed save puts the stored ones back. */
-  const changeAspects = (next: Aspect[]) => {
-    const before = aspects;
-    setAspects(next);
-    styleSave.mutate(
-      { aspects: next },
-      {
-        onError: (e) => {
-          setAspects(before);
-          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
-        },
-      },
-    );
-  };
+  const changeAspects = (next: Aspect[]) => saveStyle('aspects', next, aspects, setAspects);
   /** Quality is saved as soon as it is picked; a failed save puts the stored one back. */
-  const changeQuality = (next: VideoQuality) => {
-    const before = quality;
-    setQuality(next);
-    styleSave.mutate(
-      { quality: next },
-      {
-        onError: (e) => {
-          setQuality(before);
-          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
-        },
-      },
-    );
-  };
+  const changeQuality = (next: VideoQuality) => saveStyle('quality', next, quality, setQuality);
   /** Voice speed follows the slider live and is saved once it is released; a failed save puts the stored one back. */
   const commitVoiceSpeed = (next: number) => {
     if (next === project.voice_speed) return;
