@@ -1,6 +1,5 @@
 import { CAPTION_STYLE_LABELS, CAPTION_STYLES, type CaptionStyle } from '@hookreel/contracts';
-import { useId } from 'react';
-import { RadioCard } from '@/components/radio-card';
+import { RadioCards } from '@/components/radio-card';
 import { cn } from '@/lib/utils';
 
 /**
@@ -41,33 +40,29 @@ export function CaptionStylePicker({
   /** Two pictures a row, for a narrow side panel. */
   compact?: boolean;
 }) {
-  const name = useId();
   return (
     <fieldset className={cn('min-w-0 space-y-2', className)} disabled={disabled} data-testid="caption-style-picker">
       <legend className="mb-2 text-sm leading-none font-medium">{label}</legend>
-      <div className={cn('grid grid-cols-2 gap-3', !compact && 'sm:grid-cols-4')}>
-        {CAPTION_STYLES.map((style) => (
-          <RadioCard
-            key={style}
-            name={name}
-            value={style}
-            checked={style === value}
-            onSelect={() => onChange(style)}
-            title={CAPTION_STYLE_LABELS[style]}
-            hint={CAPTION_STYLE_HINTS[style]}
-            media={
-              <img
-                src={captionPreviewUrl(style)}
-                alt=""
-                width={270}
-                height={240}
-                loading="lazy"
-                className="aspect-[9/8] w-full bg-muted object-cover"
-              />
-            }
-          />
-        ))}
-      </div>
+      <RadioCards
+        className={cn('grid grid-cols-2 gap-3', !compact && 'sm:grid-cols-4')}
+        options={CAPTION_STYLES}
+        value={value}
+        onChange={onChange}
+        face={(style) => ({
+          title: CAPTION_STYLE_LABELS[style],
+          hint: CAPTION_STYLE_HINTS[style],
+          media: (
+            <img
+              src={captionPreviewUrl(style)}
+              alt=""
+              width={270}
+              height={240}
+              loading="lazy"
+              className="aspect-[9/8] w-full bg-muted object-cover"
+            />
+          ),
+        })}
+      />
     </fieldset>
   );
 }

@@ -1,12 +1,54 @@
 import { CheckIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+
+/** What a card says of its option, and whether it can be picked. */
+export interface RadioCardFace {
+  title: ReactNode;
+  hint: ReactNode;
+  media?: ReactNode;
+  disabled?: boolean;
+  describedBy?: string;
+}
+
+/**
+ * A radio group drawn as cards, one an option in `className`'s layout: `face` says what each card shows.
+ */
+export function RadioCards<T extends string>({
+  options,
+  value,
+  onChange,
+  face,
+  className,
+}: {
+  options: readonly T[];
+  value: T;
+  onChange: (option: T) => void;
+  face: (option: T) => RadioCardFace;
+  className?: string;
+}) {
+  const name = useId();
+  return (
+    <div className={className}>
+      {options.map((option) => (
+        <RadioCard
+          key={option}
+          name={name}
+          value={option}
+          checked={option === value}
+          onSelect={() => onChange(option)}
+          {...face(option)}
+        />
+      ))}
+    </div>
+  );
+}
 
 /**
  * One choice of a radio group drawn as a card: a title, a hint and a tick when chosen, with a picture above them
  * when there is one. The native radio stays (hidden, focusable), so the arrow keys and forms work as usual.
  */
-export function RadioCard({
+function RadioCard({
   name,
   value,
   checked,

@@ -7,7 +7,7 @@ import {
   type VideoQuality,
 } from '@hookreel/contracts';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { RadioCard } from '@/components/radio-card';
+import { RadioCards } from '@/components/radio-card';
 import { cn } from '@/lib/utils';
 
 /**
@@ -31,40 +31,33 @@ export function RenderQualityPicker({
   disabled?: boolean;
   className?: string;
 }) {
-  const name = useId();
   const reasonId = useId();
   const realisticOff = !availability?.available;
   return (
     <fieldset className={cn('min-w-0 space-y-2', className)} disabled={disabled} data-testid="render-quality-picker">
       <legend className="mb-2 text-sm leading-none font-medium">Quality</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {VIDEO_QUALITIES.map((quality) => {
+      <RadioCards
+        className="grid gap-3 sm:grid-cols-2"
+        options={VIDEO_QUALITIES}
+        value={value}
+        onChange={onChange}
+        face={(quality) => {
           const off = quality === 'realistic' && realisticOff;
-          return (
-            <RadioCard
-              key={quality}
-              name={name}
-              value={quality}
-              checked={quality === value}
-              onSelect={() => onChange(quality)}
-              disabled={off}
-              describedBy={off ? reasonId : undefined}
-              title={
-                <>
-                  {VIDEO_QUALITY_LABELS[quality].name}
-                  <span
-                    data-testid={`price-${quality}`}
-                    className="ml-2 font-normal text-muted-foreground tabular-nums"
-                  >
-                    {prices ? `${creditsLabel(prices[quality])} per video` : '…'}
-                  </span>
-                </>
-              }
-              hint={VIDEO_QUALITY_LABELS[quality].hint}
-            />
-          );
-        })}
-      </div>
+          return {
+            disabled: off,
+            describedBy: off ? reasonId : undefined,
+            title: (
+              <>
+                {VIDEO_QUALITY_LABELS[quality].name}
+                <span data-testid={`price-${quality}`} className="ml-2 font-normal text-muted-foreground tabular-nums">
+                  {prices ? `${creditsLabel(prices[quality])} per video` : '…'}
+                </span>
+              </>
+            ),
+            hint: VIDEO_QUALITY_LABELS[quality].hint,
+          };
+        }}
+      />
       {realisticOff && availability ? (
         <div id={reasonId} className="text-xs text-muted-foreground" data-testid="realistic-unavailable">
           <p>Realistic is not available on this server. Ask the operator to configure the providers:</p>

@@ -5,9 +5,9 @@ import {
   type Project,
   type VoiceSource,
 } from '@hookreel/contracts';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { RadioCard } from '@/components/radio-card';
+import { RadioCards } from '@/components/radio-card';
 import { AudioFileButtons } from '@/components/audio-file-buttons';
 import { errorDetail } from '@/lib/api-client';
 import { staticUrl } from '@/lib/urls';
@@ -49,7 +49,6 @@ export function VoiceSection({
   removing: boolean;
   generatedSettings: ReactNode;
 }) {
-  const name = useId();
   const recording = project.voice_over;
 
   const pick = async (file: File | undefined) => {
@@ -73,19 +72,13 @@ export function VoiceSection({
   return (
     <fieldset className="min-w-0 space-y-3" data-testid="voice-section">
       <legend className="mb-2 text-sm leading-none font-medium">Voice</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {VOICE_SOURCES.map((source) => (
-          <RadioCard
-            key={source}
-            name={name}
-            value={source}
-            checked={source === value}
-            onSelect={() => onChange(source)}
-            title={VOICE_SOURCE_LABELS[source]}
-            hint={HINTS[source]}
-          />
-        ))}
-      </div>
+      <RadioCards
+        className="grid gap-3 sm:grid-cols-2"
+        options={VOICE_SOURCES}
+        value={value}
+        onChange={onChange}
+        face={(source) => ({ title: VOICE_SOURCE_LABELS[source], hint: HINTS[source] })}
+      />
 
       {value === 'generated' ? (
         generatedSettings
