@@ -1,11 +1,10 @@
 import { type Job, MESSAGES } from '@hookreel/contracts';
 import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { useConfirmDelete } from '@/hooks/use-confirm-delete';
 import { Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
-import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -30,17 +29,10 @@ export function JobsPage() {
   const jobs = useJobs();
   useJobEvents();
   const del = useDeleteJob();
-  const [toDelete, setToDelete] = useState<Job | null>(null);
-
-  const confirmDelete = () => {
-    const job = toDelete;
-    setToDelete(null);
-    if (!job) return;
-    del.mutate(job.id, {
-      onSuccess: () => toast.success(MESSAGES.jobs.deleted),
-      onError: (e) => toast.error(errorDetail(e, MESSAGES.jobs.deleteFailed)),
-    });
-  };
+  const deletion = useConfirmDelete<Job>((id, options) => del.mutate(id, options), {
+    deleted: MESSAGES.jobs.deleted,
+    failed: MESSAGES.jobs.deleteFailed,
+  });
 
   const refreshing = jobs.isFetching && !jobs.isPending;
 
@@ -93,19 +85,19 @@ export function JobsPage() {
               job={job}
               deleting={del.isPending && del.variables === job.id}
               onView={(j) => navigate(`/jobs/${j.id}`)}
-              onDelete={setToDelete}
+              onDelete={deletion.ask}
             />
           ))}
         </div>
       ) : null}
 
-      {toDelete !== null ? (
+      {deletion.pending !== null ? (
         <Suspense fallback={null}>
           <DeleteJobDialog
             open
-            onOpenChange={(o) => !o && setToDelete(null)}
-            onConfirm={confirmDelete}
-            name={toDelete.project_name}
+            onOpenChange={(o) => !o && deletion.cancel()}
+            onConfirm={deletion.confirm}
+            name={deletion.pending.project_name}
           />
         </Suspense>
       ) : null}

@@ -1,10 +1,9 @@
 import { MESSAGES, type Project, UI } from '@hookreel/contracts';
 import { FolderOpenIcon, PlusIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { lazy, Suspense } from 'react';
+import { useConfirmDelete } from '@/hooks/use-confirm-delete';
 import { Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
-import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -24,17 +23,10 @@ const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-
 export function ProjectsPage() {
   const projects = useProjects();
   const del = useDeleteProject();
-  const [toDelete, setToDelete] = useState<Project | null>(null);
-
-  const confirmDelete = () => {
-    const p = toDelete;
-    setToDelete(null);
-    if (!p) return;
-    del.mutate(p.id, {
-      onSuccess: () => toast.success(MESSAGES.projects.deleted),
-      onError: (e) => toast.error(errorDetail(e, MESSAGES.projects.deleteFailed)),
-    });
-  };
+  const deletion = useConfirmDelete<Project>((id, options) => del.mutate(id, options), {
+    deleted: MESSAGES.projects.deleted,
+    failed: MESSAGES.projects.deleteFailed,
+  });
 
   return (
     <Page>
@@ -88,13 +80,13 @@ export function ProjectsPage() {
       ) : projects.data ? (
         <div className={GRID}>
           {projects.data.map((p) => (
-            <ProjectCard key={p.id} project={p} onDelete={setToDelete} />
+            <ProjectCard key={p.id} project={p} onDelete={deletion.ask} />
           ))}
         </div>
       ) : null}
-      {toDelete !== null ? (
+      {deletion.pending !== null ? (
         <Suspense fallback={null}>
-          <DeleteProjectDialog open onOpenChange={(o) => !o && setToDelete(null)} onConfirm={confirmDelete} />
+          <DeleteProjectDialog open onOpenChange={(o) => !o && deletion.cancel()} onConfirm={deletion.confirm} />
         </Suspense>
       ) : null}
     </Page>
