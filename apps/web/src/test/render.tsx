@@ -13,6 +13,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
 import { AuthContextStub, type AuthContextValue } from '@/lib/auth';
 
 export const makeUser = (over: Partial<User> = {}): User => ({
@@ -232,3 +233,20 @@ export const jsonResponse = (body: unknown, status = 200) =>
     status,
     headers: { 'content-type': 'application/json' },
   });
+
+/**
+ * Stubs fetch so the price list is held back until the test calls the returned `release(prices)`; other URLs
+ * answer with their body in `others`, or 404.
+ */
+export function holdPriceList(others: Record<string, unknown> = {}) {
+  let release: (r: Response) => void = () => {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/credits/prices') return new Promise<Response>((r) => (release = r));
+      if (url in others) return jsonResponse(others[url]);
+      return jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
+  return (prices: PriceList) => release(jsonResponse(prices));
+}

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GenerateMoreDialog } from '@/features/hook-packs/components/generate-more-dialog';
 import { PackCostEstimate } from '@/features/hook-packs/components/pack-cost-estimate';
-import { jsonResponse, makePriceList, makeUser, renderWithProviders } from '@/test/render';
+import { holdPriceList, makePriceList, makeUser, renderWithProviders } from '@/test/render';
 
 /** A price list unlike the client's constants in every figure, so a screen that used them would show it. */
 const serverPrices = makePriceList({
@@ -13,15 +13,8 @@ const serverPrices = makePriceList({
 
 /** fetch answering the price list only when the test lets it. */
 function holdPrices() {
-  let release: (r: Response) => void = () => {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/credits/prices') return new Promise<Response>((r) => (release = r));
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
-  return () => release(jsonResponse(serverPrices));
+  const release = holdPriceList();
+  return () => release(serverPrices);
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makePriceList, renderWithProviders } from '@/test/render';
+import { holdPriceList, jsonResponse, makePriceList, renderWithProviders } from '@/test/render';
 import { BatchesPage } from './batches-page';
 import { spyOnToasts } from '../../../test/toasts';
 
@@ -13,22 +13,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('BatchesPage price per video', () => {
   it("shows no figure until the server's price list answers, then the server's price", async () => {
-    let releasePrices: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/credits/prices') return new Promise<Response>((r) => (releasePrices = r));
-        if (url === '/api/batches') return jsonResponse([]);
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
+    const releasePrices = holdPriceList({ '/api/batches': [] });
     renderWithProviders(<BatchesPage />, { route: '/batches' });
     const price = screen.getByTestId('batch-video-price');
     expect(price).toHaveTextContent('Loading the price per video…');
     expect(price).toHaveAttribute('aria-busy', 'true');
     expect(price.textContent).not.toMatch(/\d/);
 
-    releasePrices(jsonResponse(priceList(2.5)));
+    releasePrices(priceList(2.5));
     await waitFor(() => expect(price).toHaveTextContent('Each video costs 2.50 credits.'));
     expect(price).toHaveAttribute('aria-busy', 'false');
   });
