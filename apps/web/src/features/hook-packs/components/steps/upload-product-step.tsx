@@ -284,22 +284,19 @@ export function UploadProductStep({
                 ) : null}
               </div>
               <dl className="grid grid-cols-2 gap-3 text-sm">
-                <div>
-                  <dt id={`${inputId}-shape`} className="text-muted-foreground">
-                    Shape
-                  </dt>
-                  <dd aria-labelledby={`${inputId}-shape`} className="font-medium capitalize">
-                    {shape || '—'}
-                  </dd>
-                </div>
-                <div>
-                  <dt id={`${inputId}-category`} className="text-muted-foreground">
-                    Category
-                  </dt>
-                  <dd aria-labelledby={`${inputId}-category`} className="font-medium capitalize">
-                    {category || '—'}
-                  </dd>
-                </div>
+                {[
+                  { key: 'shape', label: 'Shape', value: shape },
+                  { key: 'category', label: 'Category', value: category },
+                ].map(({ key, label, value }) => (
+                  <div key={key}>
+                    <dt id={`${inputId}-${key}`} className="text-muted-foreground">
+                      {label}
+                    </dt>
+                    <dd aria-labelledby={`${inputId}-${key}`} className="font-medium capitalize">
+                      {value || '—'}
+                    </dd>
+                  </div>
+                ))}
               </dl>
               {pack?.product_details && !editing ? (
                 <p className="mt-3 text-sm text-muted-foreground">{pack.product_details}</p>
