@@ -50,6 +50,17 @@ export function WebhooksCard() {
   const resume = useResumeWebhook();
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  /** Runs an endpoint's action and says how it went (the server's detail, or `failed`). */
+  const act = (
+    action: { mutate: (id: number, options: { onSuccess: () => void; onError: (err: Error) => void }) => void },
+    id: number,
+    done: string,
+    failed: string,
+  ) =>
+    action.mutate(id, {
+      onSuccess: () => toast.success(done),
+      onError: (err) => toast.error(errorDetail(err, failed)),
+    });
 
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
@@ -123,12 +134,7 @@ export function WebhooksCard() {
                     size="sm"
                     aria-label={`Resume ${e.url}`}
                     disabled={resume.isPending}
-                    onClick={() =>
-                      resume.mutate(e.id, {
-                        onSuccess: () => toast.success('Endpoint resumed'),
-                        onError: (err) => toast.error(errorDetail(err, 'Failed to resume the endpoint')),
-                      })
-                    }
+                    onClick={() => act(resume, e.id, 'Endpoint resumed', 'Failed to resume the endpoint')}
                   >
                     <PlayIcon aria-hidden="true" />
                     Resume
@@ -138,13 +144,8 @@ export function WebhooksCard() {
                     variant="outline"
                     size="sm"
                     disabled={sendTest.isPending}
-                    onClick={() =>
-                      sendTest.mutate(e.id, {
-                        onSuccess: () => toast.success('Test event queued'),
-                        // 429 after too many tests in a minute: the server's message says how long to wait.
-                        onError: (err) => toast.error(errorDetail(err, 'Failed to send the test event')),
-                      })
-                    }
+                    // 429 after too many tests in a minute: the server's message says how long to wait.
+                    onClick={() => act(sendTest, e.id, 'Test event queued', 'Failed to send the test event')}
                   >
                     <SendIcon aria-hidden="true" />
                     Send test
