@@ -1,6 +1,6 @@
 import { type GeneratedCharacter, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import type { CharacterGeneration, PlaceholderCharacter } from '../../lib/use-ch
 import type { StepProps } from '../../lib/wizard-data';
 import { CharacterTile, type TileState } from '../character-tile';
 import { GenerateMoreDialog } from '../generate-more-dialog';
+import { StepStatus } from '../step-status';
 import { StepFrame } from '../wizard-stepper';
 import { useServerPrices, withKnownCost } from '@/lib/api/prices';
 
@@ -139,14 +140,12 @@ export function CharactersStep({
         </Button>
       }
     >
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
-        <span data-testid="selected-count">{selectedCount} selected</span>
-        {pendingCount > 0 || generation.generating ? (
-          <span className="flex items-center gap-1.5">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Generating characters...
-          </span>
-        ) : null}
-      </div>
+      <StepStatus
+        testId="selected-count"
+        text={`${selectedCount} selected`}
+        working={pendingCount > 0 || generation.generating}
+        workingText="Generating characters..."
+      />
       <section aria-label="Your creators" className="space-y-2" data-testid="pack-creators">
         <h3 className="flex items-center gap-2 text-sm font-medium">Your creators {PHOTO}</h3>
         {creators.data && creators.data.length > 0 ? (
