@@ -11,7 +11,7 @@ import {
 } from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContextStub, type AuthContextValue } from '@/lib/auth';
@@ -249,4 +249,25 @@ export function holdPriceList(others: Record<string, unknown> = {}) {
     }),
   );
   return (prices: PriceList) => release(jsonResponse(prices));
+}
+
+/**
+ * Renders a controlled multi-pick (`value`/`onChange` over a list) holding its value as a page would, and shows
+ * that value, joined by commas, in `<output data-testid={testId}>`.
+ */
+export function renderControlled<T extends string>(
+  Picker: ComponentType<{ value: T[]; onChange: (value: T[]) => void }>,
+  initial: T[],
+  testId: string,
+) {
+  function Harness() {
+    const [value, setValue] = useState<T[]>(initial);
+    return (
+      <>
+        <Picker value={value} onChange={setValue} />
+        <output data-testid={testId}>{value.join(',')}</output>
+      </>
+    );
+  }
+  return renderWithProviders(<Harness />);
 }
