@@ -24,3 +24,27 @@ export function Skeletons({
     </div>
   );
 }
+
+/** A card's placeholder: its picture (`media`, the Skeleton's classes), then text bars (`lines`) in `body`. */
+export function CardSkeleton({
+  testId,
+  media,
+  body,
+  lines,
+}: {
+  testId: string;
+  media: string;
+  body: string;
+  lines: string[];
+}) {
+  return (
+    <div data-testid={testId} className="overflow-hidden rounded-xl border">
+      <Skeleton className={media} />
+      <div className={body}>
+        {lines.map((line) => (
+          <Skeleton key={line} className={line} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -3,12 +3,11 @@ import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '@/hooks/use-confirm-delete';
-import { Skeletons } from '@/components/layout/skeletons';
+import { CardSkeleton, Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useDeleteJob } from '../api/delete-job';
 import { useJobs } from '../api/get-jobs';
@@ -22,6 +21,14 @@ const DeleteJobDialog = lazy(() =>
 );
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/** A job card while the list loads. */
+const JOB_SKELETON = {
+  testId: 'job-skeleton',
+  media: 'aspect-[9/16] max-h-80 w-full rounded-none sm:max-h-none',
+  body: 'space-y-2 p-4',
+  lines: ['h-4 w-2/3', 'h-3 w-1/3', 'h-2 w-full'],
+};
 
 /** /jobs and /generated-videos: 'Generated Videos'. */
 export function JobsPage() {
@@ -56,16 +63,7 @@ export function JobsPage() {
           count={8}
           className={GRID}
           label="Loading jobs"
-          item={(i) => (
-            <div key={i} data-testid="job-skeleton" className="overflow-hidden rounded-xl border">
-              <Skeleton className="aspect-[9/16] max-h-80 w-full rounded-none sm:max-h-none" />
-              <div className="space-y-2 p-4">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-1/3" />
-                <Skeleton className="h-2 w-full" />
-              </div>
-            </div>
-          )}
+          item={(i) => <CardSkeleton key={i} {...JOB_SKELETON} />}
         />
       ) : jobs.data && jobs.data.length === 0 ? (
         <EmptyState

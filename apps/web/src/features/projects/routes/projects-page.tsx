@@ -2,12 +2,11 @@ import { MESSAGES, type Project, UI } from '@hookreel/contracts';
 import { FolderOpenIcon, PlusIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useConfirmDelete } from '@/hooks/use-confirm-delete';
-import { Skeletons } from '@/components/layout/skeletons';
+import { CardSkeleton, Skeletons } from '@/components/layout/skeletons';
 import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjects } from '../api/get-projects';
 import { ProjectCard } from '../components/project-card';
@@ -18,6 +17,14 @@ const DeleteProjectDialog = lazy(() =>
 );
 
 const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6';
+
+/** A project card while the list loads. */
+const PROJECT_SKELETON = {
+  testId: 'project-skeleton',
+  media: 'aspect-square rounded-none',
+  body: 'space-y-2 p-3',
+  lines: ['h-4 w-3/4', 'h-3 w-1/3'],
+};
 
 /** /projects: 'Your Projects'. */
 export function ProjectsPage() {
@@ -56,15 +63,7 @@ export function ProjectsPage() {
           count={UI.projectSkeletons}
           className={GRID}
           label="Loading projects"
-          item={(i) => (
-            <div key={i} data-testid="project-skeleton" className="overflow-hidden rounded-xl border">
-              <Skeleton className="aspect-square rounded-none" />
-              <div className="space-y-2 p-3">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-1/3" />
-              </div>
-            </div>
-          )}
+          item={(i) => <CardSkeleton key={i} {...PROJECT_SKELETON} />}
         />
       ) : projects.data && projects.data.length === 0 ? (
         <EmptyState
