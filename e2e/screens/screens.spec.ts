@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { portraitFixture } from '@hookreel/engine/testing';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithGoogle, uniqueEmail } from '../support/auth.ts';
+import { addCreator } from '../support/creators.ts';
 import { addCharacters, adScript, createProjectInUi, projectName } from '../support/factories.ts';
-import { productPhotoFile } from '../support/hook-packs.ts';
+import { approveCharacters, describePack, productPhotoFile, uploadPackProduct } from '../support/hook-packs.ts';
 
 /**
  * Regenerates docs/screens/*.png, every screen in the sidebar and the ones issue #13 changed, at 1440x900 and
@@ -128,31 +128,9 @@ test('hook pack Generate step: hook angles, caption style, matrix mode (desktop 
   await page.setViewportSize(SIZES[0].viewport);
   await signInWithGoogle(page, uniqueEmail('screens-pack'));
   await page.goto('/hook-packs/new');
-  await page.getByLabel('Product image').setInputFiles(await productPhotoFile('#b23a7a'));
-  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
-  await page.getByRole('button', { name: 'Analyze Product' }).click();
-  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Hook message' }).fill('Glow all day');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const group = page.getByRole('region', { name: TYPE });
-  for (const n of [1, 2]) {
-    const c = group.getByRole('button', { name: `${TYPE} — character ${n}` });
-    await expect(c).toBeEnabled({ timeout: 60_000 });
-    await c.click();
-  }
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const previews = page.getByRole('article', { name: /^Preview \d/ });
-  await expect(previews).toHaveCount(2);
-  for (let i = 0; i < 2; i++) {
-    const approve = previews.nth(i).getByRole('button', { name: 'Approve' });
-    await expect(approve).toBeEnabled({ timeout: 90_000 });
-    await approve.click();
-  }
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
+  await uploadPackProduct(page, '#b23a7a', { transparent: false });
+  await describePack(page, TYPE, 'Glow all day');
+  await approveCharacters(page, TYPE, 2);
   await expect(page.getByRole('group', { name: 'Caption style' })).toBeVisible();
   for (const { name: size, viewport } of SIZES) {
     await page.setViewportSize(viewport);
@@ -175,17 +153,7 @@ test('your creators: the talking-preview card, and a creator beside the drawn ch
   await page.setViewportSize(SIZES[0].viewport);
   await signInWithGoogle(page, uniqueEmail('screens-creators'));
   await page.goto('/creators');
-  await page.getByRole('button', { name: 'Add creator' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Photo', { exact: true }).setInputFiles({
-    name: 'eileen.png',
-    mimeType: 'image/png',
-    buffer: await portraitFixture('portrait'),
-  });
-  await dialog.getByLabel('Name', { exact: true }).fill('Eileen');
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Add creator' }).click();
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await addCreator(page, 'Eileen');
   await expect(page.getByTestId('actor-talking-preview')).toBeVisible({ timeout: 180_000 });
   for (const { name: size, viewport } of SIZES) {
     await page.setViewportSize(viewport);
@@ -195,17 +163,8 @@ test('your creators: the talking-preview card, and a creator beside the drawn ch
   const TYPE = 'Young woman runner in a park';
   await page.setViewportSize(SIZES[0].viewport);
   await page.goto('/hook-packs/new');
-  await page
-    .getByLabel('Product image')
-    .setInputFiles(await productPhotoFile('#3a6ab2', 'bottle.png', { transparent: true }));
-  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
-  await page.getByRole('button', { name: 'Analyze Product' }).click();
-  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Hook message' }).fill('Glow all day');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await uploadPackProduct(page, '#3a6ab2');
+  await describePack(page, TYPE, 'Glow all day');
   await expect(page.getByRole('button', { name: `${TYPE} — character 4` })).toBeEnabled({ timeout: 60_000 });
   const creator = page.getByRole('button', { name: 'Eileen — your creator' });
   await creator.click();

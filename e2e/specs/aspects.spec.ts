@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueEmail } from '../support/auth.ts';
-import { addCharacters, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
+import { expectVideoPlays, projectWithOneActor } from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/aspects');
 
@@ -21,10 +20,7 @@ test.describe('every placement', () => {
     test.setTimeout(240_000);
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await signIn(page, uniqueEmail('aspects'));
-    const name = projectName('Every placement');
-    await createProjectInUi(page, name);
-    await addCharacters(page, 'young woman in her 20s with long brown hair', 1);
+    const name = await projectWithOneActor(page, 'aspects', 'Every placement');
 
     const generate = page.getByRole('button', { name: /^Generate · / });
     const priceBefore = await generate.textContent();

@@ -2,17 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@hookreel/contracts';
 import { signIn, uniqueEmail } from '../support/auth.ts';
 import { balance, holdsFor } from '../support/credits.ts';
-import { adScript, catalogueTiles, productPhoto } from '../support/factories.ts';
-import { productPhotoFile } from '../support/hook-packs.ts';
-
-/** Opens the product placement editor of one actor on the merge screen. */
-async function openPlacement(page: Page, name: string) {
-  const card = page.getByTestId('merge-card').filter({ hasText: name });
-  await card.getByRole('button', { name: 'Apply product' }).click();
-  const editor = page.getByRole('dialog', { name: `Position product · ${name}` });
-  await expect(editor.getByLabel('Loading images')).toBeHidden();
-  return { card, editor };
-}
+import { adScript, catalogueTiles } from '../support/factories.ts';
+import { uploadPackProduct } from '../support/hook-packs.ts';
+import { openPlacement, startProductInHand } from '../support/product-in-hand.ts';
 
 /**
  * From the select-actor screen: pick these actors (by name) and continue to the merge screen. The screen starts
@@ -39,14 +31,8 @@ test.describe('spending buttons charge once per intent', () => {
     await signIn(page, uniqueEmail('twice'));
     await expect(balance(page)).toHaveText('13.70');
 
-    await page.getByRole('link', { name: 'New Video' }).first().click();
-    await page.getByRole('button', { name: /Product in hand/ }).click();
-    const upload = page.getByRole('dialog', { name: 'Upload your product' });
     // On white, not cut out: the model's cut-out keeps tab 1's merge running while tab 2 applies the same one.
-    await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0' }));
-    await upload.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
-    const projectId = Number(/\/product-in-hand\/(\d+)\//.exec(page.url())![1]);
+    const projectId = await startProductInHand(page, '#c81ee0', { transparent: false });
     const tiles = catalogueTiles(page);
     await expect(tiles.first()).toBeVisible();
     const names = await Promise.all(
@@ -112,12 +98,7 @@ test.describe('spending buttons charge once per intent', () => {
   }) => {
     test.setTimeout(420_000);
     await signIn(page, uniqueEmail('twice-pack'), { at: '/hook-packs/new' });
-    await page
-      .getByLabel('Product image')
-      .setInputFiles(await productPhotoFile('#1f7a4d', 'bottle.png', { transparent: true }));
-    await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
-    await page.getByRole('button', { name: 'Analyze Product' }).click();
-    await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+    await uploadPackProduct(page, '#1f7a4d');
     await page.getByRole('button', { name: /^Continue/ }).click();
     await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill('Older man gardening');
     await page.getByRole('button', { name: 'Continue · 0.20 credits' }).click();

@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TRAINED_ALGORITHMIC_MEDIA, readProvenance } from '@hookreel/engine/provenance';
-import { portraitFixture } from '@hookreel/engine/testing';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueEmail } from '../support/auth.ts';
-import { productPhotoFile } from '../support/hook-packs.ts';
-import { readZip } from '../support/zip.ts';
+import { addCreator } from '../support/creators.ts';
+import { uploadPackProduct } from '../support/hook-packs.ts';
+import { watchProblems } from '../support/problems.ts';
+import { manifestRows, readZip } from '../support/zip.ts';
 
 const TYPE = 'Young woman runner in a park';
 const HOOK = 'This serum woke my skin up';
@@ -34,25 +35,11 @@ test('a creator in a hook pack: pick them as a Photo character, render, download
 }) => {
   test.setTimeout(600_000);
   await page.setViewportSize(DESKTOP);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
+  const problems = watchProblems(page);
   await signIn(page, uniqueEmail('pack-creator'), { at: '/creators' });
 
   // The creator, from a photo of a person who agreed.
-  await page.getByRole('button', { name: 'Add creator' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Photo', { exact: true }).setInputFiles({
-    name: 'eileen.png',
-    mimeType: 'image/png',
-    buffer: await portraitFixture('portrait'),
-  });
-  await dialog.getByLabel('Name', { exact: true }).fill(CREATOR);
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Add creator' }).click();
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await addCreator(page, CREATOR);
   const creatorCard = page.getByTestId('creator-card');
   await expect(creatorCard).toContainText(CREATOR);
   // Their card shows the photo, then (rendered once in the background) a muted loop of them talking.
@@ -68,13 +55,7 @@ test('a creator in a hook pack: pick them as a Photo character, render, download
 
   // A pack: product, one type of drawn character (the step says they are illustrated), the hook.
   await page.goto('/hook-packs/new');
-  await page
-    .getByLabel('Product image')
-    .setInputFiles(await productPhotoFile('#3a6ab2', 'bottle.png', { transparent: true }));
-  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
-  const packId = Number(/\/hook-packs\/new\/(\d+)$/.exec(page.url())![1]);
-  await page.getByRole('button', { name: 'Analyze Product' }).click();
-  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+  const packId = await uploadPackProduct(page, '#3a6ab2');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(/These are illustrated: drawn, made-up people, not photos of anyone/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
@@ -144,17 +125,9 @@ test('a creator in a hook pack: pick them as a Photo character, render, download
     page.getByRole('button', { name: /Download All \(\.zip\)/ }).click(),
   ]);
   const entries = readZip(readFileSync(await download.path()));
-  const manifest = entries
-    .find((e) => e.name === 'manifest.csv')!
-    .data.toString('utf8')
-    .trim()
-    .split('\r\n');
-  const header = manifest[0]!.split(',');
-  expect(manifest).toHaveLength(2);
-  const row = manifest[1]!.split(',');
-  expect(row[header.indexOf('actor')]).toBe(CREATOR);
-  expect(row[header.indexOf('real_photo')]).toBe('yes');
-  expect(row[header.indexOf('ai_label')]).toBe('yes');
+  const manifest = manifestRows(entries);
+  expect(manifest).toHaveLength(1);
+  expect(manifest[0]).toMatchObject({ actor: CREATOR, real_photo: 'yes', ai_label: 'yes' });
   const mp4 = entries.find((e) => e.name.endsWith('.mp4'))!;
   expect(mp4.name).toMatch(/eileen\.mp4$/);
   const video = path.join(mkdtempSync(path.join(tmpdir(), 'hookreel-pack-creator-')), 'video.mp4');

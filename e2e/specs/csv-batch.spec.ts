@@ -6,6 +6,7 @@ import { BATCH_COLUMNS, BATCH_MESSAGES } from '@hookreel/contracts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn, uniqueEmail } from '../support/auth.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
+import { watchProblems } from '../support/problems.ts';
 import { readZip } from '../support/zip.ts';
 
 /**
@@ -50,11 +51,7 @@ async function expectRenderedBatchOnPhone(
   const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
+    const problems = watchProblems(page);
     await signIn(page, batch.email, { at: batch.batchPath });
     await expect(page.getByTestId('batch-progress')).toBeVisible();
     const job = page.getByTestId('batch-job');
@@ -88,11 +85,7 @@ for (const { name: size, viewport } of VIEWPORTS) {
       browser,
     }, testInfo) => {
       test.setTimeout(420_000);
-      const problems: string[] = [];
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-      });
+      const problems = watchProblems(page);
       const email = uniqueEmail(`batch-${size}`);
       await signIn(page, email);
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn, uniqueEmail } from '../support/auth.ts';
-import { productPhotoFile } from '../support/hook-packs.ts';
+import { approveCharacters, describePack, uploadPackProduct } from '../support/hook-packs.ts';
+import { watchProblems } from '../support/problems.ts';
 
 const TYPE = 'Young woman runner in a park';
 const HOOK = 'Glow all day';
@@ -11,46 +12,15 @@ test.describe('hook matrix', () => {
     page,
   }, testInfo) => {
     test.setTimeout(420_000);
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
+    const problems = watchProblems(page);
     await signIn(page, uniqueEmail('matrix'), { at: '/hook-packs/new' });
 
     // Steps 1-5 as any pack: product, one character type, the hook, two characters, two approved previews.
-    await page
-      .getByLabel('Product image')
-      .setInputFiles(await productPhotoFile('#b23a7a', 'bottle.png', { transparent: true }));
-    await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
-    const packId = Number(/\/hook-packs\/new\/(\d+)$/.exec(page.url())![1]);
-    await page.getByRole('button', { name: 'Analyze Product' }).click();
-    await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('textbox', { name: 'Hook message' }).fill(HOOK);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const group = page.getByRole('region', { name: TYPE });
-    for (const n of [1, 2]) {
-      const c = group.getByRole('button', { name: `${TYPE} — character ${n}` });
-      await expect(c).toBeEnabled({ timeout: 60_000 });
-      await c.click();
-      await expect(c).toHaveAttribute('aria-pressed', 'true');
-    }
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const previews = page.getByRole('article', { name: /^Preview \d/ });
-    await expect(previews).toHaveCount(2);
-    for (let i = 0; i < 2; i++) {
-      const approve = previews.nth(i).getByRole('button', { name: 'Approve' });
-      await expect(approve).toBeEnabled({ timeout: 90_000 });
-      await approve.click();
-      await expect(previews.nth(i).getByRole('button', { name: 'Approved' })).toHaveAttribute('aria-pressed', 'true');
-    }
-    await page.getByRole('button', { name: 'Continue' }).click();
+    const packId = await uploadPackProduct(page, '#b23a7a');
+    await describePack(page, TYPE, HOOK);
+    await approveCharacters(page, TYPE, 2);
 
     // Step 6 in Matrix mode: two hooks, both approved actors, one call to action.
-    await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Matrix', exact: true }).click();
     await expect(page.getByLabel('Hook 1', { exact: true })).toHaveValue(HOOK);
     await page.getByRole('button', { name: 'Add hook' }).click();

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BATCH_COLUMNS, MESSAGES } from '@hookreel/contracts';
 import { TRAINED_ALGORITHMIC_MEDIA, readProvenance } from '@hookreel/engine/provenance';
-import { portraitFixture } from '@hookreel/engine/testing';
 import { expect, test } from '@playwright/test';
 import { signIn, uniqueEmail } from '../support/auth.ts';
+import { setCreatorPhoto } from '../support/creators.ts';
 import { productPhotoFile } from '../support/hook-packs.ts';
-import { readZip } from '../support/zip.ts';
+import { watchProblems } from '../support/problems.ts';
+import { manifestRows, readZip } from '../support/zip.ts';
 
 /**
  * Own creators and honest labels (issue #29, decisions 201 and 202): a user adds a creator from a photo of a person
@@ -21,23 +22,15 @@ test('add a creator, see refusals and the Photo card, render them and read the p
   page,
 }) => {
   test.setTimeout(420_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // The refused upload answers 422: the browser logs the failed request itself.
-    if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
+  // The refused upload answers 422: the browser logs the failed request itself.
+  const problems = watchProblems(page, { ignore: /status of 422/ });
   await signIn(page, uniqueEmail('creators'), { at: '/creators' });
   await expect(page.getByRole('heading', { name: 'Your creators' })).toBeVisible();
 
   // A photo with no face in it: refused, and the dialog says why.
   await page.getByRole('button', { name: 'Add creator' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Photo', { exact: true }).setInputFiles({
-    name: 'suit.png',
-    mimeType: 'image/png',
-    buffer: await portraitFixture('no-face'),
-  });
+  await setCreatorPhoto(dialog, 'no-face', 'suit.png');
   await dialog.getByLabel('Name', { exact: true }).fill('Eileen');
   await expect(dialog.getByRole('button', { name: 'Add creator' })).toBeDisabled();
   await expect(dialog.getByTestId('consent-text')).toContainText('Eileen agreed that their photo and likeness');
@@ -47,11 +40,7 @@ test('add a creator, see refusals and the Photo card, render them and read the p
   await page.screenshot({ path: '../.tmp/creators-refused.png' });
 
   // The portrait is accepted: its card says Photo and keeps who agreed, and when.
-  await dialog.getByLabel('Photo', { exact: true }).setInputFiles({
-    name: 'eileen.png',
-    mimeType: 'image/png',
-    buffer: await portraitFixture('portrait'),
-  });
+  await setCreatorPhoto(dialog, 'portrait', 'eileen.png');
   await dialog.getByRole('button', { name: 'Add creator' }).click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   const card = page.getByTestId('creator-card');
@@ -91,15 +80,7 @@ test('add a creator, see refusals and the Photo card, render them and read the p
     page.getByRole('button', { name: 'Download all (zip)' }).click(),
   ]);
   const entries = readZip(readFileSync(await zip.path()));
-  const manifest = entries
-    .find((e) => e.name === 'manifest.csv')!
-    .data.toString('utf8')
-    .trim()
-    .split('\r\n');
-  const header = manifest[0]!.split(',');
-  const row = manifest[1]!.split(',');
-  expect(row[header.indexOf('real_photo')]).toBe('yes');
-  expect(row[header.indexOf('ai_label')]).toBe('yes');
+  expect(manifestRows(entries)[0]).toMatchObject({ real_photo: 'yes', ai_label: 'yes' });
   const mp4 = entries.find((e) => e.name.endsWith('.mp4'))!;
   const video = path.join(dir, 'video.mp4');
   writeFileSync(video, mp4.data);

@@ -3,8 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueEmail } from '../support/auth.ts';
-import { addCharacters, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
+import { expectVideoPlays, projectWithOneActor } from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/own-voice-over');
 const SCRIPT = 'I tried this serum for seven days. My skin has never looked better, grab yours today!';
@@ -42,10 +41,7 @@ test.describe('own voice-over', () => {
     await page.setViewportSize({ width: 1280, height: 1100 });
     const recording = recordScript();
     const seconds = durationOf(recording);
-    await signIn(page, uniqueEmail('own-voice'));
-    const name = projectName('Own voice');
-    await createProjectInUi(page, name);
-    await addCharacters(page, 'young woman in her 20s with long brown hair', 1);
+    await projectWithOneActor(page, 'own-voice', 'Own voice');
     // The script's auto-save: a debounced PUT of the project with the new script, awaited before the reload below.
     const scriptSaved = page.waitForResponse(
       (r) =>

@@ -3,7 +3,8 @@ import { portraitFixture } from '@hookreel/engine/testing';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL } from '../playwright.config.ts';
 import { signIn, uniqueEmail } from '../support/auth.ts';
-import { adScript, expectVideoPlays, productPhoto } from '../support/factories.ts';
+import { adScript, expectVideoPlays } from '../support/factories.ts';
+import { renderWithProduct, startProductInHand } from '../support/product-in-hand.ts';
 
 /** Picks one photo in the avatar library's upload dialog, confirms consent and uploads it. */
 async function uploadPhoto(page: Page, name: string, buffer: Buffer): Promise<void> {
@@ -49,29 +50,12 @@ test.describe('photo actors', () => {
     // A user makes a product-in-hand video with it: the product is merged onto the photo (the still the render
     // animates, with the face points carried into its frame).
     await signIn(page, uniqueEmail('photo-actor'));
-    await page.getByRole('link', { name: 'New Video' }).first().click();
-    await page.getByRole('button', { name: /Product in hand/ }).click();
-    const upload = page.getByRole('dialog', { name: 'Upload your product' });
-    await upload
-      .getByLabel('Product image')
-      .setInputFiles(await productPhoto({ colour: '#1e7be0', transparent: true }));
-    await upload.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
+    await startProductInHand(page, '#1e7be0');
     const tile = page.getByTestId('actor-tile').filter({ has: page.locator('span.truncate', { hasText: actor }) });
     await tile.click();
     await expect(tile).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Continue' }).click();
-    const card = page.getByTestId('merge-card').filter({ hasText: actor });
-    await card.getByRole('button', { name: 'Apply product' }).click();
-    const editor = page.getByRole('dialog', { name: `Position product · ${actor}` });
-    await expect(editor.getByLabel('Loading images')).toBeHidden();
-    await editor.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByRole('img', { name: `${actor} holding the product` })).toBeVisible({ timeout: 90_000 });
-    await page.getByLabel('Script').fill(adScript('Blue bottle'));
-    await page.getByRole('button', { name: 'Generate Videos' }).click();
-    await expect(page).toHaveURL(/\/jobs$/);
-    await page.getByTestId('job-card').first().getByRole('link').first().click();
-    await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 240_000 });
+    await renderWithProduct(page, actor, adScript('Blue bottle'), 240_000);
 
     // The video plays in the browser.
     const { duration } = await expectVideoPlays(page.locator('video'));

@@ -7,12 +7,12 @@ import {
   createProjectInUi,
   expectVideoPlays,
   musicBedWav,
-  productPhoto,
   projectName,
 } from '../support/factories.ts';
 import type { LoggedRequest } from '../support/fake-providers.ts';
 import { balance } from '../support/credits.ts';
-import { productPhotoFile } from '../support/hook-packs.ts';
+import { approveCharacters, describePack, uploadPackProduct } from '../support/hook-packs.ts';
+import { renderWithProduct, startProductInHand } from '../support/product-in-hand.ts';
 
 /**
  * Holds every fal request in progress until released: a test that checks an upgrade while it is under way holds
@@ -123,12 +123,7 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
 }) => {
   test.setTimeout(300_000);
   await signIn(page, uniqueEmail('realistic-catalogue'));
-  await page.getByRole('link', { name: 'New Video' }).first().click();
-  await page.getByRole('button', { name: /Product in hand/ }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload your product' });
-  await upload.getByLabel('Product image').setInputFiles(await productPhoto({ colour: '#c81ee0', transparent: true }));
-  await upload.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/product-in-hand\/\d+\/select-actor$/);
+  await startProductInHand(page, '#c81ee0');
   // A built-in catalogue actor (a new account has none of its own; photo actors an administrator added to the
   // avatar library by another spec may be listed too).
   const tile = page
@@ -139,17 +134,7 @@ test('Make realistic on a catalogue actor holding the product: a photoreal perso
   expect(name).toMatch(/^Actor \d+$/);
   await tile.click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  const card = page.getByTestId('merge-card').filter({ hasText: name });
-  await card.getByRole('button', { name: 'Apply product' }).click();
-  const editor = page.getByRole('dialog', { name: `Position product · ${name}` });
-  await expect(editor.getByLabel('Loading images')).toBeHidden();
-  await editor.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('img', { name: `${name} holding the product` })).toBeVisible({ timeout: 90_000 });
-  await page.getByLabel('Script').fill(adScript('Magenta bottle'));
-  await page.getByRole('button', { name: 'Generate Videos' }).click();
-  await expect(page).toHaveURL(/\/jobs$/);
-  await page.getByTestId('job-card').first().getByRole('link').first().click();
-  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'completed', { timeout: 120_000 });
+  await renderWithProduct(page, name, adScript('Magenta bottle'), 120_000);
 
   const draftUrl = page.url();
   const since = Date.now();
@@ -196,26 +181,9 @@ const HOOK = 'Glow all day';
 /** Steps 1-5 of the hook-pack wizard with one character and its approved preview, ending on the Generate step. */
 async function packUpToGenerate(page: Page, colour: string) {
   await page.goto('/hook-packs/new');
-  await page
-    .getByLabel('Product image')
-    .setInputFiles(await productPhotoFile(colour, 'bottle.png', { transparent: true }));
-  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
-  await page.getByRole('button', { name: 'Analyze Product' }).click();
-  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(TYPE);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Hook message' }).fill(HOOK);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const character = page.getByRole('region', { name: TYPE }).getByRole('button', { name: `${TYPE} — character 1` });
-  await expect(character).toBeEnabled({ timeout: 60_000 });
-  await character.click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const preview = page.getByRole('article', { name: /^Preview \d/ }).first();
-  await expect(preview.getByRole('button', { name: 'Approve' })).toBeEnabled({ timeout: 90_000 });
-  await preview.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
+  await uploadPackProduct(page, colour);
+  await describePack(page, TYPE, HOOK);
+  await approveCharacters(page, TYPE, 1);
 }
 
 /** The Generate step's Matrix mode (one video per ticked cell). */

@@ -1,15 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { signIn, uniqueEmail } from '../support/auth.ts';
-import {
-  addCharacters,
-  adScript,
-  createProjectInUi,
-  expectVideoPlays,
-  musicBedWav,
-  projectName,
-} from '../support/factories.ts';
+import { adScript, expectVideoPlays, musicBedWav, projectWithOneActor } from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/video-design');
 
@@ -21,10 +13,7 @@ test.describe('video design', () => {
   test('pick a caption style, generate, read the quality report, skim the contact sheet', async ({ page }) => {
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await signIn(page, uniqueEmail('video-design'));
-    const name = projectName('Video design');
-    await createProjectInUi(page, name);
-    await addCharacters(page, 'young woman in her 20s with long brown hair', 1);
+    const name = await projectWithOneActor(page, 'video-design', 'Video design');
 
     // Four presets, each with its preview picture; word highlight is the default.
     const picker = page.getByRole('group', { name: 'Caption style' });

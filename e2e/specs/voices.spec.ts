@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueEmail } from '../support/auth.ts';
-import { addCharacters, adScript, createProjectInUi, expectVideoPlays, projectName } from '../support/factories.ts';
+import { adScript, expectVideoPlays, projectWithOneActor } from '../support/factories.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/voices');
 const ALAN = 'Alan (Scottish English, flite)';
@@ -13,9 +12,7 @@ test.describe('choosing a voice', () => {
   }) => {
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 1100 });
-    await signIn(page, uniqueEmail('voices'));
-    await createProjectInUi(page, projectName('Voices'));
-    await addCharacters(page, 'young woman in her 20s with long brown hair', 1);
+    await projectWithOneActor(page, 'voices', 'Voices');
     const scriptSaved = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && /\/api\/projects\/\d+$/.test(r.url()),
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pcmWav } from '@hookreel/engine/testing';
+import { signIn, uniqueEmail } from './auth.ts';
 
 const tag = (): string => randomBytes(3).toString('hex');
 
@@ -111,6 +112,18 @@ export async function addCharacters(
   await picker.getByRole('button', { name: `Add ${count} Characters` }).click();
   await expect(picker).toBeHidden();
   return names;
+}
+
+/**
+ * A new user (`who` names their address) signs in and makes a project titled `title` with one actor, a young
+ * woman, ending in the project editor: where the single-video specs start. Returns the project's name.
+ */
+export async function projectWithOneActor(page: Page, who: string, title: string): Promise<string> {
+  await signIn(page, uniqueEmail(who));
+  const name = projectName(title);
+  await createProjectInUi(page, name);
+  await addCharacters(page, 'young woman in her 20s with long brown hair', 1);
+  return name;
 }
 
 /** Plays a <video> muted (autoplay policy) and waits until it has real frames and advances. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 /**
@@ -40,4 +41,55 @@ export async function badBackgroundPhotoFile(name = 'bad-background.png'): Promi
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'hookreel-product-')), name);
   writeFileSync(file, await sharp(Buffer.from(svg)).png().toBuffer());
   return file;
+}
+
+/**
+ * Wizard step 1 from /hook-packs/new: upload a product photo (a cut-out unless `transparent` is false) and have it
+ * analysed. Ends on the analysis, before Continue. Returns the new pack's id.
+ */
+export async function uploadPackProduct(
+  page: Page,
+  colour: string,
+  { transparent = true }: { transparent?: boolean } = {},
+): Promise<number> {
+  await page.getByLabel('Product image').setInputFiles(await productPhotoFile(colour, 'bottle.png', { transparent }));
+  await expect(page).toHaveURL(/\/hook-packs\/new\/\d+$/);
+  const packId = Number(/\/hook-packs\/new\/(\d+)$/.exec(page.url())![1]);
+  await page.getByRole('button', { name: 'Analyze Product' }).click();
+  await expect(page.getByRole('region', { name: 'Detected product' })).toBeVisible({ timeout: 180_000 });
+  return packId;
+}
+
+/** Wizard steps 2 and 3 after the analysis: one character type and the hook. Ends on the Characters step. */
+export async function describePack(page: Page, type: string, hook: string) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Character type 1', exact: true }).fill(type);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'Hook message' }).fill(hook);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * Wizard steps 4 and 5 from the Characters step: pick the first `count` characters drawn for `type`, then approve
+ * each of their previews. Ends on the Generate step.
+ */
+export async function approveCharacters(page: Page, type: string, count: number) {
+  const group = page.getByRole('region', { name: type });
+  for (let n = 1; n <= count; n++) {
+    const c = group.getByRole('button', { name: `${type} — character ${n}` });
+    await expect(c).toBeEnabled({ timeout: 60_000 });
+    await c.click();
+    await expect(c).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const previews = page.getByRole('article', { name: /^Preview \d/ });
+  await expect(previews).toHaveCount(count);
+  for (let i = 0; i < count; i++) {
+    const approve = previews.nth(i).getByRole('button', { name: 'Approve' });
+    await expect(approve).toBeEnabled({ timeout: 90_000 });
+    await approve.click();
+    await expect(previews.nth(i).getByRole('button', { name: 'Approved' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Generate', exact: true })).toBeVisible();
 }

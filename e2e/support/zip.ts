@@ -82,3 +82,11 @@ export function parseCsv(text: string): string[][] {
   }
   return rows.filter((r) => r.length > 1 || r[0] !== '');
 }
+
+/** The rows of the zip's manifest.csv, each by its column names. */
+export function manifestRows(entries: ZipEntry[]): Record<string, string>[] {
+  const manifest = entries.find((e) => e.name === 'manifest.csv');
+  if (!manifest) throw new Error('no manifest.csv in the zip');
+  const [header = [], ...rows] = parseCsv(manifest.data.toString('utf8'));
+  return rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row[i] ?? ''])));
+}

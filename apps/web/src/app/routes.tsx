@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '@/components/layout/full-screen-loader';
 import { RequireAuth } from './guard';
 import { lazyPage } from './lazy-page';
+import { prerenderedRoutes } from './prerendered-routes';
 import { AppShell } from './shell/app-shell';
 
 // Public screens
@@ -55,10 +56,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <Routes>
-        <Route path="/" element={<RegisterPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/landing" element={<LandingPage />} />
+        {prerenderedRoutes({ register: RegisterPage, login: LoginPage, landing: LandingPage })}
         <Route path="/auth/callback" element={<AuthCallbackPage />} />
         <Route path="/auth/google/callback" element={<AuthCallbackPage />} />
 

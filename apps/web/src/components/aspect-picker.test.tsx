@@ -1,24 +1,13 @@
 import { type Aspect } from '@hookreel/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { renderControlled, renderWithProviders } from '@/test/render';
 import { AspectIcon, AspectList, AspectPicker } from './aspect-picker';
-
-function Harness() {
-  const [aspects, setAspects] = useState<Aspect[]>(['9:16']);
-  return (
-    <>
-      <AspectPicker value={aspects} onChange={setAspects} />
-      <output data-testid="aspects">{aspects.join(',')}</output>
-    </>
-  );
-}
 
 describe('AspectPicker', () => {
   it('keeps 9:16 ticked and locked, and adds or removes 4:5 and 1:1 in a fixed order', async () => {
-    renderWithProviders(<Harness />);
+    renderControlled<Aspect>(AspectPicker, ['9:16'], 'aspects');
     const master = screen.getByTestId('aspect-9:16');
     expect(master).toBeChecked();
     expect(master).toBeDisabled();

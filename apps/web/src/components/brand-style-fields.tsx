@@ -11,6 +11,11 @@ export interface BrandStyle {
   outro: boolean;
 }
 
+const COLOURS = [
+  { field: 'primary_colour', label: 'Brand colour' },
+  { field: 'secondary_colour', label: 'Second colour' },
+] as const;
+
 /**
  * The brand look of one project or hook pack (the kit on /settings sets what new ones start with): caption font,
  * the two colours and the outro card. Each change is reported at once; the caller saves it.
@@ -24,7 +29,7 @@ export function BrandStyleFields({
   onChange: (patch: Partial<BrandStyle>) => void;
   disabled?: boolean;
 }) {
-  const ids = { font: useId(), primary: useId(), secondary: useId(), outro: useId() };
+  const ids = { font: useId(), primary_colour: useId(), secondary_colour: useId(), outro: useId() };
   return (
     <fieldset className="min-w-0 space-y-3" disabled={disabled} data-testid="brand-style-fields">
       <legend className="mb-2 text-sm leading-none font-medium">Brand look</legend>
@@ -44,26 +49,18 @@ export function BrandStyleFields({
             ))}
           </select>
         </div>
-        <div className="space-y-2">
-          <Label htmlFor={ids.primary}>Brand colour</Label>
-          <input
-            id={ids.primary}
-            type="color"
-            value={value.primary_colour.toLowerCase()}
-            onChange={(e) => onChange({ primary_colour: e.target.value.toUpperCase() })}
-            className="block h-9 w-14 cursor-pointer rounded-md border bg-transparent p-1"
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={ids.secondary}>Second colour</Label>
-          <input
-            id={ids.secondary}
-            type="color"
-            value={value.secondary_colour.toLowerCase()}
-            onChange={(e) => onChange({ secondary_colour: e.target.value.toUpperCase() })}
-            className="block h-9 w-14 cursor-pointer rounded-md border bg-transparent p-1"
-          />
-        </div>
+        {COLOURS.map(({ field, label }) => (
+          <div key={field} className="space-y-2">
+            <Label htmlFor={ids[field]}>{label}</Label>
+            <input
+              id={ids[field]}
+              type="color"
+              value={value[field].toLowerCase()}
+              onChange={(e) => onChange({ [field]: e.target.value.toUpperCase() })}
+              className="block h-9 w-14 cursor-pointer rounded-md border bg-transparent p-1"
+            />
+          </div>
+        ))}
         <div className="flex h-9 items-center gap-2">
           <Switch id={ids.outro} checked={value.outro} onCheckedChange={(outro) => onChange({ outro })} />
           <Label htmlFor={ids.outro}>Logo outro</Label>

@@ -18,9 +18,11 @@ const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 function setup(musicUrl: string | null = null) {
   const onUpload = vi.fn(async (_file: File) => {});
   const onRemove = vi.fn(async () => {});
-  renderWithProviders(
-    <MusicBedField musicUrl={musicUrl} onUpload={onUpload} onRemove={onRemove} uploading={false} removing={false} />,
-  );
+  const music = {
+    upload: { mutateAsync: onUpload, isPending: false },
+    remove: { mutateAsync: onRemove, isPending: false },
+  };
+  renderWithProviders(<MusicBedField musicUrl={musicUrl} music={music} />);
   return { onUpload, onRemove };
 }
 

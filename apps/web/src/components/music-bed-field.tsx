@@ -1,8 +1,7 @@
 import { MUSIC_LIMITS } from '@hookreel/contracts';
-import { MusicIcon, Trash2Icon, UploadIcon } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { MusicIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { AudioFileButtons, type AudioFileMutations } from '@/components/audio-file-buttons';
 import { errorDetail } from '@/lib/api-client';
 import { musicFileProblem } from '@/lib/audio-file';
 import { staticUrl } from '@/lib/urls';
@@ -16,25 +15,16 @@ const maxMb = MUSIC_LIMITS.maxBytes / 1024 / 1024;
  */
 export function MusicBedField({
   musicUrl,
-  onUpload,
-  onRemove,
-  uploading,
-  removing,
+  music,
   disabled,
 }: {
   musicUrl: string | null;
-  onUpload: (file: File) => Promise<unknown>;
-  onRemove: () => Promise<unknown>;
-  uploading: boolean;
-  removing: boolean;
+  music: AudioFileMutations;
   disabled?: boolean;
 }) {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const busy = uploading || removing;
+  const busy = music.upload.isPending || music.remove.isPending;
 
   const pick = async (file: File | undefined) => {
-    if (input.current) input.current.value = '';
     if (!file) return;
     const problem = await musicFileProblem(file);
     if (problem) {
@@ -42,7 +32,7 @@ export function MusicBedField({
       return;
     }
     try {
-      await onUpload(file);
+      await music.upload.mutateAsync(file);
       toast.success('Music bed saved: it plays under the voice in the next videos');
     } catch (e) {
       toast.error(errorDetail(e, 'The music could not be uploaded'));
@@ -67,38 +57,21 @@ export function MusicBedField({
       ) : (
         <p className="text-sm text-muted-foreground">No music: the videos have the voice only.</p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={MUSIC_LIMITS.accept}
-          className="sr-only"
-          aria-label={musicUrl ? 'Replace music' : 'Upload music'}
-          onChange={(e) => void pick(e.target.files?.[0])}
-          disabled={busy || disabled}
-        />
-        <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
-          <UploadIcon aria-hidden="true" />
-          {uploading ? 'Uploading...' : musicUrl ? 'Replace music' : 'Upload music'}
-        </Button>
-        {musicUrl ? (
-          <Button
-            type="button"
-            variant="ghost"
-            className="text-destructive hover:text-destructive"
-            disabled={busy}
-            onClick={() =>
-              void onRemove().then(
-                () => toast.success('Music removed: the videos have the voice only'),
-                (e: unknown) => toast.error(errorDetail(e, 'The music could not be removed')),
-              )
-            }
-          >
-            <Trash2Icon aria-hidden="true" /> Remove music
-          </Button>
-        ) : null}
-      </div>
+      <AudioFileButtons
+        noun="music"
+        accept={MUSIC_LIMITS.accept}
+        present={Boolean(musicUrl)}
+        uploading={music.upload.isPending}
+        uploadDisabled={busy}
+        removeDisabled={busy}
+        onFile={(file) => void pick(file)}
+        onRemove={() =>
+          void music.remove.mutateAsync().then(
+            () => toast.success('Music removed: the videos have the voice only'),
+            (e: unknown) => toast.error(errorDetail(e, 'The music could not be removed')),
+          )
+        }
+      />
       <p className="text-xs text-muted-foreground">
         {`Optional. MP3, WAV or M4A you have the rights to, up to ${maxMb}MB and ${MUSIC_LIMITS.maxDurationSec / 60} ` +
           'minutes. It is looped or trimmed to each video and turned down while the voice speaks.'}

@@ -1,6 +1,7 @@
 import { LIMITS, VALIDATION } from '@hookreel/contracts';
 import { CheckCircle2Icon, ImageUpIcon, Loader2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { useFileDrop } from '@/hooks/use-file-drop';
@@ -156,11 +157,7 @@ function UploadBody({
           e.target.value = '';
         }}
       />
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel

@@ -6,8 +6,8 @@ import {
   type ModeAvailability,
   type VideoQuality,
 } from '@hookreel/contracts';
-import { CheckIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { RadioCards } from '@/components/radio-card';
 import { cn } from '@/lib/utils';
 
 /**
@@ -31,52 +31,33 @@ export function RenderQualityPicker({
   disabled?: boolean;
   className?: string;
 }) {
-  const name = useId();
   const reasonId = useId();
   const realisticOff = !availability?.available;
   return (
     <fieldset className={cn('min-w-0 space-y-2', className)} disabled={disabled} data-testid="render-quality-picker">
       <legend className="mb-2 text-sm leading-none font-medium">Quality</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {VIDEO_QUALITIES.map((quality) => {
-          const checked = quality === value;
+      <RadioCards
+        className="grid gap-3 sm:grid-cols-2"
+        options={VIDEO_QUALITIES}
+        value={value}
+        onChange={onChange}
+        face={(quality) => {
           const off = quality === 'realistic' && realisticOff;
-          return (
-            <label
-              key={quality}
-              className={cn(
-                'relative flex cursor-pointer items-start justify-between gap-2 rounded-lg border bg-card p-3 text-left',
-                'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
-                checked ? 'border-primary ring-2 ring-primary' : 'hover:shadow-md',
-              )}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={quality}
-                checked={checked}
-                disabled={off}
-                aria-describedby={off ? reasonId : undefined}
-                onChange={() => onChange(quality)}
-                className="sr-only"
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">
-                  {VIDEO_QUALITY_LABELS[quality].name}
-                  <span
-                    data-testid={`price-${quality}`}
-                    className="ml-2 font-normal text-muted-foreground tabular-nums"
-                  >
-                    {prices ? `${creditsLabel(prices[quality])} per video` : '…'}
-                  </span>
+          return {
+            disabled: off,
+            describedBy: off ? reasonId : undefined,
+            title: (
+              <>
+                {VIDEO_QUALITY_LABELS[quality].name}
+                <span data-testid={`price-${quality}`} className="ml-2 font-normal text-muted-foreground tabular-nums">
+                  {prices ? `${creditsLabel(prices[quality])} per video` : '…'}
                 </span>
-                <span className="block text-xs text-muted-foreground">{VIDEO_QUALITY_LABELS[quality].hint}</span>
-              </span>
-              {checked ? <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> : null}
-            </label>
-          );
-        })}
-      </div>
+              </>
+            ),
+            hint: VIDEO_QUALITY_LABELS[quality].hint,
+          };
+        }}
+      />
       {realisticOff && availability ? (
         <div id={reasonId} className="text-xs text-muted-foreground" data-testid="realistic-unavailable">
           <p>Realistic is not available on this server. Ask the operator to configure the providers:</p>

@@ -1,8 +1,19 @@
-import type { Avatar, Job, Project, ProjectCharacter, QualityReport, User } from '@hookreel/contracts';
+import {
+  creatorConsentText,
+  type Avatar,
+  type Creator,
+  type Job,
+  type PriceList,
+  type Project,
+  type ProjectCharacter,
+  type QualityReport,
+  type User,
+} from '@hookreel/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
 import { AuthContextStub, type AuthContextValue } from '@/lib/auth';
 
 export const makeUser = (over: Partial<User> = {}): User => ({
@@ -98,6 +109,22 @@ export const makeAvatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
   ...over,
 });
 
+/** The user's own creator {id} ('Maya' unless named): a photo with its consent confirmed. */
+export const makeCreator = (id: number, over: Partial<Creator> = {}): Creator => {
+  const name = over.name ?? 'Maya';
+  return {
+    ...makeAvatar(id, { url: `users/1/creators/${id}.png`, kind: 'photo', own: true }),
+    name,
+    consent: {
+      text: creatorConsentText(name),
+      confirmed_at: '2026-12-01T21:00:00.000Z',
+      confirmed_by: 'ada@example.com',
+    },
+    created_at: '2026-12-01T21:00:00.000Z',
+    ...over,
+  };
+};
+
 /** A project video job as the API returns it; override what the test is about. */
 export const makeJob = (over: Partial<Job> = {}): Job => ({
   id: 7,
@@ -168,6 +195,21 @@ export const makeQualityReport = (over: Partial<QualityReport> = {}): QualityRep
   ...over,
 });
 
+type PriceListOverrides = Partial<Omit<PriceList, 'prices' | 'realistic'>> & {
+  prices?: Partial<PriceList['prices']>;
+  realistic?: Partial<PriceList['realistic']>;
+};
+
+/** GET /credits/prices: 1 credit a Draft video, 1.80 a Realistic hook video; `prices`/`realistic` merge field by field. */
+export const makePriceList = ({ prices, realistic, ...over }: PriceListOverrides = {}): PriceList => ({
+  prices: { video: 1, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1, ...prices },
+  trial_credits: 15,
+  realistic: { credits_per_second: 0.1, hook_video: 1.8, ...realistic },
+  characters_per_type: 4,
+  videos_per_pack: 12,
+  ...over,
+});
+
 export const testQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 
@@ -202,3 +244,41 @@ export const jsonResponse = (body: unknown, status = 200) =>
     status,
     headers: { 'content-type': 'application/json' },
   });
+
+/**
+ * Stubs fetch so the price list is held back until the test calls the returned `release(prices)`; other URLs
+ * answer with their body in `others`, or 404.
+ */
+export function holdPriceList(others: Record<string, unknown> = {}) {
+  let release: (r: Response) => void = () => {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/credits/prices') return new Promise<Response>((r) => (release = r));
+      if (url in others) return jsonResponse(others[url]);
+      return jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
+  return (prices: PriceList) => release(jsonResponse(prices));
+}
+
+/**
+ * Renders a controlled multi-pick (`value`/`onChange` over a list) holding its value as a page would, and shows
+ * that value, joined by commas, in `<output data-testid={testId}>`.
+ */
+export function renderControlled<T extends string>(
+  Picker: ComponentType<{ value: T[]; onChange: (value: T[]) => void }>,
+  initial: T[],
+  testId: string,
+) {
+  function Harness() {
+    const [value, setValue] = useState<T[]>(initial);
+    return (
+      <>
+        <Picker value={value} onChange={setValue} />
+        <output data-testid={testId}>{value.join(',')}</output>
+      </>
+    );
+  }
+  return renderWithProviders(<Harness />);
+}

@@ -2,28 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GenerateMoreDialog } from '@/features/hook-packs/components/generate-more-dialog';
 import { PackCostEstimate } from '@/features/hook-packs/components/pack-cost-estimate';
-import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
+import { holdPriceList, makePriceList, makeUser, renderWithProviders } from '@/test/render';
 
 /** A price list unlike the client's constants in every figure, so a screen that used them would show it. */
-const serverPrices = {
+const serverPrices = makePriceList({
   prices: { video: 2, characterGeneration: 0.25, previewImage: 0.5, merge: 0.3 },
-  trial_credits: 15,
-  realistic: { credits_per_second: 0.1, hook_video: 1.8 },
   characters_per_type: 3,
   videos_per_pack: 10,
-};
+});
 
 /** fetch answering the price list only when the test lets it. */
 function holdPrices() {
-  let release: (r: Response) => void = () => {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/credits/prices') return new Promise<Response>((r) => (release = r));
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
-  return () => release(jsonResponse(serverPrices));
+  const release = holdPriceList();
+  return () => release(serverPrices);
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,33 +3,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeAvatar, makeUser, renderWithProviders } from '@/test/render';
 import { AvatarsPage } from './avatars-page';
 import { spyOnToasts } from '../../../test/toasts';
 
 spyOnToasts();
 
-const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
-  id,
-  url: `avatars/${id}.png`,
-  prompt: id === 1 ? 'A chef' : null,
-  name: null,
-  x: 100,
-  y: 200,
-  width: 150,
-  height: 100,
-  rotation: 10,
-  size: 'medium',
-  merge_status: null,
-  merged_url: null,
-  catalogue: false,
-  kind: 'photo',
-  own: false,
-  preview_url: null,
-  photoreal: false,
-  mouth_stills: false,
-  ...over,
-});
+const avatar = (id: number, over: Partial<Avatar> = {}): Avatar =>
+  makeAvatar(id, {
+    prompt: id === 1 ? 'A chef' : null,
+    name: null,
+    x: 100,
+    y: 200,
+    width: 150,
+    height: 100,
+    rotation: 10,
+    ...over,
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

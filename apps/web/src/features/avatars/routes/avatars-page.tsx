@@ -2,6 +2,8 @@ import { type Avatar, MESSAGES, UI } from '@hookreel/contracts';
 import { ImagePlusIcon, UsersIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useConfirmDelete } from '@/hooks/use-confirm-delete';
+import { Skeletons } from '@/components/layout/skeletons';
 import { errorDetail } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
@@ -32,7 +34,10 @@ export function AvatarsPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [editing, setEditing] = useState<Avatar | null>(null);
-  const [toDelete, setToDelete] = useState<Avatar | null>(null);
+  const deletion = useConfirmDelete<Avatar>((id, options) => del.mutate(id, options), {
+    deleted: MESSAGES.avatars.deleted,
+    failed: MESSAGES.avatars.deleteFailed,
+  });
   const count = avatars.data?.length ?? 0;
 
   const onPick = (list: FileList | null) => {
@@ -67,16 +72,6 @@ export function AvatarsPage() {
     );
   };
 
-  const confirmDelete = () => {
-    const a = toDelete;
-    setToDelete(null);
-    if (!a) return;
-    del.mutate(a.id, {
-      onSuccess: () => toast.success(MESSAGES.avatars.deleted),
-      onError: (e) => toast.error(errorDetail(e, MESSAGES.avatars.deleteFailed)),
-    });
-  };
-
   return (
     <Page>
       <PageHeader
@@ -104,14 +99,17 @@ export function AvatarsPage() {
       />
       {avatars.isError ? <ErrorBanner className="mb-6">{MESSAGES.avatars.loadFailed}</ErrorBanner> : null}
       {avatars.isPending ? (
-        <div className={GRID} aria-busy="true" aria-label="Loading avatars">
-          {Array.from({ length: UI.avatarSkeletons }, (_, i) => (
+        <Skeletons
+          count={UI.avatarSkeletons}
+          className={GRID}
+          label="Loading avatars"
+          item={(i) => (
             <div key={i} data-testid="avatar-skeleton" className="overflow-hidden rounded-xl border">
               <Skeleton className="rounded-none" style={{ paddingBottom: '177.78%' }} />
               <Skeleton className="m-2 h-3 w-3/4" />
             </div>
-          ))}
-        </div>
+          )}
+        />
       ) : avatars.data && avatars.data.length === 0 ? (
         <EmptyState
           icon={<UsersIcon className="size-6" aria-hidden="true" />}
@@ -124,7 +122,7 @@ export function AvatarsPage() {
             <AvatarCard
               key={a.id}
               avatar={a}
-              actions={isAdmin ? { onEdit: () => setEditing(a), onDelete: () => setToDelete(a) } : null}
+              actions={isAdmin ? { onEdit: () => setEditing(a), onDelete: () => deletion.ask(a) } : null}
             />
           ))}
         </div>
@@ -148,9 +146,9 @@ export function AvatarsPage() {
         onSave={saveBounds}
       />
       <ConfirmDeleteDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
-        onConfirm={confirmDelete}
+        open={deletion.pending !== null}
+        onOpenChange={(o) => !o && deletion.cancel()}
+        onConfirm={deletion.confirm}
         title="Delete Avatar"
         description={MESSAGES.avatars.deleteConfirm}
       />

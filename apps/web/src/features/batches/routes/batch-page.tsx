@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, DownloadIcon, Loader2Icon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -23,9 +24,9 @@ export function BatchPage() {
     return (
       <Page>
         <PageHeader title="Batch not found" />
-        <Button asChild variant="outline">
-          <Link to="/batches">Back to batches</Link>
-        </Button>
+        <ButtonLink to="/batches" variant="outline">
+          Back to batches
+        </ButtonLink>
       </Page>
     );
   }
@@ -82,9 +83,9 @@ function Review({ batch }: { batch: Batch }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/batches">Upload again</Link>
-          </Button>
+          <ButtonLink to="/batches" variant="outline">
+            Upload again
+          </ButtonLink>
           <Button
             variant="brand"
             size="lg"

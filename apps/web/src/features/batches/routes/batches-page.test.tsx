@@ -1,40 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { holdPriceList, jsonResponse, makePriceList, renderWithProviders } from '@/test/render';
 import { BatchesPage } from './batches-page';
 import { spyOnToasts } from '../../../test/toasts';
 
 spyOnToasts();
 
 /** The server's price list, with a per-video price unlike the client's constant so the test tells them apart. */
-const priceList = (video: number) => ({
-  prices: { video, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1 },
-  trial_credits: 15,
-  realistic: { credits_per_second: 0.1, hook_video: 1.8 },
-  characters_per_type: 4,
-  videos_per_pack: 12,
-});
+const priceList = (video: number) => makePriceList({ prices: { video } });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BatchesPage price per video', () => {
   it("shows no figure until the server's price list answers, then the server's price", async () => {
-    let releasePrices: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/credits/prices') return new Promise<Response>((r) => (releasePrices = r));
-        if (url === '/api/batches') return jsonResponse([]);
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
+    const releasePrices = holdPriceList({ '/api/batches': [] });
     renderWithProviders(<BatchesPage />, { route: '/batches' });
     const price = screen.getByTestId('batch-video-price');
     expect(price).toHaveTextContent('Loading the price per video…');
     expect(price).toHaveAttribute('aria-busy', 'true');
     expect(price.textContent).not.toMatch(/\d/);
 
-    releasePrices(jsonResponse(priceList(2.5)));
+    releasePrices(priceList(2.5));
     await waitFor(() => expect(price).toHaveTextContent('Each video costs 2.50 credits.'));
     expect(price).toHaveAttribute('aria-busy', 'false');
   });

@@ -1,24 +1,14 @@
-import { MESSAGES, creatorConsentText, type Creator } from '@hookreel/contracts';
+import { MESSAGES, creatorConsentText } from '@hookreel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeAvatar, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeCreator, renderWithProviders } from '@/test/render';
 import { CreatorsPage } from './creators-page';
 import { spyOnToasts } from '../../../test/toasts';
 
 spyOnToasts();
 
-const maya: Creator = {
-  ...makeAvatar(7, { url: 'users/1/creators/a.png', kind: 'photo', own: true }),
-  name: 'Maya',
-  consent: {
-    text: creatorConsentText('Maya'),
-    confirmed_at: '2026-12-01T21:00:00.000Z',
-    confirmed_by: 'ada@example.com',
-  },
-  created_at: '2026-12-01T21:00:00.000Z',
-  preview_url: null,
-};
+const maya = makeCreator(7, { url: 'users/1/creators/a.png' });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {

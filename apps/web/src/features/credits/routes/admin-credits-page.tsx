@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormError } from '@/components/form-error';
 import { ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -75,11 +76,7 @@ function AdjustForm() {
         <Label htmlFor="adjust-reason">Reason</Label>
         <Input id="adjust-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError className="font-medium">{error}</FormError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={adjust.isPending}>
           {adjust.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}

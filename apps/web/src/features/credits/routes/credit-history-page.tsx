@@ -1,11 +1,12 @@
 import { formatCredits, LEDGER_KIND_LABELS, type LedgerEntry, type LedgerKind } from '@hookreel/contracts';
 import { ArrowLeftIcon, Loader2Icon } from 'lucide-react';
 import { Link } from 'react-router';
+import { Skeletons } from '@/components/layout/skeletons';
+import { ButtonLink } from '@/components/button-link';
 import { ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useLedger } from '@/lib/api/credits';
 import { useAuth } from '@/lib/auth';
 
@@ -77,20 +78,14 @@ export function CreditHistoryPage() {
           </>
         }
         actions={
-          <Button asChild variant="outline">
-            <Link to="/credits">
-              <ArrowLeftIcon aria-hidden="true" /> Plans and credits
-            </Link>
-          </Button>
+          <ButtonLink to="/credits" variant="outline">
+            <ArrowLeftIcon aria-hidden="true" /> Plans and credits
+          </ButtonLink>
         }
       />
       {ledger.isError ? <ErrorBanner>Failed to load credit history. Please try again.</ErrorBanner> : null}
       {ledger.isPending ? (
-        <div className="space-y-2" aria-label="Loading credit history">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
+        <Skeletons count={6} className="space-y-2" label="Loading credit history" item="h-12 w-full" />
       ) : entries.length === 0 && !ledger.isError ? (
         <p className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           No credit activity yet.

@@ -23,9 +23,10 @@ import {
   SparklesIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { Page } from '@/components/layout/page';
 import { deliveryAnswer, usePublicStats } from '@/lib/api/public-stats';
 import { BillingToggle } from '@/components/pricing/billing-toggle';
@@ -150,19 +151,17 @@ function PlanCard({
           {change.current ? null : <ExternalLinkIcon aria-hidden="true" />}
         </Button>
       ) : onSubscribe ? (
-        <Button
+        <PayButton
           className="mt-6 w-full"
           variant={plan.popular ? 'brand' : 'outline'}
           size="lg"
           disabled={disabled}
-          aria-describedby={describedBy}
-          onClick={(e) => {
-            if (!isRepeatClick(e)) onSubscribe(plan);
-          }}
+          describedBy={describedBy}
+          processing={processing}
+          onPay={() => onSubscribe(plan)}
         >
-          {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          {processing ? 'Processing...' : 'Subscribe'}
-        </Button>
+          Subscribe
+        </PayButton>
       ) : null}
 
       <ul className="mt-6 space-y-2.5 text-sm">
@@ -208,18 +207,16 @@ function BundleCard({
           {formatUsd(bundle.price)} once · ${perVideoPrice(bundle.price, bundle.credits)} per video · never expire
         </p>
       </div>
-      <Button
+      <PayButton
         variant="outline"
         className="w-full"
         disabled={disabled}
-        aria-describedby={describedBy}
-        onClick={(e) => {
-          if (!isRepeatClick(e)) onBuy(bundle);
-        }}
+        describedBy={describedBy}
+        processing={processing}
+        onPay={() => onBuy(bundle)}
       >
-        {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-        {processing ? 'Processing...' : `Buy ${bundle.credits} credits · ${formatUsd(bundle.price)}`}
-      </Button>
+        {`Buy ${bundle.credits} credits · ${formatUsd(bundle.price)}`}
+      </PayButton>
     </section>
   );
 }
@@ -319,11 +316,9 @@ export function CreditsPage() {
             Current balance:{' '}
             <span className="font-mono font-semibold tabular-nums">{formatCredits(user?.credits)}</span> credits
           </p>
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/credits/history">
-              <HistoryIcon aria-hidden="true" /> Credit history
-            </Link>
-          </Button>
+          <ButtonLink to="/credits/history" variant="ghost" size="sm">
+            <HistoryIcon aria-hidden="true" /> Credit history
+          </ButtonLink>
         </div>
         {mode === 'demo' ? (
           <div
@@ -446,5 +441,32 @@ export function CreditsPage() {
         </Accordion>
       </section>
     </Page>
+  );
+}
+
+/** A button that starts a payment: a second click of a double click is dropped, and it says so while processing. */
+function PayButton({
+  processing,
+  describedBy,
+  onPay,
+  children,
+  ...button
+}: {
+  processing: boolean;
+  describedBy?: string;
+  onPay: () => void;
+  children: ReactNode;
+} & Pick<ComponentProps<typeof Button>, 'className' | 'variant' | 'size' | 'disabled'>) {
+  return (
+    <Button
+      {...button}
+      aria-describedby={describedBy}
+      onClick={(e) => {
+        if (!isRepeatClick(e)) onPay();
+      }}
+    >
+      {processing ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+      {processing ? 'Processing...' : children}
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { formatCredits, roundCredits } from '@hookreel/contracts';
 import { CoinsIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { estimatePackFrom, useServerPrices } from '@/lib/api/prices';
 import { useAuth } from '@/lib/auth';
@@ -15,17 +16,9 @@ export function PackCostEstimate({ characterTypes, className }: { characterTypes
   const types = Math.max(1, characterTypes);
   if (!list) {
     return (
-      <section
-        aria-labelledby="pack-cost-title"
-        aria-busy="true"
-        data-testid="pack-cost"
-        className={cn('rounded-xl border bg-muted/30 p-4 text-sm', className)}
-      >
-        <h3 id="pack-cost-title" className="mb-2 flex items-center gap-2 font-medium">
-          <CoinsIcon className="size-4 text-primary" aria-hidden="true" /> What this pack costs
-        </h3>
+      <CostFrame busy className={className}>
         <p className="text-muted-foreground">Loading prices…</p>
-      </section>
+      </CostFrame>
     );
   }
   const e = estimatePackFrom(list, types);
@@ -37,14 +30,7 @@ export function PackCostEstimate({ characterTypes, className }: { characterTypes
     [`${list.videos_per_pack} videos`, e.videos],
   ];
   return (
-    <section
-      aria-labelledby="pack-cost-title"
-      data-testid="pack-cost"
-      className={cn('rounded-xl border bg-muted/30 p-4 text-sm', className)}
-    >
-      <h3 id="pack-cost-title" className="mb-2 flex items-center gap-2 font-medium">
-        <CoinsIcon className="size-4 text-primary" aria-hidden="true" /> What this pack costs
-      </h3>
+    <CostFrame className={className}>
       <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
         {rows.map(([label, cost]) => (
           <div key={label} className="contents">
@@ -72,6 +58,23 @@ export function PackCostEstimate({ characterTypes, className }: { characterTypes
           </Link>
         </p>
       ) : null}
+    </CostFrame>
+  );
+}
+
+/** The estimate's box and heading, busy while the prices load. */
+function CostFrame({ busy, className, children }: { busy?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="pack-cost-title"
+      aria-busy={busy ? 'true' : undefined}
+      data-testid="pack-cost"
+      className={cn('rounded-xl border bg-muted/30 p-4 text-sm', className)}
+    >
+      <h3 id="pack-cost-title" className="mb-2 flex items-center gap-2 font-medium">
+        <CoinsIcon className="size-4 text-primary" aria-hidden="true" /> What this pack costs
+      </h3>
+      {children}
     </section>
   );
 }

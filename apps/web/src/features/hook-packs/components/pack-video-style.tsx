@@ -6,11 +6,12 @@ import { BrandStyleFields } from '@/components/brand-style-fields';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { MusicBedField } from '@/components/music-bed-field';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
+import { saveOrRestore } from '@/lib/save-or-restore';
 import { errorDetail } from '@/lib/api-client';
 import { useCapabilities, usePriceList } from '@/lib/api/render-quality';
 import { useBrandLook } from '@/hooks/use-brand-look';
 import { usePackMusic } from '../api/pack-music';
-import { useUpdateHookPack } from '../api/update-hook-pack';
+import { type UpdateHookPackInput, useUpdateHookPack } from '../api/update-hook-pack';
 import { usePackAspects } from '../lib/use-pack-aspects';
 
 export interface PackVideoStyle {
@@ -32,6 +33,10 @@ export interface PackVideoStyle {
  */
 export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
   const save = useUpdateHookPack();
+  const savePack = (patch: UpdateHookPackInput, options: { onError: (e: unknown) => void }) =>
+    save.mutate({ id: pack.id, ...patch }, options);
+  const saveCaption = saveOrRestore(savePack, MESSAGES.hookPacks.captionStyleFailed);
+  const saveStyle = saveOrRestore(savePack, MESSAGES.hookPacks.videoStyleFailed);
   const music = usePackMusic(pack.id);
   const [captionStyle, setCaptionStyle] = useState<CaptionStyle>(pack.caption_style);
   const [quality, setQuality] = useState<VideoQuality>(pack.quality);
@@ -55,32 +60,8 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
     : null;
   const perVideo = quality === 'realistic' ? (prices?.realistic ?? null) : (prices?.draft ?? null);
 
-  const changeCaptionStyle = (next: CaptionStyle) => {
-    const before = captionStyle;
-    setCaptionStyle(next);
-    save.mutate(
-      { id: pack.id, caption_style: next },
-      {
-        onError: (e) => {
-          setCaptionStyle(before);
-          toast.error(errorDetail(e, MESSAGES.hookPacks.captionStyleFailed));
-        },
-      },
-    );
-  };
-  const changeQuality = (next: VideoQuality) => {
-    const before = quality;
-    setQuality(next);
-    save.mutate(
-      { id: pack.id, quality: next },
-      {
-        onError: (e) => {
-          setQuality(before);
-          toast.error(errorDetail(e, MESSAGES.hookPacks.videoStyleFailed));
-        },
-      },
-    );
-  };
+  const changeCaptionStyle = (next: CaptionStyle) => saveCaption('caption_style', next, captionStyle, setCaptionStyle);
+  const changeQuality = (next: VideoQuality) => saveStyle('quality', next, quality, setQuality);
   const commitVoiceSpeed = (next: number) => {
     if (next === pack.voice_speed) return;
     save.mutate(
@@ -126,14 +107,7 @@ export function usePackVideoStyle(pack: HookPack): PackVideoStyle {
         <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} disabled={disabled} />
         <AspectPicker value={shapes.aspects} onChange={shapes.change} disabled={disabled} />
         <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} disabled={disabled} />
-        <MusicBedField
-          musicUrl={pack.music_url}
-          onUpload={(file) => music.upload.mutateAsync(file)}
-          onRemove={() => music.remove.mutateAsync()}
-          uploading={music.upload.isPending}
-          removing={music.remove.isPending}
-          disabled={disabled}
-        />
+        <MusicBedField musicUrl={pack.music_url} music={music} disabled={disabled} />
       </>
     ),
   };

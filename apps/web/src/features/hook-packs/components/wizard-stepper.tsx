@@ -1,5 +1,6 @@
 import { CheckIcon } from 'lucide-react';
 import { useRef, type FormEvent, type ReactNode } from 'react';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
@@ -119,11 +120,7 @@ export function StepFrame({
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>
       {children}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError className="font-medium">{error}</FormError>
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           {onBack ? (

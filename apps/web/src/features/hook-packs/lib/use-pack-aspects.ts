@@ -1,8 +1,7 @@
 import { MESSAGES, type Aspect, type HookPack } from '@hookreel/contracts';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { errorDetail } from '@/lib/api-client';
-import { useUpdateHookPack } from '../api/update-hook-pack';
+import { saveOrRestore } from '@/lib/save-or-restore';
+import { type UpdateHookPackInput, useUpdateHookPack } from '../api/update-hook-pack';
 
 /**
  * The frame shapes a pack's videos are exported in, for the Generate step and the matrix: saved as soon as they
@@ -12,19 +11,12 @@ import { useUpdateHookPack } from '../api/update-hook-pack';
 export function usePackAspects(pack: HookPack) {
   const save = useUpdateHookPack();
   const [aspects, setAspects] = useState<Aspect[]>(pack.aspects);
-  const change = (next: Aspect[]) => {
-    const before = aspects;
-    setAspects(next);
-    save.mutate(
-      { id: pack.id, aspects: next },
-      {
-        onError: (e) => {
-          setAspects(before);
-          toast.error(errorDetail(e, MESSAGES.hookPacks.aspectsFailed));
-        },
-      },
-    );
-  };
+  const saveAspects = saveOrRestore(
+    (patch: UpdateHookPackInput, options: { onError: (e: unknown) => void }) =>
+      save.mutate({ id: pack.id, ...patch }, options),
+    MESSAGES.hookPacks.aspectsFailed,
+  );
+  const change = (next: Aspect[]) => saveAspects('aspects', next, aspects, setAspects);
   const saved = async (): Promise<void> => {
     if (aspects.join(',') !== pack.aspects.join(',')) await save.mutateAsync({ id: pack.id, aspects });
   };

@@ -2,10 +2,11 @@ import { MESSAGES } from '@hookreel/contracts';
 import { ArrowLeftIcon, FileArchiveIcon, FilmIcon, Loader2Icon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { Skeletons } from '@/components/layout/skeletons';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorDetail } from '@/lib/api-client';
 import { useDownloadPackZip } from '../api/download-pack';
 import { useHookPack } from '../api/get-hook-pack';
@@ -39,11 +40,9 @@ export function HookPackDownloadPage() {
         }
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to={valid ? `/hook-packs/jobs/${packId}` : '/hook-packs'}>
-                <ArrowLeftIcon aria-hidden="true" /> Back
-              </Link>
-            </Button>
+            <ButtonLink to={valid ? `/hook-packs/jobs/${packId}` : '/hook-packs'} variant="outline">
+              <ArrowLeftIcon aria-hidden="true" /> Back
+            </ButtonLink>
             <Button variant="brand" onClick={downloadAll} disabled={!valid || videos.length === 0 || zip.isPending}>
               {zip.isPending ? (
                 <Loader2Icon className="animate-spin" aria-hidden="true" />
@@ -68,24 +67,21 @@ export function HookPackDownloadPage() {
         </p>
       ) : null}
       {valid && jobs.isPending ? (
-        <div
+        <Skeletons
+          count={8}
           className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
-          aria-busy="true"
-          aria-label="Loading videos"
-        >
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[9/16] rounded-xl" />
-          ))}
-        </div>
+          label="Loading videos"
+          item="aspect-[9/16] rounded-xl"
+        />
       ) : jobs.isSuccess && videos.length === 0 ? (
         <EmptyState
           icon={<FilmIcon className="size-6" aria-hidden="true" />}
           title="No videos ready yet"
           description="Finished videos of this hook pack appear here."
           action={
-            <Button asChild variant="outline">
-              <Link to={`/hook-packs/jobs/${packId}`}>View progress</Link>
-            </Button>
+            <ButtonLink to={`/hook-packs/jobs/${packId}`} variant="outline">
+              View progress
+            </ButtonLink>
           }
         />
       ) : (

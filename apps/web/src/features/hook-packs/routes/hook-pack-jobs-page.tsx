@@ -1,13 +1,14 @@
 import { MESSAGES, realisticUpgradeUnderway } from '@hookreel/contracts';
 import { ArrowLeftIcon, DownloadIcon, FilmIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Skeletons } from '@/components/layout/skeletons';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { MakeRealistic } from '@/components/make-realistic';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { Skeleton } from '@/components/ui/skeleton';
 import { allJobsDone, usePackJobs } from '../api/get-pack-jobs';
 import { PackJobCard } from '../components/pack-job-card';
 import { jobCounts, packProgress } from '../lib/progress';
@@ -55,11 +56,9 @@ export function HookPackJobsPage() {
               <ArrowLeftIcon aria-hidden="true" /> Back
             </Button>
             {done && counts.completed > 0 ? (
-              <Button asChild variant="brand">
-                <Link to={`/hook-packs/${packId}/download`}>
-                  <DownloadIcon aria-hidden="true" /> Download Videos
-                </Link>
-              </Button>
+              <ButtonLink to={`/hook-packs/${packId}/download`} variant="brand">
+                <DownloadIcon aria-hidden="true" /> Download Videos
+              </ButtonLink>
             ) : null}
           </>
         }
@@ -72,20 +71,16 @@ export function HookPackJobsPage() {
         <ErrorBanner className="mb-6">{MESSAGES.jobs.statusFailed}</ErrorBanner>
       ) : null}
       {valid && jobs.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading videos">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-xl" />
-          ))}
-        </div>
+        <Skeletons count={4} className="space-y-3" label="Loading videos" item="h-28 w-full rounded-xl" />
       ) : jobs.isSuccess && list.length === 0 ? (
         <EmptyState
           icon={<FilmIcon className="size-6" aria-hidden="true" />}
           title="No videos yet"
           description="Videos appear here once you start generating them from the hook pack."
           action={
-            <Button asChild variant="outline">
-              <Link to={`/hook-packs/new/${packId}`}>Open Hook Pack</Link>
-            </Button>
+            <ButtonLink to={`/hook-packs/new/${packId}`} variant="outline">
+              Open Hook Pack
+            </ButtonLink>
           }
         />
       ) : list.length > 0 ? (

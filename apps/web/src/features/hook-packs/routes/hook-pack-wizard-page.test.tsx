@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/test/render';
+import { jsonResponse, makePriceList } from '@/test/render';
 import { makePack, mockApi } from '../test/fixtures';
 import { renderAt } from '../test/render-wizard';
 import { HookPackWizardPage } from './hook-pack-wizard-page';
@@ -47,13 +47,13 @@ describe('HookPackWizardPage', () => {
     mockApi({
       'GET /hooks/5': () => jsonResponse(makePack()),
       'GET /credits/prices': () =>
-        jsonResponse({
-          prices: { video: 2, characterGeneration: 0.25, previewImage: 0.5, merge: 0.3 },
-          trial_credits: 15,
-          realistic: { credits_per_second: 0.1, hook_video: 1.8 },
-          characters_per_type: 3,
-          videos_per_pack: 10,
-        }),
+        jsonResponse(
+          makePriceList({
+            prices: { video: 2, characterGeneration: 0.25, previewImage: 0.5, merge: 0.3 },
+            characters_per_type: 3,
+            videos_per_pack: 10,
+          }),
+        ),
     });
     openPack();
     expect(await screen.findByRole('heading', { name: 'Character Type' })).toBeInTheDocument();

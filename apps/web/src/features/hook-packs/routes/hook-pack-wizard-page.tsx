@@ -2,12 +2,12 @@ import { type HookPack, MESSAGES } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { errorDetail } from '@/lib/api-client';
 import { useServerPrices } from '@/lib/api/prices';
 import { Page, PageHeader } from '@/components/layout/page';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHookPack } from '../api/get-hook-pack';
 import { hookPackKeys } from '../api/keys';
@@ -164,11 +164,9 @@ export function HookPackWizardPage() {
         actions={
           <>
             {current ? <HookPackStatusBadge status={current.status} /> : null}
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/hook-packs">
-                <ArrowLeftIcon aria-hidden="true" /> Hook Packs
-              </Link>
-            </Button>
+            <ButtonLink to="/hook-packs" variant="ghost" size="sm">
+              <ArrowLeftIcon aria-hidden="true" /> Hook Packs
+            </ButtonLink>
           </>
         }
       />

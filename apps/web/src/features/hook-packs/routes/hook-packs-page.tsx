@@ -1,10 +1,10 @@
 import { MESSAGES, UI } from '@hookreel/contracts';
 import { PackageOpenIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Skeletons } from '@/components/layout/skeletons';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
-import { Button } from '@/components/ui/button';
 import { useHookPacks } from '../api/get-hook-packs';
 import { HookPackCard, HookPackCardPlaceholder } from '../components/hook-pack-card';
 import { LIST_TEXT, sortNewestFirst } from '../lib/list';
@@ -24,34 +24,29 @@ export function HookPacksPage() {
         title={LIST_TEXT.title}
         description={LIST_TEXT.description}
         actions={
-          <Button asChild variant="brand">
-            <Link to="/hook-packs/new">
-              <PlusIcon aria-hidden="true" />
-              {LIST_TEXT.newButton}
-            </Link>
-          </Button>
+          <ButtonLink to="/hook-packs/new" variant="brand">
+            <PlusIcon aria-hidden="true" />
+            {LIST_TEXT.newButton}
+          </ButtonLink>
         }
       />
       {isError ? <ErrorBanner className="mb-6">{MESSAGES.hookPacks.fetchFailed}</ErrorBanner> : null}
       {isPending ? (
-        <div
+        <Skeletons
+          count={UI.hookPackPlaceholders}
           className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
-          aria-busy="true"
-          aria-label="Loading hook packs"
-        >
-          {Array.from({ length: UI.hookPackPlaceholders }, (_, i) => (
-            <HookPackCardPlaceholder key={i} />
-          ))}
-        </div>
+          label="Loading hook packs"
+          item={(i) => <HookPackCardPlaceholder key={i} />}
+        />
       ) : isError ? null : packs.length === 0 ? (
         <EmptyState
           icon={<PackageOpenIcon className="size-6" aria-hidden="true" />}
           title={LIST_TEXT.emptyTitle}
           description={LIST_TEXT.emptyText}
           action={
-            <Button asChild variant="brand">
-              <Link to="/hook-packs/new">{LIST_TEXT.emptyButton}</Link>
-            </Button>
+            <ButtonLink to="/hook-packs/new" variant="brand">
+              {LIST_TEXT.emptyButton}
+            </ButtonLink>
           }
         />
       ) : (

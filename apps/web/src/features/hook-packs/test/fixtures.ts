@@ -1,4 +1,4 @@
-import type { HookPack, Job, PreviewCharacter } from '@hookreel/contracts';
+import type { GeneratedCharacter, HookPack, Job, PreviewCharacter } from '@hookreel/contracts';
 import { vi } from 'vitest';
 import { defaultVideoStyle, jsonResponse, makeJob as makeBaseJob } from '@/test/render';
 
@@ -19,6 +19,18 @@ export const makePack = (over: Partial<HookPack> = {}): HookPack => ({
   generated_characters: [],
   preview_characters: [],
   ...defaultVideoStyle,
+  ...over,
+});
+
+/** An illustrated character {id} of character type 30 ('Young runner'), selected. */
+export const makeGeneratedCharacter = (id: number, over: Partial<GeneratedCharacter> = {}): GeneratedCharacter => ({
+  id,
+  url: `characters/${id}.png`,
+  prompt: 'Young runner',
+  selected: true,
+  character_type_id: 30,
+  kind: 'illustrated',
+  creator_id: null,
   ...over,
 });
 
@@ -51,6 +63,14 @@ export const makeJob = (over: Partial<Job> = {}): Job =>
     hook_pack_id: 5,
     variant_index: 1,
     ...over,
+  });
+
+/** mockApi for the Generate step: pack 5, its message as the only hook line, then `routes` (which may replace both). */
+export const mockGenerateApi = (pack: HookPack, routes: Record<string, Handler> = {}) =>
+  mockApi({
+    'GET /hooks/5': () => jsonResponse(pack),
+    'GET /hooks/5/hook-lines': () => jsonResponse({ lines: [pack.message] }),
+    ...routes,
   });
 
 type Handler = (ctx: { url: URL; init: RequestInit; body: unknown }) => Response | Promise<Response>;

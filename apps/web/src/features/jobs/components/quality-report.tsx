@@ -1,7 +1,8 @@
 import { qualityVerdict, type Job, type QualityCheck, type QualityLevel } from '@hookreel/contracts';
 import { AlertTriangleIcon, CheckCircle2Icon, ExternalLinkIcon, XCircleIcon } from 'lucide-react';
+import { FormError } from '@/components/form-error';
+import { Skeletons } from '@/components/layout/skeletons';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useQualityReport } from '../api/get-quality-report';
@@ -93,15 +94,9 @@ export function QualityReportCard({ job, className }: { job: Pick<Job, 'report_u
         {!job.report_url ? (
           <p className="text-sm text-muted-foreground">This video was made before quality reports.</p>
         ) : report.isPending ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading the quality report">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-8" />
-            ))}
-          </div>
+          <Skeletons count={5} className="space-y-2" label="Loading the quality report" item="h-8" />
         ) : report.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            The quality report could not be loaded.
-          </p>
+          <FormError>The quality report could not be loaded.</FormError>
         ) : (
           <>
             <QualityLines checks={report.data.checks} />

@@ -2,6 +2,7 @@ import { formatCredits, type Job } from '@hookreel/contracts';
 import { FlagIcon, Loader2Icon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/titled-dialog';
 import { Label } from '@/components/ui/label';
@@ -83,11 +84,7 @@ export function ReportProblem({ job }: { job: Job }) {
             }}
             placeholder="e.g. The product is upside down in the actor's hand"
           />
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <FormError className="font-medium">{error}</FormError>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)} disabled={request.isPending}>

@@ -1,13 +1,13 @@
 import { type Job, MESSAGES } from '@hookreel/contracts';
 import { FilmIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { errorDetail } from '@/lib/api-client';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirmDelete } from '@/hooks/use-confirm-delete';
+import { CardSkeleton, Skeletons } from '@/components/layout/skeletons';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useDeleteJob } from '../api/delete-job';
 import { useJobs } from '../api/get-jobs';
@@ -22,23 +22,24 @@ const DeleteJobDialog = lazy(() =>
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
+/** A job card while the list loads. */
+const JOB_SKELETON = {
+  testId: 'job-skeleton',
+  media: 'aspect-[9/16] max-h-80 w-full rounded-none sm:max-h-none',
+  body: 'space-y-2 p-4',
+  lines: ['h-4 w-2/3', 'h-3 w-1/3', 'h-2 w-full'],
+};
+
 /** /jobs and /generated-videos: 'Generated Videos'. */
 export function JobsPage() {
   const navigate = useNavigate();
   const jobs = useJobs();
   useJobEvents();
   const del = useDeleteJob();
-  const [toDelete, setToDelete] = useState<Job | null>(null);
-
-  const confirmDelete = () => {
-    const job = toDelete;
-    setToDelete(null);
-    if (!job) return;
-    del.mutate(job.id, {
-      onSuccess: () => toast.success(MESSAGES.jobs.deleted),
-      onError: (e) => toast.error(errorDetail(e, MESSAGES.jobs.deleteFailed)),
-    });
-  };
+  const deletion = useConfirmDelete<Job>((id, options) => del.mutate(id, options), {
+    deleted: MESSAGES.jobs.deleted,
+    failed: MESSAGES.jobs.deleteFailed,
+  });
 
   const refreshing = jobs.isFetching && !jobs.isPending;
 
@@ -58,28 +59,20 @@ export function JobsPage() {
       {jobs.isError && !jobs.data ? <ErrorBanner className="mb-6">{MESSAGES.jobs.loadListFailed}</ErrorBanner> : null}
 
       {jobs.isPending ? (
-        <div className={GRID} aria-busy="true" aria-label="Loading jobs">
-          {Array.from({ length: 8 }, (_, i) => (
-            <div key={i} data-testid="job-skeleton" className="overflow-hidden rounded-xl border">
-              <Skeleton className="aspect-[9/16] max-h-80 w-full rounded-none sm:max-h-none" />
-              <div className="space-y-2 p-4">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-1/3" />
-                <Skeleton className="h-2 w-full" />
-              </div>
-            </div>
-          ))}
-        </div>
+        <Skeletons
+          count={8}
+          className={GRID}
+          label="Loading jobs"
+          item={(i) => <CardSkeleton key={i} {...JOB_SKELETON} />}
+        />
       ) : jobs.data && jobs.data.length === 0 ? (
         <EmptyState
           icon={<FilmIcon className="size-6" aria-hidden="true" />}
           title={MESSAGES.jobs.empty}
           action={
-            <Button asChild variant="brand">
-              <Link to="/projects">
-                <PlusIcon aria-hidden="true" /> Go to Projects
-              </Link>
-            </Button>
+            <ButtonLink to="/projects" variant="brand">
+              <PlusIcon aria-hidden="true" /> Go to Projects
+            </ButtonLink>
           }
         />
       ) : jobs.data ? (
@@ -90,19 +83,19 @@ export function JobsPage() {
               job={job}
               deleting={del.isPending && del.variables === job.id}
               onView={(j) => navigate(`/jobs/${j.id}`)}
-              onDelete={setToDelete}
+              onDelete={deletion.ask}
             />
           ))}
         </div>
       ) : null}
 
-      {toDelete !== null ? (
+      {deletion.pending !== null ? (
         <Suspense fallback={null}>
           <DeleteJobDialog
             open
-            onOpenChange={(o) => !o && setToDelete(null)}
-            onConfirm={confirmDelete}
-            name={toDelete.project_name}
+            onOpenChange={(o) => !o && deletion.cancel()}
+            onConfirm={deletion.confirm}
+            name={deletion.pending.project_name}
           />
         </Suspense>
       ) : null}

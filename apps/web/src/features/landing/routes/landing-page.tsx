@@ -25,6 +25,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/button-link';
 import { Logo } from '@/components/brand';
 import { BillingToggle } from '@/components/pricing/billing-toggle';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
@@ -196,12 +197,12 @@ export function LandingPage() {
             </a>
           </div>
           <div className="flex items-center gap-2">
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/login">Sign in</Link>
-            </Button>
-            <Button asChild variant="brand" size="sm">
-              <Link to="/register">Start Free</Link>
-            </Button>
+            <ButtonLink to="/login" variant="ghost" size="sm">
+              Sign in
+            </ButtonLink>
+            <ButtonLink to="/register" variant="brand" size="sm">
+              Start Free
+            </ButtonLink>
           </div>
         </nav>
       </header>
@@ -229,9 +230,9 @@ export function LandingPage() {
               variations without booking a single creator.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Button asChild variant="brand" size="lg" className="w-full sm:w-auto">
-                <Link to="/register">Start Free Trial</Link>
-              </Button>
+              <ButtonLink to="/register" variant="brand" size="lg" className="w-full sm:w-auto">
+                Start Free Trial
+              </ButtonLink>
               <Button variant="outline" size="lg" className="w-full sm:w-auto" onClick={scrollToDemo}>
                 <PlayCircleIcon aria-hidden="true" />
                 Watch Demo
@@ -399,9 +400,9 @@ export function LandingPage() {
                         ? `${formatUsd(p.perMonth)}/month billed yearly · save ${formatUsd(p.savings ?? 0)}`
                         : `$${p.perVideo} per video`}
                     </p>
-                    <Button asChild className="mt-6" variant={plan.popular ? 'brand' : 'outline'} size="lg">
-                      <Link to="/register">Get started with {plan.landingName}</Link>
-                    </Button>
+                    <ButtonLink to="/register" className="mt-6" variant={plan.popular ? 'brand' : 'outline'} size="lg">
+                      Get started with {plan.landingName}
+                    </ButtonLink>
                     <ul className="mt-6 space-y-2.5 text-sm">
                       {plan.features.map((f) => (
                         <li key={f} className="flex gap-2">
@@ -450,12 +451,10 @@ export function LandingPage() {
             <p className="mx-auto mt-4 max-w-xl text-lg text-white/85">
               Start with {trial.long} — no credit card required.
             </p>
-            <Button asChild size="lg" className="mt-8 bg-white text-zinc-900 hover:bg-white/90">
-              <Link to="/register">
-                <BadgeCheckIcon aria-hidden="true" />
-                Start Free
-              </Link>
-            </Button>
+            <ButtonLink to="/register" size="lg" className="mt-8 bg-white text-zinc-900 hover:bg-white/90">
+              <BadgeCheckIcon aria-hidden="true" />
+              Start Free
+            </ButtonLink>
           </div>
         </section>
       </main>

@@ -1,7 +1,6 @@
 import { SparklesIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/button-link';
 import { Page, PageHeader } from '@/components/layout/page';
-import { Button } from '@/components/ui/button';
 
 /** The "other Product pages", which exist only as placeholders (docs/product.md#what-it-does). */
 export const PRODUCT_PLACEHOLDER_TITLES = {
@@ -26,9 +25,7 @@ export function ProductPlaceholderPage({ title }: { title: string }) {
             This video type is not available yet. In the meantime, create a Product in hand video.
           </p>
         </div>
-        <Button asChild>
-          <Link to="/new-video">Create New Video</Link>
-        </Button>
+        <ButtonLink to="/new-video">Create New Video</ButtonLink>
       </div>
     </Page>
   );

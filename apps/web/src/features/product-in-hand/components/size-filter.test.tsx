@@ -1,24 +1,13 @@
 import type { SizeClass } from '@hookreel/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { renderControlled } from '@/test/render';
 import { SizeFilter } from './size-filter';
-
-function Harness() {
-  const [sizes, setSizes] = useState<SizeClass[]>(['small', 'medium', 'large']);
-  return (
-    <>
-      <SizeFilter value={sizes} onChange={setSizes} />
-      <output data-testid="sizes">{sizes.join(',')}</output>
-    </>
-  );
-}
 
 describe('SizeFilter', () => {
   it('keeps at least one size selected', async () => {
-    renderWithProviders(<Harness />);
+    renderControlled<SizeClass>(SizeFilter, ['small', 'medium', 'large'], 'sizes');
     await userEvent.click(screen.getByRole('button', { name: /Filter Size/ }));
     await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Small' }));
     await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Medium' }));

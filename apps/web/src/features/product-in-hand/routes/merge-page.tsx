@@ -1,10 +1,9 @@
+import { ScriptField } from '@/components/script-field';
 import { CaptionStylePicker } from '@/components/caption-style-picker';
 import { MusicBedField } from '@/components/music-bed-field';
 import { useProjectMusic } from '@/lib/api/project-music';
 import { OptionSelect } from '@/components/option-select';
 import {
-  BIDI_CONTROL_MESSAGE,
-  hasNoBidiControls,
   ACCENT_OPTIONS,
   type Accent,
   type Avatar,
@@ -13,7 +12,6 @@ import {
   INSUFFICIENT_CREDITS,
   LANGUAGE_OPTIONS,
   type Language,
-  LIMITS,
   type MaskPlacement,
   MESSAGES,
   type Project,
@@ -39,10 +37,8 @@ import { Page, PageHeader } from '@/components/layout/page';
 import { defaultPlacement } from '@/components/product-placement';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { useDebouncedEffect } from '@/hooks/use-debounced-callback';
 import { useNow } from '@/hooks/use-now';
 import { meQueryKey } from '@/lib/auth/api/get-me';
@@ -313,27 +309,13 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
             <CardTitle>Script & voice</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            <div className="space-y-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="merge-script">Script</Label>
-                <span className="text-xs text-muted-foreground">
-                  {script.length}/{LIMITS.scriptMax}
-                </span>
-              </div>
-              <Textarea
-                id="merge-script"
-                rows={7}
-                maxLength={LIMITS.scriptMax}
-                placeholder="What should the actors say about your product?"
-                value={script}
-                onChange={(e) => setScript(e.target.value.slice(0, LIMITS.scriptMax))}
-              />
-              {hasNoBidiControls(script) ? null : (
-                <p role="alert" className="text-xs text-destructive">
-                  {BIDI_CONTROL_MESSAGE}
-                </p>
-              )}
-            </div>
+            <ScriptField
+              id="merge-script"
+              rows={7}
+              placeholder="What should the actors say about your product?"
+              value={script}
+              onChange={setScript}
+            />
             <div className="grid grid-cols-2 gap-3">
               <OptionSelect
                 id="merge-language"
@@ -351,13 +333,7 @@ export function MergeScreen({ project, actorIds }: { project: Project; actorIds:
               />
             </div>
             <CaptionStylePicker value={captionStyle} onChange={setCaptionStyle} compact />
-            <MusicBedField
-              musicUrl={project.music_url}
-              onUpload={(file) => music.upload.mutateAsync(file)}
-              onRemove={() => music.remove.mutateAsync()}
-              uploading={music.upload.isPending}
-              removing={music.remove.isPending}
-            />
+            <MusicBedField musicUrl={project.music_url} music={music} />
             <Button
               variant="brand"
               className="w-full"

@@ -3,11 +3,11 @@ import { ArrowLeftIcon, ArrowRightIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { Skeletons } from '@/components/layout/skeletons';
 import { errorDetail } from '@/lib/api-client';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useProject } from '@/lib/api/get-project';
 import { useProjectAvatars } from '../api/get-avatars';
@@ -82,11 +82,11 @@ function SelectActor({ projectId }: { projectId: number }) {
       />
       {avatars.isError ? <ErrorBanner className="mb-6">{MESSAGES.avatars.loadFailed}</ErrorBanner> : null}
       {project.isPending || avatars.isPending ? (
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-busy="true">
-          {Array.from({ length: 12 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[9/16]" />
-          ))}
-        </div>
+        <Skeletons
+          count={12}
+          className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6"
+          item="aspect-[9/16]"
+        />
       ) : avatars.data && avatars.data.length === 0 ? (
         <EmptyState
           icon={<UsersIcon className="size-6" aria-hidden="true" />}

@@ -1,6 +1,7 @@
 import { ProjectName } from '@hookreel/contracts';
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
@@ -101,11 +102,7 @@ export function EditableTitle({
           </Button>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </div>
   );
 }

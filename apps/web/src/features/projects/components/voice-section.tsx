@@ -5,13 +5,12 @@ import {
   type Project,
   type VoiceSource,
 } from '@hookreel/contracts';
-import { CheckIcon, Trash2Icon, UploadIcon } from 'lucide-react';
-import { useId, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { RadioCards } from '@/components/radio-card';
+import { AudioFileButtons } from '@/components/audio-file-buttons';
 import { errorDetail } from '@/lib/api-client';
 import { staticUrl } from '@/lib/urls';
-import { cn } from '@/lib/utils';
 
 const HINTS: Record<VoiceSource, string> = {
   generated: 'Spoken for you in the language and accent above.',
@@ -50,13 +49,9 @@ export function VoiceSection({
   removing: boolean;
   generatedSettings: ReactNode;
 }) {
-  const name = useId();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const recording = project.voice_over;
 
   const pick = async (file: File | undefined) => {
-    if (input.current) input.current.value = '';
     if (!file) return;
     if (file.size > VOICE_OVER_LIMITS.maxBytes) {
       toast.error(`Recordings can be at most ${maxMb}MB`);
@@ -77,35 +72,13 @@ export function VoiceSection({
   return (
     <fieldset className="min-w-0 space-y-3" data-testid="voice-section">
       <legend className="mb-2 text-sm leading-none font-medium">Voice</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {VOICE_SOURCES.map((source) => {
-          const checked = source === value;
-          return (
-            <label
-              key={source}
-              className={cn(
-                'relative flex cursor-pointer items-start justify-between gap-2 rounded-lg border bg-card p-3 text-left',
-                'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                checked ? 'border-primary ring-2 ring-primary' : 'hover:shadow-md',
-              )}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={source}
-                checked={checked}
-                onChange={() => onChange(source)}
-                className="sr-only"
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">{VOICE_SOURCE_LABELS[source]}</span>
-                <span className="block text-xs text-muted-foreground">{HINTS[source]}</span>
-              </span>
-              {checked ? <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> : null}
-            </label>
-          );
-        })}
-      </div>
+      <RadioCards
+        className="grid gap-3 sm:grid-cols-2"
+        options={VOICE_SOURCES}
+        value={value}
+        onChange={onChange}
+        face={(source) => ({ title: VOICE_SOURCE_LABELS[source], hint: HINTS[source] })}
+      />
 
       {value === 'generated' ? (
         generatedSettings
@@ -130,38 +103,21 @@ export function VoiceSection({
               No recording yet: the generated voice speaks until you add one.
             </p>
           )}
-          <div className="flex flex-wrap gap-2">
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept={VOICE_OVER_LIMITS.accept}
-              className="sr-only"
-              aria-label={recording ? 'Replace recording' : 'Upload recording'}
-              onChange={(e) => void pick(e.target.files?.[0])}
-              disabled={uploading}
-            />
-            <Button type="button" variant="outline" disabled={uploading} onClick={() => input.current?.click()}>
-              <UploadIcon aria-hidden="true" />
-              {uploading ? 'Uploading...' : recording ? 'Replace recording' : 'Upload recording'}
-            </Button>
-            {recording ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive hover:text-destructive"
-                disabled={removing || uploading}
-                onClick={() =>
-                  void onRemove().then(
-                    () => toast.success('Recording removed: the generated voice speaks again'),
-                    (e: unknown) => toast.error(errorDetail(e, 'The recording could not be removed')),
-                  )
-                }
-              >
-                <Trash2Icon aria-hidden="true" /> Remove recording
-              </Button>
-            ) : null}
-          </div>
+          <AudioFileButtons
+            noun="recording"
+            accept={VOICE_OVER_LIMITS.accept}
+            present={Boolean(recording)}
+            uploading={uploading}
+            uploadDisabled={uploading}
+            removeDisabled={removing || uploading}
+            onFile={(file) => void pick(file)}
+            onRemove={() =>
+              void onRemove().then(
+                () => toast.success('Recording removed: the generated voice speaks again'),
+                (e: unknown) => toast.error(errorDetail(e, 'The recording could not be removed')),
+              )
+            }
+          />
           <p className="text-xs text-muted-foreground">
             {`MP3, WAV or M4A, up to ${maxMb}MB and ${VOICE_OVER_LIMITS.maxDurationSec / 60} minutes. Captions and the ` +
               'mouth follow your words, and the video lasts as long as your recording. Speed does not apply.'}

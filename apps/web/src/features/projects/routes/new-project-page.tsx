@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { errorDetail } from '@/lib/api-client';
 import { z } from 'zod';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -63,11 +64,7 @@ export function NewProjectPage() {
                 aria-describedby={nameError ? 'project-name-error' : undefined}
                 {...form.register('name')}
               />
-              {nameError ? (
-                <p id="project-name-error" role="alert" className="text-sm text-destructive">
-                  {nameError}
-                </p>
-              ) : null}
+              <FormError id="project-name-error">{nameError}</FormError>
             </div>
             <div className="space-y-2">
               <Label htmlFor="project-file">Reference File (optional)</Label>

@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { jsonResponse, makeCharacter, makeProject, renderWithProviders } from '@/test/render';
+import {
+  holdPriceList,
+  jsonResponse,
+  makeCharacter,
+  makePriceList,
+  makeProject,
+  renderWithProviders,
+} from '@/test/render';
 import { ProjectEditor } from './project-editor-page';
 import { spyOnToasts } from '../../../test/toasts';
 
@@ -43,35 +50,19 @@ describe('ProjectEditor caption style', () => {
 
 describe('ProjectEditor quality prices', () => {
   it("prices Realistic from the server's per-second figure, and shows no Realistic price before it is known", async () => {
-    let releasePrices: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/credits/prices') return new Promise<Response>((r) => (releasePrices = r));
-        if (url === '/api/capabilities') {
-          return jsonResponse({
-            stages: {},
-            realistic: { videos: { available: true, missing: [] }, hook_packs: { available: true, missing: [] } },
-          });
-        }
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
+    const releasePrices = holdPriceList({
+      '/api/capabilities': {
+        stages: {},
+        realistic: { videos: { available: true, missing: [] }, hook_packs: { available: true, missing: [] } },
+      },
+    });
     renderWithProviders(<ProjectEditor project={{ ...project, quality: 'realistic' }} />);
     const generate = screen.getByRole('button', { name: /^Generate/ });
     // Realistic picked, price list not loaded yet: no figure is made up.
     expect(generate).toHaveAccessibleName('Generate');
     expect(screen.getByTestId('price-realistic')).toHaveTextContent('…');
-    releasePrices(
-      jsonResponse({
-        prices: { video: 1, characterGeneration: 0.5, previewImage: 0.1, merge: 0.1 },
-        trial_credits: 15,
-        // 18 characters at 14 a second: billed as the 3-second minimum, 1 + 3 × 0.1.
-        realistic: { credits_per_second: 0.1, hook_video: 1.8 },
-        characters_per_type: 4,
-        videos_per_pack: 12,
-      }),
-    );
+    // 18 characters at 14 a second: billed as the 3-second minimum, 1 + 3 × 0.1.
+    releasePrices(makePriceList({ prices: { characterGeneration: 0.5 } }));
     await waitFor(() => expect(screen.getByTestId('price-realistic')).toHaveTextContent('1.30 credits per video'));
     expect(screen.getByTestId('price-draft')).toHaveTextContent('1.00 credit per video');
     expect(screen.getByRole('button', { name: /^Generate/ })).toHaveAccessibleName('Generate · 1.30 credits');

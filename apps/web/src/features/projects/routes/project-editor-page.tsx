@@ -1,13 +1,11 @@
+import { ScriptField } from '@/components/script-field';
 import { OptionSelect } from '@/components/option-select';
 import {
-  BIDI_CONTROL_MESSAGE,
-  hasNoBidiControls,
   ACCENT_OPTIONS,
   type Accent,
   INSUFFICIENT_CREDITS,
   LANGUAGE_OPTIONS,
   type Language,
-  LIMITS,
   MESSAGES,
   VALIDATION,
   type Aspect,
@@ -18,6 +16,7 @@ import {
   MIN_BILLED_SECONDS,
   realisticVideoCost,
   spokenSeconds,
+  type UpdateProjectRequest,
   type VoiceSource,
 } from '@hookreel/contracts';
 import { RenderQualityPicker, VoiceSpeedSlider } from '@/components/render-quality-picker';
@@ -37,9 +36,7 @@ import { EmptyState } from '@/components/layout/banner';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { useBrandLook } from '@/hooks/use-brand-look';
 import { useDebouncedEffect } from '@/hooks/use-debounced-callback';
 import { errorDetail, isApiError } from '@/lib/api-client';
@@ -52,6 +49,7 @@ import { useProjectMusic } from '@/lib/api/project-music';
 import { VoiceSection } from '../components/voice-section';
 import { useSelectCharacters } from '@/lib/api/select-characters';
 import { useUpdateProject } from '@/lib/api/update-project';
+import { saveOrRestore } from '@/lib/save-or-restore';
 import { useProject } from '@/lib/api/get-project';
 import { CharactersSection, type EditorCharacter } from '../components/characters-section';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
@@ -105,6 +103,10 @@ export function ProjectEditor({ project }: { project: Project }) {
   const update = useUpdateProject(project.id);
   const autoSave = useUpdateProject(project.id);
   const styleSave = useUpdateProject(project.id);
+  const saveStyle = saveOrRestore<UpdateProjectRequest>(
+    (patch, options) => styleSave.mutate(patch, options),
+    MESSAGES.projects.updateFailed,
+  );
   const del = useDeleteProject();
   const queue = useQueueJob();
   const selectChars = useSelectCharacters(project.id);
@@ -216,48 +218,12 @@ export function ProjectEditor({ project }: { project: Project }) {
     );
   };
   /** The caption style is saved as soon as it is picked; a failed save puts the stored one back. */
-  const changeCaptionStyle = (next: CaptionStyle) => {
-    const before = captionStyle;
-    setCaptionStyle(next);
-    styleSave.mutate(
-      { caption_style: next },
-      {
-        onError: (e) => {
-          setCaptionStyle(before);
-          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
-        },
-      },
-    );
-  };
+  const changeCaptionStyle = (next: CaptionStyle) => saveStyle('caption_style', next, captionStyle, setCaptionStyle);
 
   /** Frame shapes are saved as soon as they are ticked; a failed save puts the stored ones back. */
-  const changeAspects = (next: Aspect[]) => {
-    const before = aspects;
-    setAspects(next);
-    styleSave.mutate(
-      { aspects: next },
-      {
-        onError: (e) => {
-          setAspects(before);
-          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
-        },
-      },
-    );
-  };
+  const changeAspects = (next: Aspect[]) => saveStyle('aspects', next, aspects, setAspects);
   /** Quality is saved as soon as it is picked; a failed save puts the stored one back. */
-  const changeQuality = (next: VideoQuality) => {
-    const before = quality;
-    setQuality(next);
-    styleSave.mutate(
-      { quality: next },
-      {
-        onError: (e) => {
-          setQuality(before);
-          toast.error(errorDetail(e, MESSAGES.projects.updateFailed));
-        },
-      },
-    );
-  };
+  const changeQuality = (next: VideoQuality) => saveStyle('quality', next, quality, setQuality);
   /** Voice speed follows the slider live and is saved once it is released; a failed save puts the stored one back. */
   const commitVoiceSpeed = (next: number) => {
     if (next === project.voice_speed) return;
@@ -404,33 +370,14 @@ export function ProjectEditor({ project }: { project: Project }) {
                 onChange={(accent: Accent) => setDraft((d) => ({ ...d, accent }))}
               />
             </div>
-            <div className="space-y-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="project-script">Script</Label>
-                <span className="text-xs text-muted-foreground">
-                  {draft.script.length}/{LIMITS.scriptMax}
-                </span>
-              </div>
-              <Textarea
-                id="project-script"
-                rows={8}
-                maxLength={LIMITS.scriptMax}
-                placeholder="What should the actor say?"
-                value={draft.script}
-                aria-describedby={scriptMissing ? 'project-script-required' : undefined}
-                onChange={(e) => setDraft((d) => ({ ...d, script: e.target.value.slice(0, LIMITS.scriptMax) }))}
-              />
-              {scriptMissing ? (
-                <p id="project-script-required" className="text-xs text-muted-foreground">
-                  {VALIDATION.scriptRequired}
-                </p>
-              ) : null}
-              {hasNoBidiControls(draft.script) ? null : (
-                <p role="alert" className="text-xs text-destructive">
-                  {BIDI_CONTROL_MESSAGE}
-                </p>
-              )}
-            </div>
+            <ScriptField
+              id="project-script"
+              rows={8}
+              placeholder="What should the actor say?"
+              value={draft.script}
+              onChange={(script) => setDraft((d) => ({ ...d, script }))}
+              note={scriptMissing ? VALIDATION.scriptRequired : null}
+            />
           </CardContent>
         </Card>
 
@@ -464,13 +411,7 @@ export function ProjectEditor({ project }: { project: Project }) {
           <CardContent className="space-y-5">
             <CaptionStylePicker value={captionStyle} onChange={changeCaptionStyle} />
             <BrandStyleFields value={brandLook.brand} onChange={brandLook.change} />
-            <MusicBedField
-              musicUrl={project.music_url}
-              onUpload={(file) => music.upload.mutateAsync(file)}
-              onRemove={() => music.remove.mutateAsync()}
-              uploading={music.upload.isPending}
-              removing={music.remove.isPending}
-            />
+            <MusicBedField musicUrl={project.music_url} music={music} />
           </CardContent>
         </Card>
 

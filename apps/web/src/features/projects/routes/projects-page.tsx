@@ -1,13 +1,12 @@
 import { MESSAGES, type Project, UI } from '@hookreel/contracts';
 import { FolderOpenIcon, PlusIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { errorDetail } from '@/lib/api-client';
+import { lazy, Suspense } from 'react';
+import { useConfirmDelete } from '@/hooks/use-confirm-delete';
+import { CardSkeleton, Skeletons } from '@/components/layout/skeletons';
+import { ButtonLink } from '@/components/button-link';
 import { EmptyState, ErrorBanner } from '@/components/layout/banner';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjects } from '../api/get-projects';
 import { ProjectCard } from '../components/project-card';
@@ -19,21 +18,22 @@ const DeleteProjectDialog = lazy(() =>
 
 const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6';
 
+/** A project card while the list loads. */
+const PROJECT_SKELETON = {
+  testId: 'project-skeleton',
+  media: 'aspect-square rounded-none',
+  body: 'space-y-2 p-3',
+  lines: ['h-4 w-3/4', 'h-3 w-1/3'],
+};
+
 /** /projects: 'Your Projects'. */
 export function ProjectsPage() {
   const projects = useProjects();
   const del = useDeleteProject();
-  const [toDelete, setToDelete] = useState<Project | null>(null);
-
-  const confirmDelete = () => {
-    const p = toDelete;
-    setToDelete(null);
-    if (!p) return;
-    del.mutate(p.id, {
-      onSuccess: () => toast.success(MESSAGES.projects.deleted),
-      onError: (e) => toast.error(errorDetail(e, MESSAGES.projects.deleteFailed)),
-    });
-  };
+  const deletion = useConfirmDelete<Project>((id, options) => del.mutate(id, options), {
+    deleted: MESSAGES.projects.deleted,
+    failed: MESSAGES.projects.deleteFailed,
+  });
 
   return (
     <Page>
@@ -41,11 +41,9 @@ export function ProjectsPage() {
         title="Your Projects"
         description="Open a project to pick actors and generate videos. Right-click or long-press a card for more."
         actions={
-          <Button asChild variant="brand">
-            <Link to="/new-video">
-              <PlusIcon aria-hidden="true" /> New Video
-            </Link>
-          </Button>
+          <ButtonLink to="/new-video" variant="brand">
+            <PlusIcon aria-hidden="true" /> New Video
+          </ButtonLink>
         }
       />
       {projects.isError ? (
@@ -61,40 +59,33 @@ export function ProjectsPage() {
         </ErrorBanner>
       ) : null}
       {projects.isPending ? (
-        <div className={GRID} aria-busy="true" aria-label="Loading projects">
-          {Array.from({ length: UI.projectSkeletons }, (_, i) => (
-            <div key={i} data-testid="project-skeleton" className="overflow-hidden rounded-xl border">
-              <Skeleton className="aspect-square rounded-none" />
-              <div className="space-y-2 p-3">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-1/3" />
-              </div>
-            </div>
-          ))}
-        </div>
+        <Skeletons
+          count={UI.projectSkeletons}
+          className={GRID}
+          label="Loading projects"
+          item={(i) => <CardSkeleton key={i} {...PROJECT_SKELETON} />}
+        />
       ) : projects.data && projects.data.length === 0 ? (
         <EmptyState
           icon={<FolderOpenIcon className="size-6" aria-hidden="true" />}
           title="No projects yet"
           description="Create your first project to get started"
           action={
-            <Button asChild variant="brand">
-              <Link to="/new-video">
-                <PlusIcon aria-hidden="true" /> Create Project
-              </Link>
-            </Button>
+            <ButtonLink to="/new-video" variant="brand">
+              <PlusIcon aria-hidden="true" /> Create Project
+            </ButtonLink>
           }
         />
       ) : projects.data ? (
         <div className={GRID}>
           {projects.data.map((p) => (
-            <ProjectCard key={p.id} project={p} onDelete={setToDelete} />
+            <ProjectCard key={p.id} project={p} onDelete={deletion.ask} />
           ))}
         </div>
       ) : null}
-      {toDelete !== null ? (
+      {deletion.pending !== null ? (
         <Suspense fallback={null}>
-          <DeleteProjectDialog open onOpenChange={(o) => !o && setToDelete(null)} onConfirm={confirmDelete} />
+          <DeleteProjectDialog open onOpenChange={(o) => !o && deletion.cancel()} onConfirm={deletion.confirm} />
         </Suspense>
       ) : null}
     </Page>

@@ -4,17 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { ApiKeysCard } from './api-keys-card';
 import { spyOnToasts } from '../../../test/toasts';
+import { makeApiKey } from '../test/fixtures';
 
 spyOnToasts();
 
-const KEY = {
-  id: 4,
-  name: 'Nightly export',
-  prefix: 'hrk_abcdefgh',
-  scope: 'user',
-  created_at: '2026-12-01T10:00:00.000Z',
-  last_used_at: null,
-};
+const KEY = makeApiKey();
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const callsOf = (method: string) =>

@@ -1,23 +1,22 @@
 import { INTEGRATION_LIMITS, INTEGRATION_MESSAGES, type CreatedApiKey } from '@hookreel/contracts';
-import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorDetail } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { isRepeatClick } from '@/lib/repeat-click';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { formatWhen } from './format-when';
+import { AddForm } from './add-form';
 import { SecretOnce } from './secret-once';
 
 /** Personal API keys: create (the key is shown once), see when each was last used, revoke. */
 export function ApiKeysCard() {
-  const nameId = useId();
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -75,29 +74,21 @@ export function ApiKeysCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={onCreate} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="min-w-0 flex-1 space-y-2">
-            <Label htmlFor={nameId}>Key name</Label>
-            <Input
-              id={nameId}
-              value={name}
-              maxLength={INTEGRATION_LIMITS.apiKeyNameMax}
-              placeholder="e.g. Zapier, CI pipeline"
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <Button
-            type="submit"
-            className="self-start"
-            disabled={create.isPending}
-            onClick={(e) => {
-              if (isRepeatClick(e)) e.preventDefault();
-            }}
-          >
-            {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            Create Key
-          </Button>
-        </form>
+        <AddForm
+          label="Key name"
+          input={{
+            value: name,
+            maxLength: INTEGRATION_LIMITS.apiKeyNameMax,
+            placeholder: 'e.g. Zapier, CI pipeline',
+            onChange: (e) => setName(e.target.value),
+          }}
+          submitLabel="Create Key"
+          pending={create.isPending}
+          onSubmit={onCreate}
+          onSubmitClick={(e) => {
+            if (isRepeatClick(e)) e.preventDefault();
+          }}
+        />
         {user?.is_admin ? (
           <div className="flex items-start gap-2 text-sm">
             <input

@@ -41,6 +41,12 @@ interface Draft {
   outro: boolean;
   ai_label: AiLabelMode;
 }
+/** The two colours of the kit, as their fields say them. */
+const COLOURS = [
+  { field: 'primary_colour', label: 'Brand colour', hint: 'Highlighted words and the CTA button' },
+  { field: 'secondary_colour', label: 'Second colour', hint: 'Caption boxes and the outro card' },
+] as const;
+
 const draftOf = (kit: BrandKit): Draft => ({
   primary_colour: kit.primary_colour,
   secondary_colour: kit.secondary_colour,
@@ -87,7 +93,13 @@ export function BrandKitCard() {
     else if (outroChanged) setDraft({ ...draft, outro: kit.data.outro });
   }
   const fileRef = useRef<HTMLInputElement>(null);
-  const ids = { primary: useId(), secondary: useId(), cta: useId(), outro: useId(), font: useId() };
+  const ids = {
+    primary_colour: useId(),
+    secondary_colour: useId(),
+    cta: useId(),
+    outro: useId(),
+    font: useId(),
+  };
 
   const pickLogo = async (file: File | undefined) => {
     if (!file) return;
@@ -215,20 +227,16 @@ export function BrandKitCard() {
             </div>
 
             <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
-              <ColourField
-                id={ids.primary}
-                label="Brand colour"
-                hint="Highlighted words and the CTA button"
-                value={draft.primary_colour}
-                onChange={(v) => set({ primary_colour: v })}
-              />
-              <ColourField
-                id={ids.secondary}
-                label="Second colour"
-                hint="Caption boxes and the outro card"
-                value={draft.secondary_colour}
-                onChange={(v) => set({ secondary_colour: v })}
-              />
+              {COLOURS.map(({ field, label, hint }) => (
+                <ColourField
+                  key={field}
+                  id={ids[field]}
+                  label={label}
+                  hint={hint}
+                  value={draft[field]}
+                  onChange={(v) => set({ [field]: v })}
+                />
+              ))}
             </div>
           </div>
 

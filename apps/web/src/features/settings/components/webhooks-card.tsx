@@ -5,14 +5,12 @@ import {
   type CreatedWebhookEndpoint,
   type WebhookDelivery,
 } from '@hookreel/contracts';
-import { Loader2Icon, PlayIcon, RefreshCwIcon, SendIcon, WebhookIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { PlayIcon, RefreshCwIcon, SendIcon, WebhookIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorDetail } from '@/lib/api-client';
 import {
   useCreateWebhook,
@@ -23,6 +21,7 @@ import {
   useWebhooks,
 } from '../api/webhooks';
 import { formatWhen } from './format-when';
+import { AddForm } from './add-form';
 import { SecretOnce } from './secret-once';
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; variant: 'green' | 'yellow' | 'destructive' }> = {
@@ -43,7 +42,6 @@ function outcome(d: WebhookDelivery): string {
 
 /** Webhook endpoints (signing secret shown once), a "Send test" per endpoint, and the delivery log. */
 export function WebhooksCard() {
-  const urlId = useId();
   const endpoints = useWebhooks();
   const deliveries = useDeliveries();
   const create = useCreateWebhook();
@@ -52,6 +50,17 @@ export function WebhooksCard() {
   const resume = useResumeWebhook();
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  /** Runs an endpoint's action and says how it went (the server's detail, or `failed`). */
+  const act = (
+    action: { mutate: (id: number, options: { onSuccess: () => void; onError: (err: Error) => void }) => void },
+    id: number,
+    done: string,
+    failed: string,
+  ) =>
+    action.mutate(id, {
+      onSuccess: () => toast.success(done),
+      onError: (err) => toast.error(errorDetail(err, failed)),
+    });
 
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
@@ -75,23 +84,20 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={onAdd} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="min-w-0 flex-1 space-y-2">
-            <Label htmlFor={urlId}>Endpoint URL</Label>
-            <Input
-              id={urlId}
-              value={url}
-              inputMode="url"
-              maxLength={INTEGRATION_LIMITS.webhookUrlMax}
-              placeholder="https://example.com/webhook"
-              onChange={(e) => setUrl(e.target.value)}
-            />
-          </div>
-          <Button type="submit" className="self-start" disabled={create.isPending || !url.trim()}>
-            {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-            Add Endpoint
-          </Button>
-        </form>
+        <AddForm
+          label="Endpoint URL"
+          input={{
+            value: url,
+            inputMode: 'url',
+            maxLength: INTEGRATION_LIMITS.webhookUrlMax,
+            placeholder: 'https://example.com/webhook',
+            onChange: (e) => setUrl(e.target.value),
+          }}
+          submitLabel="Add Endpoint"
+          pending={create.isPending}
+          disabled={!url.trim()}
+          onSubmit={onAdd}
+        />
 
         {created ? (
           <SecretOnce
@@ -128,12 +134,7 @@ export function WebhooksCard() {
                     size="sm"
                     aria-label={`Resume ${e.url}`}
                     disabled={resume.isPending}
-                    onClick={() =>
-                      resume.mutate(e.id, {
-                        onSuccess: () => toast.success('Endpoint resumed'),
-                        onError: (err) => toast.error(errorDetail(err, 'Failed to resume the endpoint')),
-                      })
-                    }
+                    onClick={() => act(resume, e.id, 'Endpoint resumed', 'Failed to resume the endpoint')}
                   >
                     <PlayIcon aria-hidden="true" />
                     Resume
@@ -143,13 +144,8 @@ export function WebhooksCard() {
                     variant="outline"
                     size="sm"
                     disabled={sendTest.isPending}
-                    onClick={() =>
-                      sendTest.mutate(e.id, {
-                        onSuccess: () => toast.success('Test event queued'),
-                        // 429 after too many tests in a minute: the server's message says how long to wait.
-                        onError: (err) => toast.error(errorDetail(err, 'Failed to send the test event')),
-                      })
-                    }
+                    // 429 after too many tests in a minute: the server's message says how long to wait.
+                    onClick={() => act(sendTest, e.id, 'Test event queued', 'Failed to send the test event')}
                   >
                     <SendIcon aria-hidden="true" />
                     Send test

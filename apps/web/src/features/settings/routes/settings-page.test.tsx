@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderWithProviders } from '@/test/render';
 import { SettingsPage } from './settings-page';
 import { spyOnToasts } from '../../../test/toasts';
+import { makeApiKey, makeWebhookEndpoint } from '../test/fixtures';
 
 spyOnToasts();
 
@@ -90,13 +91,7 @@ describe('SettingsPage', () => {
   });
 
   it('creates an API key, shows it once with a copy button, and revokes a key', async () => {
-    const key = {
-      id: 7,
-      name: 'Zapier',
-      prefix: 'hrk_abcdefgh',
-      scope: 'user',
-      created_at: '2026-11-23T10:00:00.000Z',
-    };
+    const key = makeApiKey({ id: 7, name: 'Zapier', created_at: '2026-11-23T10:00:00.000Z' });
     answer(
       (url, init) =>
         init?.method === 'POST'
@@ -127,7 +122,7 @@ describe('SettingsPage', () => {
   });
 
   it('an administrator makes an admin key only on purpose, and it is marked as such', async () => {
-    const key = { id: 9, name: 'Ops', prefix: 'hrk_zyxwvuts', created_at: '2026-11-23T10:00:00.000Z' };
+    const key = makeApiKey({ id: 9, name: 'Ops', prefix: 'hrk_zyxwvuts', created_at: '2026-11-23T10:00:00.000Z' });
     answer(() => jsonResponse({ ...key, scope: 'admin', last_used_at: null, key: 'hrk_zyxwvuts-secret' }, 201), {
       '/api/api-keys': [{ ...key, scope: 'admin', last_used_at: null }],
     });
@@ -144,12 +139,7 @@ describe('SettingsPage', () => {
   });
 
   it('adds a webhook (secret shown once), shows the server refusal, sends a test and lists deliveries', async () => {
-    const endpoint = {
-      id: 3,
-      url: 'https://hooks.example.com/in',
-      created_at: '2026-11-23T10:00:00.000Z',
-      paused_at: null,
-    };
+    const endpoint = makeWebhookEndpoint(3);
     const delivery = {
       id: 1,
       endpoint_id: 3,
@@ -195,18 +185,11 @@ describe('SettingsPage', () => {
   });
 
   it("shows a paused endpoint with Resume, and the server's message when tests come too fast", async () => {
-    const paused = {
-      id: 4,
+    const paused = makeWebhookEndpoint(4, {
       url: 'https://dead.example.com/in',
-      created_at: '2026-11-23T10:00:00.000Z',
       paused_at: '2026-11-23T12:00:00.000Z',
-    };
-    const active = {
-      id: 5,
-      url: 'https://live.example.com/in',
-      created_at: '2026-11-23T10:00:00.000Z',
-      paused_at: null,
-    };
+    });
+    const active = makeWebhookEndpoint(5, { url: 'https://live.example.com/in' });
     const tooFast = INTEGRATION_MESSAGES.webhookTestRateLimited(5);
     answer(
       (url) =>

@@ -8,7 +8,7 @@ import {
   PlayCircleIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/button-link';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -94,9 +94,9 @@ export function SupportPage() {
                 <CardDescription>{d.text}</CardDescription>
               </CardHeader>
               <CardContent className="mt-auto">
-                <Button asChild variant="link" className="h-auto px-0">
-                  <Link to={d.to}>{d.cta} →</Link>
-                </Button>
+                <ButtonLink to={d.to} variant="link" className="h-auto px-0">
+                  {d.cta} →
+                </ButtonLink>
               </CardContent>
             </Card>
           ))}

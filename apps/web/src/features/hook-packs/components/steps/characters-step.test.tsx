@@ -4,11 +4,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/test/render';
+import { jsonResponse, makeCreator } from '@/test/render';
 import { useHookPack } from '../../api/get-hook-pack';
 import { useCharacterGeneration } from '../../lib/use-character-generation';
-import { makePack, mockApi } from '../../test/fixtures';
-import { renderAt, stepProps } from '../../test/render-wizard';
+import { makeGeneratedCharacter, makePack, mockApi } from '../../test/fixtures';
+import { renderAtPack, stepProps } from '../../test/render-wizard';
 import { CharactersStep } from './characters-step';
 import { spyOnToasts } from '../../../../test/toasts';
 
@@ -23,16 +23,8 @@ function Harness() {
   return <CharactersStep {...stepProps(pack.data ?? null)} generation={generation} />;
 }
 
-const makeCharacter = (id: number, over: Partial<GeneratedCharacter> = {}): GeneratedCharacter => ({
-  id,
-  url: `characters/${id}.png`,
-  prompt: TYPE,
-  selected: false,
-  character_type_id: 30,
-  kind: 'illustrated',
-  creator_id: null,
-  ...over,
-});
+const makeCharacter = (id: number, over: Partial<GeneratedCharacter> = {}) =>
+  makeGeneratedCharacter(id, { prompt: TYPE, selected: false, ...over });
 
 /** A server whose character list can be held: the answer is what the server held when it was asked. */
 function characterServer(saveFails = false) {
@@ -77,7 +69,7 @@ function characterServer(saveFails = false) {
 describe('CharactersStep selection', () => {
   it('keeps a pick made while a poll is in flight, even when that poll is the last one', async () => {
     const server = characterServer();
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     const first = await screen.findByRole('button', { name: `${TYPE} — character 1` });
     expect(first).toHaveAttribute('aria-pressed', 'false');
 
@@ -98,7 +90,7 @@ describe('CharactersStep selection', () => {
 
   it('puts the card back and says so when the pick cannot be saved', async () => {
     characterServer(true);
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     const first = await screen.findByRole('button', { name: `${TYPE} — character 1` });
     await userEvent.click(first);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.hookPacks.saveSelectionFailed));
@@ -108,26 +100,10 @@ describe('CharactersStep selection', () => {
 
 describe('CharactersStep own creators', () => {
   it('offers the user’s creators as Photo beside the Illustrated characters; picking one adds them to the pack', async () => {
-    const maya = {
-      id: 57,
+    const maya = makeCreator(57, {
       url: 'users/1/creators/maya.png',
-      prompt: null,
-      name: 'Maya',
-      x: null,
-      y: null,
-      width: null,
-      height: null,
-      rotation: 0,
-      size: 'medium',
-      merge_status: null,
-      merged_url: null,
-      catalogue: false,
-      kind: 'photo',
-      own: true,
-      consent: { text: 'Maya agreed…', confirmed_at: '2026-12-01T21:00:00.000Z', confirmed_by: 'a@b.test' },
-      created_at: '2026-12-01T21:00:00.000Z',
       preview_url: 'users/1/creators/maya-talking.mp4',
-    };
+    });
     let characters: GeneratedCharacter[] = [makeCharacter(21)];
     const { calls } = mockApi({
       'GET /hooks/5': () =>
@@ -147,7 +123,7 @@ describe('CharactersStep own creators', () => {
         return jsonResponse(added);
       },
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     expect(await screen.findByText(/Illustrated characters are drawn by Hookreel/)).toBeInTheDocument();
     const drawn = await screen.findByRole('button', { name: `${TYPE} — character 1` });
     expect(drawn).toHaveTextContent('Illustrated');

@@ -1,12 +1,13 @@
 import { type GeneratedCharacter, MESSAGES, VALIDATION } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
+import { Skeletons } from '@/components/layout/skeletons';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { getCharacters, isCharacterPending, useCharacters } from '../../api/get-characters';
 import { hookPackKeys } from '../../api/keys';
 import { useAddCreatorToPack, useOwnCreators } from '../../api/pack-creators';
@@ -15,6 +16,7 @@ import type { CharacterGeneration, PlaceholderCharacter } from '../../lib/use-ch
 import type { StepProps } from '../../lib/wizard-data';
 import { CharacterTile, type TileState } from '../character-tile';
 import { GenerateMoreDialog } from '../generate-more-dialog';
+import { StepStatus } from '../step-status';
 import { StepFrame } from '../wizard-stepper';
 import { useServerPrices, withKnownCost } from '@/lib/api/prices';
 
@@ -138,14 +140,12 @@ export function CharactersStep({
         </Button>
       }
     >
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
-        <span data-testid="selected-count">{selectedCount} selected</span>
-        {pendingCount > 0 || generation.generating ? (
-          <span className="flex items-center gap-1.5">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Generating characters...
-          </span>
-        ) : null}
-      </div>
+      <StepStatus
+        testId="selected-count"
+        text={`${selectedCount} selected`}
+        working={pendingCount > 0 || generation.generating}
+        workingText="Generating characters..."
+      />
       <section aria-label="Your creators" className="space-y-2" data-testid="pack-creators">
         <h3 className="flex items-center gap-2 text-sm font-medium">Your creators {PHOTO}</h3>
         {creators.data && creators.data.length > 0 ? (
@@ -182,15 +182,13 @@ export function CharactersStep({
         )}
       </section>
       {characters.isPending && packId ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[9/16] rounded-lg" />
-          ))}
-        </div>
+        <Skeletons
+          count={4}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6"
+          item="aspect-[9/16] rounded-lg"
+        />
       ) : characters.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {MESSAGES.hookPacks.generateCharactersFailed}
-        </p>
+        <FormError>{MESSAGES.hookPacks.generateCharactersFailed}</FormError>
       ) : visible.length === 0 ? (
         <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           No characters yet. Go back to describe character types, or use Generate More.

@@ -3,46 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { formatCredits, TIMINGS } from '@hookreel/contracts';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/test/render';
-import { useHookPack } from '../../api/get-hook-pack';
-import { makeCapabilities, makePack, makePreview, mockApi } from '../../test/fixtures';
-import { renderAt, stepProps } from '../../test/render-wizard';
+import { jsonResponse, makePriceList } from '@/test/render';
+import { makeCapabilities, makeGeneratedCharacter, makePack, makePreview, mockGenerateApi } from '../../test/fixtures';
+import { renderStep } from '../../test/render-wizard';
 import { GenerateStep } from './generate-step';
 import { spyOnToasts } from '../../../../test/toasts';
 
 spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
-function Harness() {
-  const pack = useHookPack(5);
-  return <GenerateStep {...stepProps(pack.data ?? null)} />;
-}
-
 const pack = makePack({
   message: 'My skin glows now',
   status: 'previews_ready',
-  generated_characters: [
-    {
-      id: 21,
-      url: 'characters/21.png',
-      prompt: 'Young runner',
-      selected: true,
-      character_type_id: 30,
-      kind: 'illustrated',
-      creator_id: null,
-    },
-  ],
+  generated_characters: [makeGeneratedCharacter(21)],
   preview_characters: [makePreview({ approved: true })],
 });
 
 describe('GenerateStep caption style', () => {
   it('saves the picked style on the pack at once, before the videos are queued', async () => {
-    const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+    const { calls } = mockGenerateApi(pack, {
       'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     expect(await screen.findByRole('radio', { name: /Word highlight/ })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: /Lower third/ }));
     await waitFor(() =>
@@ -54,12 +36,10 @@ describe('GenerateStep caption style', () => {
   });
 
   it('puts the stored style back and says so when saving fails', async () => {
-    mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+    mockGenerateApi(pack, {
       'PUT /hooks/5': () => jsonResponse({ detail: 'Service unavailable' }, 503),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     await userEvent.click(await screen.findByRole('radio', { name: /One word pop/ }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Service unavailable'));
     expect(screen.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
@@ -68,12 +48,10 @@ describe('GenerateStep caption style', () => {
 
 describe('GenerateStep brand look', () => {
   it('shows a dragged colour at once and saves it on the pack once the drag is still', async () => {
-    const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+    const { calls } = mockGenerateApi(pack, {
       'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     const picker = await screen.findByLabelText('Second colour');
     // A colour picker sends one input event per step of the drag.
     for (const v of ['#102030', '#203040', '#304050', '#405060', '#1d3557']) {
@@ -92,24 +70,16 @@ describe('GenerateStep brand look', () => {
 });
 
 const capabilities = (available: boolean) => makeCapabilities({ videos: available, hookPacks: available });
-const priceList = {
-  prices: { video: 1, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1 },
-  trial_credits: 13.7,
-  realistic: { credits_per_second: 0.04, hook_video: 1.32 },
-  characters_per_type: 4,
-  videos_per_pack: 12,
-};
+const priceList = makePriceList({ trial_credits: 13.7, realistic: { credits_per_second: 0.04, hook_video: 1.32 } });
 
 describe('GenerateStep quality and voice speed', () => {
   it('saves Realistic on the pack and prices the Generate button at the realistic hook-video price', async () => {
-    const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+    const { calls } = mockGenerateApi(pack, {
       'GET /capabilities': () => jsonResponse(capabilities(true)),
       'GET /credits/prices': () => jsonResponse(priceList),
       'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     await waitFor(() => expect(screen.getByTestId('price-realistic')).toHaveTextContent('1.32 credits per video'));
     expect(screen.getByTestId('price-draft')).toHaveTextContent('1.00 credit per video');
     const rows = screen.getAllByTestId('variant-row').length;
@@ -131,25 +101,21 @@ describe('GenerateStep quality and voice speed', () => {
   });
 
   it('offers Realistic only when the providers are configured, saying what is missing', async () => {
-    mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+    mockGenerateApi(pack, {
       'GET /capabilities': () => jsonResponse(capabilities(false)),
       'GET /credits/prices': () => jsonResponse(priceList),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     expect(await screen.findByTestId('realistic-unavailable')).toHaveTextContent('Talking actor: set FAL_KEY');
     expect(screen.getByRole('radio', { name: /Realistic/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /Draft/ })).toBeChecked();
   });
 
   it('saves the voice speed once when the slider is released, not on every step of the drag', async () => {
-    const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+    const { calls } = mockGenerateApi(pack, {
       'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     const slider = await screen.findByRole('slider', { name: 'Voice speed' });
     fireEvent.pointerDown(slider);
     for (const v of ['1.05', '1.1', '1.15', '1.2', '1.15', '1.1']) fireEvent.input(slider, { target: { value: v } });
@@ -171,12 +137,10 @@ describe('GenerateStep quality and voice speed', () => {
   });
 
   it('saves once after a run of arrow-key steps', async () => {
-    const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['My skin glows now'] }),
+    const { calls } = mockGenerateApi(pack, {
       'PUT /hooks/5': ({ body }) => jsonResponse({ ...pack, ...(body as object) }),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     const slider = await screen.findByRole('slider', { name: 'Voice speed' });
     for (const v of ['0.95', '0.9', '0.85']) {
       fireEvent.input(slider, { target: { value: v } });

@@ -3,7 +3,6 @@ import {
   hasNoBidiControls,
   HOOK_ANGLE_INFO,
   type HookPack,
-  INSUFFICIENT_CREDITS,
   type Job,
   isTerminalJobStatus,
   LIMITS,
@@ -18,25 +17,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon, Loader2Icon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { ButtonLink } from '@/components/button-link';
 import { JobStatusBadge } from '@/components/job-status-badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useNow } from '@/hooks/use-now';
-import { errorDetail, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { allJobsDone, usePackJobs } from '../../api/get-pack-jobs';
 import { hookPackKeys } from '../../api/keys';
-import { useQueueHookPackVideos } from '../../api/queue-videos';
 import { jobCounts, packProgress, packWaitText, simulatedProgress } from '../../lib/progress';
-import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { useHookLines } from '../../api/get-hook-lines';
 import { approvedCharacterIds, defaultLines, defaultVariants, type VariantRow } from '../../lib/variants';
 import type { StepProps } from '../../lib/wizard-data';
 import { HookLineField } from '../hook-line-field';
 import { StepFrame } from '../wizard-stepper';
+import { useStartPackVideos } from './use-start-videos';
 import { MatrixEditor } from './matrix-editor';
 import { usePackVideoStyle } from '../pack-video-style';
 
@@ -153,11 +150,9 @@ function VariantsEditor({
   modeSwitch: React.ReactNode;
   onStarted: () => void;
 }) {
-  const queue = useQueueHookPackVideos();
-  const paidError = usePaidErrorToast();
-  const creditsSpent = useCreditsSpent();
   const [error, setError] = useState<string | null>(null);
   const style = usePackVideoStyle(pack);
+  const { start, pending } = useStartPackVideos({ packId: pack.id, style, onStarted });
   const perVideo = style.perVideo;
   const approvedIds = approvedCharacterIds(pack.preview_characters);
   const hook = data.message?.hookText ?? pack.message ?? '';
@@ -205,29 +200,7 @@ function VariantsEditor({
       setError(BIDI_CONTROL_MESSAGE);
       return;
     }
-    // A style, quality or speed pick still being saved is part of what the videos render with (and are priced at).
-    return style
-      .saveUnsaved()
-      .then(() =>
-        queue.mutateAsync({
-          hookPackId: pack.id,
-          variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })),
-        }),
-      )
-      .then(
-        () => {
-          creditsSpent();
-          onStarted();
-        },
-        (e: unknown) => {
-          if (isApiError(e) && e.status === 409) {
-            toast.info(errorDetail(e, MESSAGES.hookPacks.videosFailed));
-            onStarted();
-            return;
-          }
-          paidError(e, INSUFFICIENT_CREDITS.videos, MESSAGES.hookPacks.videosFailed);
-        },
-      );
+    return start({ variants: rows.map((r) => ({ ...r, hook_text: r.hook_text.trim() })) });
   };
 
   return (
@@ -237,13 +210,13 @@ function VariantsEditor({
       onBack={back}
       onContinue={generate}
       continueLabel={
-        queue.isPending
+        pending
           ? 'Starting...'
           : totalCost === null
             ? `Generate ${rows.length} videos`
             : withCost(`Generate ${rows.length} videos`, totalCost)
       }
-      busy={queue.isPending}
+      busy={pending}
       error={error}
       extraActions={
         <Button type="button" variant="ghost" onClick={() => setRows(defaults())} className="w-full sm:w-auto">
@@ -253,7 +226,7 @@ function VariantsEditor({
     >
       {modeSwitch}
       {totalCost === null ? null : <VideosCost count={rows.length} cost={totalCost} />}
-      {style.pickers(queue.isPending)}
+      {style.pickers(pending)}
       {approvedIds.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           {VALIDATION.noApprovedPreviews}
@@ -376,11 +349,9 @@ function GenerationProgress({
         <p className="text-xs text-muted-foreground">
           {packWaitText(jobs)} You can leave this page; generation continues.
         </p>
-        <Button asChild variant="link" className="h-auto p-0">
-          <Link to={`/hook-packs/jobs/${pack.id}`}>
-            View generation jobs <ExternalLinkIcon aria-hidden="true" />
-          </Link>
-        </Button>
+        <ButtonLink to={`/hook-packs/jobs/${pack.id}`} variant="link" className="h-auto p-0">
+          View generation jobs <ExternalLinkIcon aria-hidden="true" />
+        </ButtonLink>
       </div>
       {real ? (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">

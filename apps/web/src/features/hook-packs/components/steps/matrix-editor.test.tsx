@@ -2,94 +2,55 @@ import { MATRIX_MESSAGES } from '@hookreel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/test/render';
-import { useHookPack } from '../../api/get-hook-pack';
-import { makePack, makePreview, mockApi } from '../../test/fixtures';
-import { renderAt, stepProps } from '../../test/render-wizard';
+import { jsonResponse, makePriceList } from '@/test/render';
+import { makeCapabilities, makeGeneratedCharacter, makePack, makePreview, mockGenerateApi } from '../../test/fixtures';
+import { renderStep } from '../../test/render-wizard';
 import { GenerateStep } from './generate-step';
 import { spyOnToasts } from '../../../../test/toasts';
 
 spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
-function Harness() {
-  const pack = useHookPack(5);
-  return <GenerateStep {...stepProps(pack.data ?? null)} />;
-}
-
 const pack = makePack({
   message: 'Glow all day',
   status: 'previews_ready',
-  generated_characters: [
-    {
-      id: 21,
-      url: 'characters/21.png',
-      prompt: 'Young runner',
-      selected: true,
-      character_type_id: 30,
-      kind: 'illustrated',
-      creator_id: null,
-    },
-    {
-      id: 22,
-      url: 'characters/22.png',
-      prompt: 'Office worker',
-      selected: true,
-      character_type_id: 30,
-      kind: 'illustrated',
-      creator_id: null,
-    },
-  ],
+  generated_characters: [makeGeneratedCharacter(21), makeGeneratedCharacter(22, { prompt: 'Office worker' })],
   preview_characters: [
     makePreview({ id: 11, generated_character_id: 21, approved: true }),
     makePreview({ id: 12, generated_character_id: 22, approved: true, url: 'previews/12.png' }),
   ],
 });
-const prices = {
-  prices: { video: 1.5, characterGeneration: 0.05, previewImage: 0.1, merge: 0.1 },
+const prices = makePriceList({
+  prices: { video: 1.5 },
   trial_credits: 13.7,
   realistic: { credits_per_second: 0.04, hook_video: 1.82 },
-  characters_per_type: 4,
-  videos_per_pack: 12,
-};
+});
 
-const local = { remote: false, provider: null };
-const capabilities = {
-  stages: {
-    voice: { remote: true, provider: 'ElevenLabs', word_timings: 'exact' },
-    characters: local,
-    product_in_hand: local,
-    talking_actor: local,
-    product_analysis: local,
-    hook_lines: local,
-  },
-  realistic: { videos: { available: true, missing: [] }, hook_packs: { available: true, missing: [] } },
-  voice_speed: { min: 0.8, max: 1.2 },
-};
+const capabilities = makeCapabilities({ videos: true, hookPacks: true });
 
 describe('GenerateStep matrix mode', () => {
   it('prices a Realistic pack at the realistic hook-video price', async () => {
-    mockApi({
-      'GET /hooks/5': () => jsonResponse({ ...pack, quality: 'realistic' }),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
-      'GET /credits/prices': () => jsonResponse(prices),
-    });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    mockGenerateApi(
+      { ...pack, quality: 'realistic' },
+      {
+        'GET /credits/prices': () => jsonResponse(prices),
+      },
+    );
+    renderStep(GenerateStep);
     await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
     await waitFor(() => expect(screen.getByTestId('matrix-price')).toHaveTextContent('2 videos cost 3.64 credits'));
   });
 
   it('offers the quality, voice speed and caption style, saves a pick before spending and prices by it', async () => {
     let stored = pack;
-    const { calls } = mockApi({
+    const { calls } = mockGenerateApi(pack, {
       'GET /hooks/5': () => jsonResponse(stored),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
       'GET /credits/prices': () => jsonResponse(prices),
       'GET /capabilities': () => jsonResponse(capabilities),
       'PUT /hooks/5': ({ body }) => jsonResponse((stored = { ...stored, ...(body as object) })),
       'POST /jobs/hook-pack/5/queue-videos': () => jsonResponse({ hook_pack_id: 5, total_jobs: 2 }),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
     expect(screen.getByRole('slider', { name: 'Voice speed' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Word highlight/ })).toBeChecked();
@@ -109,13 +70,11 @@ describe('GenerateStep matrix mode', () => {
   });
 
   it("shows the grid and the server's price, and sends only the ticked cells", async () => {
-    const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
+    const { calls } = mockGenerateApi(pack, {
       'GET /credits/prices': () => jsonResponse(prices),
       'POST /jobs/hook-pack/5/queue-videos': () => jsonResponse({ hook_pack_id: 5, total_jobs: 3 }),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
     expect(screen.getByLabelText('Hook 1')).toHaveValue('Glow all day');
     await userEvent.click(screen.getByRole('button', { name: 'Add hook' }));
@@ -145,12 +104,10 @@ describe('GenerateStep matrix mode', () => {
   });
 
   it('refuses duplicate hooks and an empty grid before anything is sent', async () => {
-    const { calls } = mockApi({
-      'GET /hooks/5': () => jsonResponse(pack),
-      'GET /hooks/5/hook-lines': () => jsonResponse({ lines: ['Glow all day'] }),
+    const { calls } = mockGenerateApi(pack, {
       'GET /credits/prices': () => jsonResponse(prices),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderStep(GenerateStep);
     await userEvent.click(await screen.findByRole('button', { name: 'Matrix' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add hook' }));
     await userEvent.type(screen.getByLabelText('Hook 2'), 'glow all day');

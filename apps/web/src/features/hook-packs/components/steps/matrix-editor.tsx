@@ -5,11 +5,9 @@ import {
   formatCredits,
   hasNoBidiControls,
   type HookPack,
-  INSUFFICIENT_CREDITS,
   LIMITS,
   MATRIX_LIMITS,
   MATRIX_MESSAGES,
-  MESSAGES,
   matrixCells,
   VALIDATION,
   variantId,
@@ -18,23 +16,20 @@ import {
   roundCredits,
 } from '@hookreel/contracts';
 import { PlusIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ActorKindBadge } from '@/components/actor-kind-badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorDetail, isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { staticUrl } from '@/lib/urls';
 import { cn } from '@/lib/utils';
 import { useOwnCreators } from '../../api/pack-creators';
-import { useQueueHookPackVideos } from '../../api/queue-videos';
-import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import { approvedCharacterIds } from '../../lib/variants';
 import { HookLineField } from '../hook-line-field';
 import { usePackVideoStyle } from '../pack-video-style';
 import { StepFrame } from '../wizard-stepper';
+import { useStartPackVideos } from './use-start-videos';
 
 /**
  * Matrix mode of the Generate step (docs/product.md#hook-matrix): hooks × approved actors × calls to action, the
@@ -54,9 +49,6 @@ export function MatrixEditor({
   onStarted: () => void;
 }) {
   const { user } = useAuth();
-  const queue = useQueueHookPackVideos();
-  const paidError = usePaidErrorToast();
-  const creditsSpent = useCreditsSpent();
   const style = usePackVideoStyle(pack);
   const price = style.perVideo;
   const approvedIds = approvedCharacterIds(pack.preview_characters);
@@ -65,6 +57,7 @@ export function MatrixEditor({
   const [ctas, setCtas] = useState<string[]>(() => [pack.cta_text?.trim() || 'Shop now']);
   const [unticked, setUnticked] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  const { start, pending } = useStartPackVideos({ packId: pack.id, style, onStarted, onRefused: setError });
 
   const chosenActors = approvedIds.filter((id) => actors.includes(id));
   const characterOf = new Map(pack.generated_characters.map((c) => [c.id, c]));
@@ -112,38 +105,14 @@ export function MatrixEditor({
       setError(problem);
       return;
     }
-    // A quality, speed or caption pick still being saved is part of what the videos render with and are priced at.
-    return style
-      .saveUnsaved()
-      .then(() =>
-        queue.mutateAsync({
-          hookPackId: pack.id,
-          matrix: {
-            hooks: hooks.map((h) => h.trim()),
-            character_ids: chosenActors,
-            ctas: ctas.map((c) => c.trim()),
-            cells: ticked.length === cells.length ? undefined : ticked,
-          },
-        }),
-      )
-      .then(
-        () => {
-          creditsSpent();
-          onStarted();
-        },
-        (e: unknown) => {
-          if (isApiError(e) && e.status === 409) {
-            toast.info(errorDetail(e, MESSAGES.hookPacks.videosFailed));
-            onStarted();
-            return;
-          }
-          if (isApiError(e) && e.status === 422) {
-            setError(errorDetail(e, MESSAGES.hookPacks.videosFailed));
-            return;
-          }
-          paidError(e, INSUFFICIENT_CREDITS.videos, MESSAGES.hookPacks.videosFailed);
-        },
-      );
+    return start({
+      matrix: {
+        hooks: hooks.map((h) => h.trim()),
+        character_ids: chosenActors,
+        ctas: ctas.map((c) => c.trim()),
+        cells: ticked.length === cells.length ? undefined : ticked,
+      },
+    });
   };
 
   const label = `Generate ${ticked.length} ${ticked.length === 1 ? 'video' : 'videos'}`;
@@ -153,49 +122,14 @@ export function MatrixEditor({
       description="Test every hook with every actor and call to action. Each video is named by its cell (H2-A1-C1: hook 2, actor 1, call to action 1) so ad results join back."
       onBack={back}
       onContinue={generate}
-      continueLabel={queue.isPending ? 'Starting...' : cost === null ? label : withCost(label, cost)}
-      busy={queue.isPending}
+      continueLabel={pending ? 'Starting...' : cost === null ? label : withCost(label, cost)}
+      busy={pending}
       error={error}
     >
       {modeSwitch}
-      {style.pickers(queue.isPending)}
+      {style.pickers(pending)}
       <div className="grid gap-4 lg:grid-cols-3">
-        <fieldset className="space-y-2 rounded-xl border p-3">
-          <legend className="px-1 text-sm font-medium">
-            Hooks ({hooks.length}/{MATRIX_LIMITS.hooksMax})
-          </legend>
-          {hooks.map((h, i) => (
-            <div key={i} className="flex items-center gap-2">
-              <span className="w-7 shrink-0 text-xs font-medium text-muted-foreground">H{i + 1}</span>
-              <HookLineField
-                aria-label={`Hook ${i + 1}`}
-                value={h}
-                maxLength={LIMITS.hookTextMax}
-                onValueChange={(text) => edit(() => setHooks(hooks.map((x, j) => (j === i ? text : x))))}
-              />
-              {hooks.length > 1 ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove hook ${i + 1}`}
-                  onClick={() => edit(() => setHooks(hooks.filter((_, j) => j !== i)))}
-                >
-                  <XIcon aria-hidden="true" />
-                </Button>
-              ) : null}
-            </div>
-          ))}
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={hooks.length >= MATRIX_LIMITS.hooksMax}
-            onClick={() => edit(() => setHooks([...hooks, '']))}
-          >
-            <PlusIcon aria-hidden="true" /> Add hook
-          </Button>
-        </fieldset>
+        <LineList kind={HOOKS} lines={hooks} onChange={(next) => edit(() => setHooks(next))} />
 
         <fieldset className="space-y-2 rounded-xl border p-3">
           <legend className="px-1 text-sm font-medium">
@@ -240,42 +174,7 @@ export function MatrixEditor({
           ) : null}
         </fieldset>
 
-        <fieldset className="space-y-2 rounded-xl border p-3">
-          <legend className="px-1 text-sm font-medium">
-            Calls to action ({ctas.length}/{MATRIX_LIMITS.ctasMax})
-          </legend>
-          {ctas.map((c, i) => (
-            <div key={i} className="flex items-center gap-2">
-              <span className="w-7 shrink-0 text-xs font-medium text-muted-foreground">C{i + 1}</span>
-              <Input
-                aria-label={`Call to action ${i + 1}`}
-                value={c}
-                maxLength={CTA_MAX}
-                onChange={(e) => edit(() => setCtas(ctas.map((x, j) => (j === i ? e.target.value : x))))}
-              />
-              {ctas.length > 1 ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove call to action ${i + 1}`}
-                  onClick={() => edit(() => setCtas(ctas.filter((_, j) => j !== i)))}
-                >
-                  <XIcon aria-hidden="true" />
-                </Button>
-              ) : null}
-            </div>
-          ))}
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={ctas.length >= MATRIX_LIMITS.ctasMax}
-            onClick={() => edit(() => setCtas([...ctas, '']))}
-          >
-            <PlusIcon aria-hidden="true" /> Add call to action
-          </Button>
-        </fieldset>
+        <LineList kind={CTAS} lines={ctas} onChange={(next) => edit(() => setCtas(next))} />
       </div>
 
       <div className="space-y-1 rounded-xl border bg-muted/30 p-3" aria-live="polite">
@@ -348,5 +247,87 @@ export function MatrixEditor({
         })}
       </ul>
     </StepFrame>
+  );
+}
+
+type LineField = (props: { 'aria-label': string; value: string; onValueChange: (value: string) => void }) => ReactNode;
+
+/** What a list of lines is: its legend, the letter its cells are named by, one line's name, its size and field. */
+interface LineKind {
+  legend: string;
+  prefix: string;
+  noun: string;
+  max: number;
+  Field: LineField;
+}
+
+const HOOKS: LineKind = {
+  legend: 'Hooks',
+  prefix: 'H',
+  noun: 'hook',
+  max: MATRIX_LIMITS.hooksMax,
+  Field: (props) => <HookLineField {...props} maxLength={LIMITS.hookTextMax} />,
+};
+
+const CTAS: LineKind = {
+  legend: 'Calls to action',
+  prefix: 'C',
+  noun: 'call to action',
+  max: MATRIX_LIMITS.ctasMax,
+  Field: ({ onValueChange, ...props }) => (
+    <Input {...props} maxLength={CTA_MAX} onChange={(e) => onValueChange(e.target.value)} />
+  ),
+};
+
+/** A numbered list of lines (H1, H2… or C1, C2…) the user edits, adds to up to `max` and removes from down to one. */
+function LineList({
+  kind: { legend, prefix, noun, max, Field },
+  lines,
+  onChange,
+}: {
+  kind: LineKind;
+  lines: string[];
+  onChange: (next: string[]) => void;
+}) {
+  const label = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return (
+    <fieldset className="space-y-2 rounded-xl border p-3">
+      <legend className="px-1 text-sm font-medium">
+        {legend} ({lines.length}/{max})
+      </legend>
+      {lines.map((line, i) => (
+        <div key={i} className="flex items-center gap-2">
+          <span className="w-7 shrink-0 text-xs font-medium text-muted-foreground">
+            {prefix}
+            {i + 1}
+          </span>
+          <Field
+            aria-label={`${label} ${i + 1}`}
+            value={line}
+            onValueChange={(value) => onChange(lines.map((x, j) => (j === i ? value : x)))}
+          />
+          {lines.length > 1 ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${noun} ${i + 1}`}
+              onClick={() => onChange(lines.filter((_, j) => j !== i))}
+            >
+              <XIcon aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={lines.length >= max}
+        onClick={() => onChange([...lines, ''])}
+      >
+        <PlusIcon aria-hidden="true" /> Add {noun}
+      </Button>
+    </fieldset>
   );
 }

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render';
 import { useHookPack } from '../../api/get-hook-pack';
-import { makePack, makePreview, mockApi } from '../../test/fixtures';
-import { renderAt, stepProps } from '../../test/render-wizard';
+import { makeGeneratedCharacter, makePack, makePreview, mockApi } from '../../test/fixtures';
+import { renderAtPack, stepProps } from '../../test/render-wizard';
 import { PreviewStep } from './preview-step';
 import { spyOnToasts } from '../../../../test/toasts';
 
@@ -22,15 +22,7 @@ function Harness() {
   return <PreviewStep {...stepProps(pack.data ?? null)} />;
 }
 
-const character = (id: number, selected = true) => ({
-  id,
-  url: `characters/${id}.png`,
-  prompt: 'Young runner',
-  selected,
-  character_type_id: 30,
-  kind: 'illustrated' as const,
-  creator_id: null,
-});
+const character = (id: number, selected = true) => makeGeneratedCharacter(id, { selected });
 
 describe('PreviewStep approval', () => {
   it('approves with status accepted and unapproves with status rejected', async () => {
@@ -40,7 +32,7 @@ describe('PreviewStep approval', () => {
       'GET /hooks/5': () => jsonResponse(pack()),
       'PUT /hooks/preview/11': ({ body }) => jsonResponse((preview = makePreview(body as object))),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('button', { name: 'Approved', pressed: true })).toBeInTheDocument();
@@ -74,7 +66,7 @@ describe('PreviewStep approval', () => {
         return jsonResponse(previews[0]);
       },
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     const approve = (await screen.findAllByRole('button', { name: 'Approve' }))[0]!;
     previews = previews.map((p) => ({ ...p, url: `previews/${p.id}.png` }));
     hold = new Promise((resolve) => (release = resolve));
@@ -96,7 +88,7 @@ describe('PreviewStep approval', () => {
         jsonResponse(makePack({ generated_characters: [character(21)], preview_characters: [makePreview()] })),
       'PUT /hooks/preview/11': () => jsonResponse({ detail: 'boom' }, 500),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.hookPacks.approvalFailed));
     expect(screen.getByRole('button', { name: 'Approve', pressed: false })).toBeInTheDocument();
@@ -112,7 +104,7 @@ describe('PreviewStep approval', () => {
         return jsonResponse({ detail: MESSAGES.hookPacks.previewNotFound }, 404);
       },
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.hookPacks.previewNotFound));
     // The pack read again has no preview for the character: its card waits for a new one instead.
@@ -125,7 +117,7 @@ describe('PreviewStep approval', () => {
       'POST /hooks/generate-preview': () =>
         jsonResponse({ detail: 'Insufficient credits to generate preview images.' }, 402),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     await waitFor(() => expect(calls.some((c) => c.path === '/hooks/generate-preview')).toBe(true));
     expect(calls.find((c) => c.path === '/hooks/generate-preview')?.body).toEqual({
       hook_pack_id: 5,
@@ -153,7 +145,7 @@ describe('PreviewStep approval', () => {
         return jsonResponse({ detail: MESSAGES.server.previewInProgress }, 409);
       },
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.server.previewInProgress));
     expect(toast.error).not.toHaveBeenCalledWith(MESSAGES.hookPacks.previewImagesFailed);
     // The pack is read again, so the other tab's preview appears (its Approve button) and nothing is re-ordered.
@@ -167,7 +159,7 @@ describe('PreviewStep approval', () => {
         jsonResponse(makePack({ generated_characters: [character(21)], preview_characters: [makePreview()] })),
       'POST /hooks/preview/11/regenerate': () => jsonResponse({ detail: MESSAGES.server.previewInProgress }, 409),
     });
-    renderAt(<Harness />, { path: '/hook-packs/new/:id', entry: '/hook-packs/new/5' });
+    renderAtPack(<Harness />);
     await userEvent.click(await screen.findByRole('button', { name: /Redo/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Regenerate product placement/ }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.server.previewInProgress));

@@ -7,7 +7,6 @@ import {
   VALIDATION,
 } from '@hookreel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorDetail, isApiError } from '@/lib/api-client';
@@ -20,6 +19,7 @@ import { useCreditsSpent, usePaidErrorToast } from '../../lib/use-paid-error';
 import type { StepProps } from '../../lib/wizard-data';
 import { PlacementDialog } from '../placement-dialog';
 import { PreviewCard } from '../preview-card';
+import { StepStatus } from '../step-status';
 import { StepFrame } from '../wizard-stepper';
 
 /** A not-yet-generated preview of a character: negative id, opens the editor instead of approving. */
@@ -156,14 +156,12 @@ export function PreviewStep({ pack, advance, back, advancing }: StepProps) {
       busy={advancing}
       error={error}
     >
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground" aria-live="polite">
-        <span data-testid="approved-count">{approvedCount} approved</span>
-        {pendingCount > 0 || generate.isPending ? (
-          <span className="flex items-center gap-1.5">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" /> Generating previews...
-          </span>
-        ) : null}
-      </div>
+      <StepStatus
+        testId="approved-count"
+        text={`${approvedCount} approved`}
+        working={pendingCount > 0 || generate.isPending}
+        workingText="Generating previews..."
+      />
       {rows.length === 0 ? (
         <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           No characters selected. Go back and pick at least one character.

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@hookreel/contracts';
 import { DownloadIcon, InfoIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { FormError } from '@/components/form-error';
+import { Skeletons } from '@/components/layout/skeletons';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { usePackJobs } from '../../api/get-pack-jobs';
 import type { StepProps } from '../../lib/wizard-data';
 import { VideoTile } from '../video-tile';
@@ -39,15 +40,13 @@ export function ReviewStep({ pack, advance, back, advancing }: StepProps) {
         <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> {WATERMARK_NOTE}
       </p>
       {jobs.isPending ? (
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="aspect-[9/16] rounded-xl" />
-          ))}
-        </div>
+        <Skeletons
+          count={4}
+          className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
+          item="aspect-[9/16] rounded-xl"
+        />
       ) : jobs.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {MESSAGES.jobs.loadListFailed}
-        </p>
+        <FormError>{MESSAGES.jobs.loadListFailed}</FormError>
       ) : videos.length === 0 ? (
         <p className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           No finished videos yet.

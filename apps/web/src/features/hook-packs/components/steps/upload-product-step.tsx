@@ -2,6 +2,7 @@ import { LIMITS, MESSAGES, type HookPack } from '@hookreel/contracts';
 import { CheckCircle2Icon, ImageIcon, Loader2Icon, PencilIcon, ScanSearchIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { errorDetail } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRANSPARENT_PHOTO_NOTE } from '@/components/product-upload-dialog';
@@ -302,22 +303,19 @@ export function UploadProductStep({
                 ) : null}
               </div>
               <dl className="grid grid-cols-2 gap-3 text-sm">
-                <div>
-                  <dt id={`${inputId}-shape`} className="text-muted-foreground">
-                    Shape
-                  </dt>
-                  <dd aria-labelledby={`${inputId}-shape`} className="font-medium capitalize">
-                    {shape || '—'}
-                  </dd>
-                </div>
-                <div>
-                  <dt id={`${inputId}-category`} className="text-muted-foreground">
-                    Category
-                  </dt>
-                  <dd aria-labelledby={`${inputId}-category`} className="font-medium capitalize">
-                    {category || '—'}
-                  </dd>
-                </div>
+                {[
+                  { key: 'shape', label: 'Shape', value: shape },
+                  { key: 'category', label: 'Category', value: category },
+                ].map(({ key, label, value }) => (
+                  <div key={key}>
+                    <dt id={`${inputId}-${key}`} className="text-muted-foreground">
+                      {label}
+                    </dt>
+                    <dd aria-labelledby={`${inputId}-${key}`} className="font-medium capitalize">
+                      {value || '—'}
+                    </dd>
+                  </div>
+                ))}
               </dl>
               {pack?.product_details && !editing ? (
                 <p className="mt-3 text-sm text-muted-foreground">{pack.product_details}</p>
@@ -401,11 +399,7 @@ function EditDetailsForm({
           <Input id="product-category" value={category} onChange={(e) => setCategory(e.target.value)} />
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError className="font-medium">{error}</FormError>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => onDone(null)}>
           Cancel
