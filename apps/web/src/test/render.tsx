@@ -1,5 +1,6 @@
 import {
   creatorConsentText,
+  PRICES,
   type Avatar,
   type Creator,
   type Job,
@@ -200,17 +201,9 @@ type PriceListOverrides = Partial<Omit<PriceList, 'prices' | 'realistic'>> & {
   realistic?: Partial<PriceList['realistic']>;
 };
 
-/** GET /credits/prices: 1 credit a Draft video, 1.80 a Realistic hook video; `prices`/`realistic` merge field by field. */
+/** GET /credits/prices: this installation's list prices (1 credit a Draft video), 1.80 a Realistic hook video; `prices`/`realistic` merge field by field. */
 export const makePriceList = ({ prices, realistic, ...over }: PriceListOverrides = {}): PriceList => ({
-  prices: {
-    video: 1,
-    characterGeneration: 0.05,
-    previewImage: 0.1,
-    merge: 0.1,
-    photorealActor: 0.1,
-    mouthStill: 0.1,
-    ...prices,
-  },
+  prices: { ...PRICES, ...prices },
   trial_credits: 15,
   realistic: { credits_per_second: 0.1, hook_video: 1.8, ...realistic },
   characters_per_type: 4,
