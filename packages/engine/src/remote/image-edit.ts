@@ -239,6 +239,17 @@ export class OpenAIImageEdit implements ProductPlacer {
     if (cfg.mask !== false) {
       form.append('mask', new Blob([new Uint8Array(await placementMask(box))], { type: 'image/png' }), 'mask.png');
     }
+    const { bytes, status } = await this.sendEdit(form, req.signal);
+    await toFrame(bytes, 'OpenAI-compatible /images/edits', status, req.outPath);
+    return {
+      imagePath: req.outPath,
+      usage: { provider: 'openai', stage: 'placement', model: cfg.model, images: 1 },
+    };
+  }
+
+  /** POST /images/edits with the form's pictures and prompt, the options every edit sends added: the image. */
+  private async sendEdit(form: FormData, signal: AbortSignal | undefined): Promise<{ bytes: Buffer; status: number }> {
+    const cfg = this.config;
     form.append('n', '1');
     form.append('size', cfg.size ?? EDIT_SIZE);
     const quality = cfg.quality ?? defaultImageQuality(cfg.model);
@@ -257,54 +268,7 @@ export class OpenAIImageEdit implements ProductPlacer {
       headers,
       form,
       timeoutMs: cfg.timeoutMs ?? 180_000,
-      signal: req.signal,
-      retry: cfg.retry,
-      idempotent: false,
-      secrets: [cfg.apiKey],
-      fetch: cfg.fetch,
-    });
-    const parsed = res.json<{ data?: { b64_json?: string }[] }>();
-    const b64 = parsed.data?.[0]?.b64_json;
-    if (!b64) {
-      throw new ProviderError(
-        'OpenAI-compatible: /images/edits returned no data[0].b64_json',
-        'OpenAI-compatible',
-        res.status,
-      );
-    }
-    await toFrame(Buffer.from(b64, 'base64'), 'OpenAI-compatible /images/edits', res.status, req.outPath);
-    return {
-      imagePath: req.outPath,
-      usage: { provider: 'openai', stage: 'placement', model: cfg.model, images: 1 },
-    };
-  }
-
-  async editRegion(req: RegionEditRequest): Promise<PlacementEditResult> {
-    const cfg = this.config;
-    const meta = await sharp(req.imagePath).metadata();
-    const form = new FormData();
-    form.append('model', cfg.model);
-    form.append('prompt', req.prompt);
-    const picture = await sharp(req.imagePath).removeAlpha().png().toBuffer();
-    form.append('image[]', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'photo.png');
-    form.append('mask', new Blob([new Uint8Array(req.mask)], { type: 'image/png' }), 'mask.png');
-    form.append('n', '1');
-    form.append('size', cfg.size ?? EDIT_SIZE);
-    const quality = cfg.quality ?? defaultImageQuality(cfg.model);
-    if (quality) form.append('quality', quality);
-    const fidelity = cfg.inputFidelity ?? defaultInputFidelity(cfg.model);
-    if (fidelity) form.append('input_fidelity', fidelity);
-    if (sendsResponseFormat(cfg.model)) form.append('response_format', 'b64_json');
-    const headers: Record<string, string> = {};
-    if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
-    const res = await requestWithRetry({
-      provider: 'OpenAI-compatible',
-      method: 'POST',
-      url: `${cfg.baseUrl}/images/edits`,
-      headers,
-      form,
-      timeoutMs: cfg.timeoutMs ?? 180_000,
-      signal: req.signal,
+      signal,
       retry: cfg.retry,
       idempotent: false,
       secrets: [cfg.apiKey],
@@ -318,8 +282,21 @@ export class OpenAIImageEdit implements ProductPlacer {
         res.status,
       );
     }
+    return { bytes: Buffer.from(b64, 'base64'), status: res.status };
+  }
+
+  async editRegion(req: RegionEditRequest): Promise<PlacementEditResult> {
+    const cfg = this.config;
+    const meta = await sharp(req.imagePath).metadata();
+    const form = new FormData();
+    form.append('model', cfg.model);
+    form.append('prompt', req.prompt);
+    const picture = await sharp(req.imagePath).removeAlpha().png().toBuffer();
+    form.append('image[]', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'photo.png');
+    form.append('mask', new Blob([new Uint8Array(req.mask)], { type: 'image/png' }), 'mask.png');
+    const { bytes, status } = await this.sendEdit(form, req.signal);
     const [w, h] = [meta.width ?? FRAME_WIDTH, meta.height ?? FRAME_HEIGHT];
-    await toSize(Buffer.from(b64, 'base64'), w, h, 'OpenAI-compatible /images/edits', res.status, req.outPath);
+    await toSize(bytes, w, h, 'OpenAI-compatible /images/edits', status, req.outPath);
     return { imagePath: req.outPath, usage: { provider: 'openai', stage: 'placement', model: cfg.model, images: 1 } };
   }
 }
