@@ -69,7 +69,9 @@ export function ActorTalkingPreview({
         autoPlay
         playsInline
         preload="metadata"
-        aria-label={`${name} talking`}
+        // On a card that names the actor the video is decoration: it must not change the card's accessible name.
+        aria-label={decorative ? undefined : `${name} talking`}
+        aria-hidden={decorative ? true : undefined}
         data-testid="actor-talking-preview"
         className={classes}
       />
