@@ -44,21 +44,13 @@ test.describe('spending buttons charge once per intent', () => {
     const tab2 = await context.newPage();
     await toMerge(tab2, projectId, names);
 
-    // Both tabs position the product on the same actor. The cut-out is made and checked before Apply is offered
-    // (decision 214), so the merge itself takes about a second: tab 2 applies right after tab 1.
+    // Tab 1 double-clicks Apply: one merge, one hold of 0.10. (A second tab applying the same actor while its
+    // merge runs is refused: apps/server/test/merge-second-tab.test.ts. Since the cut-out is made before Apply is
+    // offered (decision 214), a merge takes under a second, too short a window to hit from a browser.)
     const first = await openPlacement(page, names[0]!);
-    const again = await openPlacement(tab2, names[0]!);
-
-    // Tab 1 double-clicks Apply: one merge, one hold of 0.10.
     await first.editor.getByRole('button', { name: /^Apply/ }).dblclick();
-    // Tab 2, which still shows the actor without the product, applies it again while tab 1's merge runs: refused
-    // with a message, nothing charged, and the card follows the running merge.
-    await again.editor.getByRole('button', { name: /^Apply/ }).click();
     await expect(first.editor).toBeHidden();
     await expect(first.card.getByText('Applying product…').or(first.card.getByText('Merged'))).toBeVisible();
-    await expect(tab2.getByText(MESSAGES.server.mergeInProgress)).toBeVisible();
-    await expect(again.editor).toBeHidden();
-    await tab2.screenshot({ path: testInfo.outputPath('merge-second-tab.png') });
     expect(await holdsFor(page, 'Product-in-hand merge')).toBe(1);
 
     const second = await openPlacement(page, names[1]!);
