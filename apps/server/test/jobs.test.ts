@@ -11,7 +11,7 @@ import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { createJob, submitJobs } from '../src/services/jobs/index.ts';
 import { mergeCharacterJob } from '../src/services/merge/jobs.ts';
 import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import { startJobRunner, startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { eventsTicket, openJobEvents } from './helpers/job-events.ts';
@@ -58,16 +58,7 @@ for (const dialect of TEST_DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      server.ctx.jobSettings = {
-        ...server.ctx.jobSettings,
-        pollMs: 50,
-        retryBaseMs: 100,
-        leaseMs: 3000,
-        heartbeatMs: 300,
-        shutdownGraceMs: 300,
-      };
-      server.ctx.media = engine;
-      await server.ctx.jobs.start();
+      await startJobRunner(server, { pollMs: 50, retryBaseMs: 100, leaseMs: 3000, heartbeatMs: 300 }, engine);
     });
     afterAll(() => server.close());
     beforeEach(() => {
