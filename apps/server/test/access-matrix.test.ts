@@ -3,7 +3,7 @@ import { productForm, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { avatarBounds, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
-import { formData, pngImage, portraitImage } from './helpers/images.ts';
+import { avatarUploadForm, formData, pngImage, portraitImage } from './helpers/images.ts';
 import { catalogueAvatarId, createOwnedResources, type OwnedResources } from './helpers/owned-resources.ts';
 import { wavTone } from './helpers/audio.ts';
 import { collectRoutes, routeKey, type RouteInfo } from './helpers/route-inventory.ts';
@@ -231,20 +231,14 @@ const TABLE: Row[] = [
     expect: ADMIN_ONLY(),
     call: async () => ({
       path: '/api/avatars/upload',
-      body: formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'a.png', type: 'image/png' },
-      ]),
+      body: await avatarUploadForm({ filename: 'a.png' }),
     }),
   },
   {
     route: 'DELETE /api/avatars/:id',
     expect: ADMIN_ONLY(204),
     call: async (w) => {
-      const fd = formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'a.png', type: 'image/png' },
-      ]);
+      const fd = await avatarUploadForm({ filename: 'a.png' });
       const res = await send(w, w.users.admin, 'POST', '/api/avatars/upload', fd);
       return { path: `/api/avatars/${(res.json as Array<{ id: number }>)[0]!.id}` };
     },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderProjectVideoInput } from '../src/media/port.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
-import { formData, portraitImage, projectForm } from './helpers/images.ts';
+import { avatarUploadForm, formData, projectForm } from './helpers/images.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { call, productPhoto, waitFor } from './hook-helpers.ts';
 
@@ -51,10 +51,7 @@ describe('a merged photo actor keeps its face for the render', () => {
       admin,
       'POST',
       '/api/avatars/upload',
-      formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'Merged astronaut.png', type: 'image/png' },
-      ]),
+      await avatarUploadForm({ filename: 'Merged astronaut.png' }),
     );
     expect(uploaded.status).toBe(200);
     const [avatar] = uploaded.json as Avatar[];
