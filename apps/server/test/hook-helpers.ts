@@ -50,6 +50,20 @@ export function productForm(packId: number, image: Buffer): FormData {
   return form;
 }
 
+/** Uploads a product photo (transparent, its own cut-out) to the user's pack `packId`; returns the answer. */
+export const uploadProductPhoto = async (
+  server: Pick<TestServer, 'url'>,
+  user: Pick<TestUser, 'authHeader'>,
+  packId: number,
+) =>
+  call(
+    server,
+    user,
+    'POST',
+    '/api/hooks/upload-product',
+    productForm(packId, await productPhoto({ transparent: true })),
+  );
+
 /** Holds every available credit of the user (a ledger-consistent way to leave them with nothing). */
 export async function drainCredits(server: TestServer, userId: number): Promise<void> {
   const available = await availableCredits(server, userId);

@@ -12,6 +12,7 @@ import {
   packWithEverything,
   productForm,
   productPhoto,
+  uploadProductPhoto,
 } from './hook-helpers.ts';
 
 describe('hook pack rules (sqlite)', () => {
@@ -60,17 +61,7 @@ describe('hook pack rules (sqlite)', () => {
     expect(details.json.detail).toBe(VALIDATION.productDescription);
 
     // A status is a wizard step the pack must have reached (server-rules.test.ts): the product comes first.
-    expect(
-      (
-        await call(
-          server,
-          user,
-          'POST',
-          '/api/hooks/upload-product',
-          productForm(pack.id, await productPhoto({ transparent: true })),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await uploadProductPhoto(server, user, pack.id)).status).toBe(200);
     const ok = await call(server, user, 'PUT', `/api/hooks/${pack.id}`, {
       message: 'Glow all day',
       status: 'message_created',
@@ -102,10 +93,13 @@ describe('hook pack rules (sqlite)', () => {
     const { json: pack } = await call(server, user, 'POST', '/api/hooks', {});
     const step1 = await call(server, user, 'POST', `/api/hooks/process-step1?hook_pack_id=${pack.id}`);
     expect(step1.status).toBe(422);
-    const form = new FormData();
-    form.append('hook_pack_id', String(pack.id));
-    form.append('product_image', new Blob(['<svg/>'], { type: 'image/png' }), 'x.png');
-    const res = await call(server, user, 'POST', '/api/hooks/upload-product', form);
+    const res = await call(
+      server,
+      user,
+      'POST',
+      '/api/hooks/upload-product',
+      productForm(pack.id, Buffer.from('<svg/>')),
+    );
     expect(res.status).toBe(415);
     expect(res.json.detail).toBe(VALIDATION.imageRequired);
   });
@@ -179,14 +173,14 @@ describe('hook pack rules (sqlite)', () => {
   });
 });
 
-describe.each(TEST_DIALECTS)('hook packs: another user gets 404 on every call (%s)', (dialect) => {
+describe.each(TEST_DIALECTS)('hook packs (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ dialect });
   });
   afterAll(() => server.close());
 
-  it('hides every pack, character and preview of another user', async () => {
+  it('another user gets 404 on every call: hides every pack, character and preview of another user', async () => {
     const owner = await registerUser(server);
     const other = await registerUser(server);
     const p = await packWithEverything(server, owner);
@@ -241,22 +235,12 @@ describe.each(TEST_DIALECTS)('hook packs: another user gets 404 on every call (%
     // Without a token, 401.
     expect((await fetch(`${server.url}/api/hooks/${p.id}`)).status).toBe(401);
   });
-});
 
-describe.each(TEST_DIALECTS)('hook packs: discarding a draft (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(() => server.close());
-
-  it('deletes a pack whose upload was refused, and keeps a pack that holds a product', async () => {
+  it('discarding a draft deletes a pack whose upload was refused, and keeps a pack that holds a product', async () => {
     const user = await registerUser(server);
     const { json: draft } = await call(server, user, 'POST', '/api/hooks', { name: 'Refused upload' });
-    const form = new FormData();
-    form.append('hook_pack_id', String(draft.id));
-    form.append('product_image', new Blob(['<svg/>'], { type: 'image/png' }), 'x.png');
-    expect((await call(server, user, 'POST', '/api/hooks/upload-product', form)).status).toBe(415);
+    const svg = productForm(draft.id, Buffer.from('<svg/>'));
+    expect((await call(server, user, 'POST', '/api/hooks/upload-product', svg)).status).toBe(415);
 
     expect((await call(server, user, 'DELETE', `/api/hooks/${draft.id}`)).status).toBe(204);
     expect((await call(server, user, 'GET', `/api/hooks/${draft.id}`)).status).toBe(404);
@@ -264,17 +248,7 @@ describe.each(TEST_DIALECTS)('hook packs: discarding a draft (%s)', (dialect) =>
     expect(list.json.map((p: { id: number }) => p.id)).not.toContain(draft.id);
 
     const { json: kept } = await call(server, user, 'POST', '/api/hooks', {});
-    expect(
-      (
-        await call(
-          server,
-          user,
-          'POST',
-          '/api/hooks/upload-product',
-          productForm(kept.id, await productPhoto({ transparent: true })),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await uploadProductPhoto(server, user, kept.id)).status).toBe(200);
     const refused = await call(server, user, 'DELETE', `/api/hooks/${kept.id}`);
     expect(refused.status).toBe(409);
     expect(refused.json.detail).toBe(MESSAGES.hookPacks.notADraft);

@@ -4,7 +4,7 @@ import { serverForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { avatarBounds } from './helpers/factories.ts';
 import { formData } from './helpers/images.ts';
-import { call, fakeApprovedPreview, packWithCharacters, productForm, productPhoto } from './hook-helpers.ts';
+import { call, fakeApprovedPreview, packWithCharacters, uploadProductPhoto } from './hook-helpers.ts';
 
 /**
  * Rules the editors enforce that the server holds too (issue #13): the avatar bounds' minimum box, one range for
@@ -110,17 +110,7 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
     expect((await put(id, { status: 'product_uploaded' })).json.detail).toBe(
       'Cannot mark the pack "Product Uploaded" yet: Upload a product image first',
     );
-    expect(
-      (
-        await call(
-          t.server,
-          t.user,
-          'POST',
-          '/api/hooks/upload-product',
-          productForm(id, await productPhoto({ transparent: true })),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await uploadProductPhoto(t.server, t.user, id)).status).toBe(200);
     expect((await put(id, { status: 'product_uploaded' })).status).toBe(200);
     expect((await put(id, { status: 'character_types_defined' })).json.detail).toContain(VALIDATION.characterTypesMin);
     const types = await call(t.server, t.user, 'POST', `/api/hooks/character-types/batch?hook_pack_id=${id}`, [
