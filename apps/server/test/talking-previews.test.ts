@@ -10,7 +10,7 @@ import type { MediaPort } from '../src/media/port.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertUser, type InsertedUser } from './helpers/factories.ts';
-import { formData, portraitImage } from './helpers/images.ts';
+import { creatorForm } from './helpers/images.ts';
 import { waitFor } from './hook-helpers.ts';
 
 type PreviewInput = Parameters<MediaPort['renderProjectVideo']>[0];
@@ -104,11 +104,7 @@ describe.each(TEST_DIALECTS)('talking previews of any actor (%s)', (dialect) => 
   it("lets only a creator's owner ask for their preview, and tries a missing one again", async () => {
     const owner = await insertUser(server);
     const stranger = await insertUser(server);
-    const form = formData([
-      { name: 'name', value: 'Ana Ruiz' },
-      { name: 'consent', value: 'true' },
-      { name: 'photo', file: await portraitImage(), filename: 'ana.png', type: 'image/png' },
-    ]);
+    const form = await creatorForm('Ana Ruiz', 'ana.png');
     const added = await api(server, owner, 'POST', '/creators', form);
     expect(added.status, JSON.stringify(added.json)).toBe(201);
     const creator = Creator.parse(added.json);

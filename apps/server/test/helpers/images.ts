@@ -141,6 +141,14 @@ export const avatarUploadForm = async (...photos: Array<{ filename: string; kind
     )),
   ]);
 
+/** The multipart body of POST /api/creators: a name, consent given, and a portrait (PNG) as the photo. */
+export const creatorForm = async (name: string, filename = 'creator.png') =>
+  formData([
+    { name: 'name', value: name },
+    { name: 'consent', value: 'true' },
+    { name: 'photo', file: await portraitImage(), filename, type: 'image/png' },
+  ]);
+
 /** The multipart body of POST /api/projects/: a name and, optionally, a product photo (PNG). */
 export const projectForm = (name: string, photo?: Buffer, filename = 'product.png') =>
   formData([
