@@ -35,6 +35,17 @@ describe.each(TEST_DIALECTS)('402 names the whole shortfall (%s)', (dialect) => 
       .execute((trx) => grantCredits(trx, user.id, toHundredths(credits), 'test top-up'));
   }
 
+  /** The 402 of a request for videos names the whole shortfall, and nothing of the balance is held. */
+  async function expectVideosShortfall(
+    user: TestUser,
+    res: { status: number; json: unknown },
+    shortfall: { required: number; available: number; missing: number },
+  ): Promise<void> {
+    expect(res.status).toBe(402);
+    expect(res.json).toEqual({ detail: INSUFFICIENT_CREDITS.videos, ...shortfall });
+    expect(await availableCredits(server, user.id)).toBe(toHundredths(shortfall.available));
+  }
+
   async function approvedPack(user: TestUser, actors: number) {
     const { id, characters } = await packWithCharacters(server, user, { name: 'Short', count: actors });
     for (const c of characters) await fakeApprovedPreview(server, id, c);
@@ -52,14 +63,7 @@ describe.each(TEST_DIALECTS)('402 names the whole shortfall (%s)', (dialect) => 
       ctas: ['Shop now', 'Link in bio'],
     };
     const res = await call(server, user, 'POST', `/api/jobs/hook-pack/${id}/queue-videos`, { matrix });
-    expect(res.status).toBe(402);
-    expect(res.json).toEqual({
-      detail: INSUFFICIENT_CREDITS.videos,
-      required: 20 * PRICES.video,
-      available: 13.2,
-      missing: 6.8,
-    });
-    expect(await availableCredits(server, user.id)).toBe(1320);
+    await expectVideosShortfall(user, res, { required: 20 * PRICES.video, available: 13.2, missing: 6.8 });
     expect((await call(server, user, 'GET', `/api/jobs/hook-pack/${id}/jobs`)).json).toEqual([]);
   });
 
@@ -97,13 +101,6 @@ describe.each(TEST_DIALECTS)('402 names the whole shortfall (%s)', (dialect) => 
     }
     await leaveWith(user, 1.5);
     const res = await call(server, user, 'POST', `/api/jobs/product-in-hand/${projectId}/queue-videos`);
-    expect(res.status).toBe(402);
-    expect(res.json).toEqual({
-      detail: INSUFFICIENT_CREDITS.videos,
-      required: 2 * PRICES.video,
-      available: 1.5,
-      missing: 0.5,
-    });
-    expect(await availableCredits(server, user.id)).toBe(150);
+    await expectVideosShortfall(user, res, { required: 2 * PRICES.video, available: 1.5, missing: 0.5 });
   });
 });
