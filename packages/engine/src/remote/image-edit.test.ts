@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
 import { ProviderError } from './http.ts';
-import { geminiImageEditHandler } from './provider-fakes.ts';
+import { geminiImageAnswer, geminiImageEditHandler } from './provider-fakes.ts';
 import {
   GEMINI_RETRY,
   GeminiImageEdit,
@@ -230,24 +230,7 @@ describe('Gemini generateContent image edit', () => {
 
   it('sends the prompt and both pictures as inline_data parts and reads the image part back', async () => {
     const url = await serve(() => ({
-      json: {
-        candidates: [
-          {
-            content: {
-              role: 'model',
-              parts: [
-                { text: 'Here is the edited photo.' },
-                { inlineData: { mimeType: 'image/png', data: editedPng.toString('base64') } },
-              ],
-            },
-            finishReason: 'STOP',
-            index: 0,
-          },
-        ],
-        usageMetadata: { promptTokenCount: 1800, candidatesTokenCount: 1290, totalTokenCount: 3090 },
-        modelVersion: 'gemini-2.5-flash-image',
-        responseId: 'resp-77',
-      },
+      json: geminiImageAnswer(editedPng, 'gemini-2.5-flash-image', 'resp-77'),
     }));
     const outPath = path.join(dir, 'gemini.png');
     const res = await new GeminiImageEdit(config(url)).placeProduct({

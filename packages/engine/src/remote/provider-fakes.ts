@@ -434,6 +434,26 @@ export function openAIImagesHandler(opts: { portrait: Buffer; edited: Buffer; fa
   };
 }
 
+/** Gemini's generateContent answer carrying one edited picture (`image`, a PNG), as the model sends it. */
+export const geminiImageAnswer = (image: Buffer, modelVersion: string, responseId: string) => ({
+  candidates: [
+    {
+      content: {
+        role: 'model',
+        parts: [
+          { text: 'Here is the edited photo.' },
+          { inlineData: { mimeType: 'image/png', data: image.toString('base64') } },
+        ],
+      },
+      finishReason: 'STOP',
+      index: 0,
+    },
+  ],
+  usageMetadata: { promptTokenCount: 1800, candidatesTokenCount: 1290, totalTokenCount: 3090 },
+  modelVersion,
+  responseId,
+});
+
 /**
  * Google Gemini's REST `POST {base}/models/{model}:generateContent` for its image model: answers one candidate
  * whose parts are a short text and `image` as `inlineData` (a PNG), with `usageMetadata`, `modelVersion` and
@@ -479,26 +499,7 @@ export function geminiImageEditHandler(opts: { image: Buffer; fail?: FakeReply }
     if (parts.filter((p) => 'inline_data' in p || 'inlineData' in p).length > 3) {
       return error(400, 'INVALID_ARGUMENT', 'At most 3 input images are supported by this model.');
     }
-    return {
-      json: {
-        candidates: [
-          {
-            content: {
-              role: 'model',
-              parts: [
-                { text: 'Here is the edited photo.' },
-                { inlineData: { mimeType: 'image/png', data: opts.image.toString('base64') } },
-              ],
-            },
-            finishReason: 'STOP',
-            index: 0,
-          },
-        ],
-        usageMetadata: { promptTokenCount: 1800, candidatesTokenCount: 1290, totalTokenCount: 3090 },
-        modelVersion: decodeURIComponent(model),
-        responseId: `resp-${req.at}`,
-      },
-    };
+    return { json: geminiImageAnswer(opts.image, decodeURIComponent(model), `resp-${req.at}`) };
   };
 }
 
