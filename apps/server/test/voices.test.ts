@@ -6,7 +6,7 @@ import { piperTestConfig, piperTestModel } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { createProjectOverHttp, postJson, registerUser } from './helpers/factories.ts';
+import { createProjectOverHttp, postJson, registerUser, type TestUser } from './helpers/factories.ts';
 
 /** GET /api/voices and the samples, with an operator's Piper voice (a generated model) and a refused file. */
 describe('voices', () => {
@@ -103,40 +103,36 @@ describe.each(TEST_DIALECTS)('a project’s voice (%s)', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  it('stores the chosen voice, clears it with null, and refuses what is not a voice id', async () => {
-    const user = await registerUser(server);
-    const id = await createProjectOverHttp(server, user, 'Voice pick');
-    const patch = (body: unknown) =>
+  /** Changes the user's project `id` with a JSON PUT, and reads its voice back. */
+  const projectVoice = (user: TestUser, id: number) => ({
+    patch: (body: unknown) =>
       fetch(`${server.url}/api/projects/${id}`, {
         method: 'PUT',
         headers: { ...user.authHeader, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-      });
-    const get = async () =>
-      (await (await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as {
-        voice_id: string | null;
-      };
-    expect((await get()).voice_id).toBeNull();
+      }),
+    voiceOf: async () =>
+      ((await (await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as Project)
+        .voice_id,
+  });
+
+  it('stores the chosen voice, clears it with null, and refuses what is not a voice id', async () => {
+    const user = await registerUser(server);
+    const id = await createProjectOverHttp(server, user, 'Voice pick');
+    const { patch, voiceOf } = projectVoice(user, id);
+    expect(await voiceOf()).toBeNull();
     expect((await patch({ voice_id: 'flite:awb' })).status).toBe(200);
-    expect((await get()).voice_id).toBe('flite:awb');
+    expect(await voiceOf()).toBe('flite:awb');
     expect((await patch({ voice_id: 'not a voice' })).status).toBe(422);
-    expect((await get()).voice_id).toBe('flite:awb');
+    expect(await voiceOf()).toBe('flite:awb');
     expect((await patch({ voice_id: null })).status).toBe(200);
-    expect((await get()).voice_id).toBeNull();
+    expect(await voiceOf()).toBeNull();
   });
 
   it('refuses a voice this server lacks or that speaks another language, and drops a voice the new language lacks', async () => {
     const user = await registerUser(server);
     const id = await createProjectOverHttp(server, user, 'Voice rules');
-    const patch = (body: unknown) =>
-      fetch(`${server.url}/api/projects/${id}`, {
-        method: 'PUT',
-        headers: { ...user.authHeader, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const voiceOf = async () =>
-      ((await (await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as Project)
-        .voice_id;
+    const { patch, voiceOf } = projectVoice(user, id);
     await expectRefusal(patch({ voice_id: 'piper:not-installed' }), /no voice "piper:not-installed"/);
     await expectRefusal(patch({ voice_id: 'espeak:es+f3' }), /does not speak English/);
     expect(await voiceOf()).toBeNull();
