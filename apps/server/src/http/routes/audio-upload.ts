@@ -1,8 +1,8 @@
-import { ErrorResponse, IdParam } from '@hookreel/contracts';
+import { ErrorResponse, IdParam, type HookPack, type Project } from '@hookreel/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { payloadTooLarge } from '../../errors.ts';
-import { singleFilePart } from '../../uploads/index.ts';
+import { singleFilePart, type UploadedFile } from '../../uploads/index.ts';
+import type { App } from '../types.ts';
 import type { RouteDeps } from './index.ts';
 
 /** What a route storing or clearing an audio file answers besides its 200. */
@@ -20,27 +20,48 @@ export const audioPart = (
     tooLarge: () => payloadTooLarge(messages.tooLarge),
   });
 
-/** A PUT that stores one audio file (music, voice-over) on the project or hook pack `:id`, answering `owner`. */
-export const audioUploadOptions = <T extends z.ZodTypeAny>(
+/**
+ * One audio file (music, a voice-over) of the project or hook pack `:id` at `path`: PUT stores the file `part` reads
+ * (within the user's upload budget, issue #33), DELETE clears it; both answer `owner`.
+ */
+export function audioFileRoutes(
+  api: App,
   { requireUser, limitUploads }: RouteDeps,
-  tag: string,
-  description: string,
-  owner: T,
-) => ({
-  onRequest: requireUser,
-  // The same per-user upload budget as every other upload route (issue #33).
-  preHandler: limitUploads,
-  schema: {
-    tags: [tag],
-    consumes: ['multipart/form-data'],
-    description,
-    params: IdParam,
-    response: { 200: owner, ...errors },
+  route: {
+    path: string;
+    tag: string;
+    description: string;
+    owner: typeof Project | typeof HookPack;
+    part: (request: FastifyRequest) => Promise<UploadedFile | null>;
+    set: (userId: number, id: number, file: UploadedFile | null) => Promise<Project | HookPack>;
+    clear: (userId: number, id: number) => Promise<Project | HookPack>;
+    /** Clearing counts against the upload budget too (as a hook pack's music always has). */
+    clearIsAnUpload?: boolean;
   },
-});
-
-/** A DELETE that clears that audio file, answering `owner`. */
-export const audioClearOptions = <T extends z.ZodTypeAny>({ requireUser }: RouteDeps, tag: string, owner: T) => ({
-  onRequest: requireUser,
-  schema: { tags: [tag], params: IdParam, response: { 200: owner, ...errors } },
-});
+): void {
+  const response = { 200: route.owner, ...errors };
+  api.put(
+    route.path,
+    {
+      onRequest: requireUser,
+      preHandler: limitUploads,
+      schema: {
+        tags: [route.tag],
+        consumes: ['multipart/form-data'],
+        description: route.description,
+        params: IdParam,
+        response,
+      },
+    },
+    async (request) => route.set(request.userId, request.params.id, await route.part(request)),
+  );
+  api.delete(
+    route.path,
+    {
+      onRequest: requireUser,
+      ...(route.clearIsAnUpload ? { preHandler: limitUploads } : {}),
+      schema: { tags: [route.tag], params: IdParam, response },
+    },
+    async (request) => route.clear(request.userId, request.params.id),
+  );
+}
