@@ -14,7 +14,7 @@ import { avatarsRepository } from '../src/db/repositories/avatars.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
-import { call, productPhoto } from './hook-helpers.ts';
+import { call, createProductProject } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import {
   FAKE_PROVIDERS,
@@ -25,7 +25,7 @@ import {
 } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
-import { formData, projectForm } from './helpers/images.ts';
+import { formData } from './helpers/images.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
@@ -117,13 +117,7 @@ for (const dialect of TEST_DIALECTS) {
 
     /** A project made over HTTP from a product photo, with the script and `settings` saved through PUT. */
     async function projectOverHttp(u: InsertedUser, name: string, settings: Record<string, unknown>): Promise<Project> {
-      const created = await call(
-        server,
-        asUser(u),
-        'POST',
-        '/api/projects/',
-        projectForm(name, await productPhoto({ transparent: true }), 'serum.png'),
-      );
+      const created = await createProductProject(server, asUser(u), name, 'serum.png');
       expect(created.status).toBe(200);
       const id = (created.json as { id: number }).id;
       const put = await call(server, asUser(u), 'PUT', `/api/projects/${id}`, { script: TEST_SCRIPT, ...settings });

@@ -6,14 +6,14 @@ import { grantCredits, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
-import { projectForm } from './helpers/images.ts';
+
 import {
   availableCredits,
   call,
+  createProductProject,
   drainCredits,
   fakeApprovedPreview,
   packWithCharacters,
-  productPhoto,
 } from './hook-helpers.ts';
 
 /**
@@ -79,13 +79,7 @@ describe.each(TEST_DIALECTS)('402 names the whole shortfall (%s)', (dialect) => 
 
   it('product in hand for two merged actors with 1.50 credits needs 0.50 more', async () => {
     const user = await registerUser(server);
-    const created = await call(
-      server,
-      user,
-      'POST',
-      '/api/projects/',
-      projectForm('Two actors', await productPhoto({ transparent: true })),
-    );
+    const created = await createProductProject(server, user, 'Two actors');
     const projectId = created.json.id as number;
     const actors = ((await call(server, user, 'GET', `/api/avatars/?project_id=${projectId}`)).json as Avatar[])
       .slice(0, 2)
