@@ -98,6 +98,11 @@ for (const dialect of TEST_DIALECTS) {
       expect(b.available).toBeGreaterThanOrEqual(0);
       return b;
     };
+    /** The user has no job and holds nothing: `available` (hundredths) is all still spendable. */
+    const expectNothingQueued = async (u: InsertedUser, available: number) => {
+      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
+      expect(await expectLedger(u.id)).toMatchObject({ available, held: 0 });
+    };
 
     it('answers 401 without a token on every route', async () => {
       for (const [method, p] of [
@@ -178,8 +183,7 @@ for (const dialect of TEST_DIALECTS) {
         available: 0.5,
         missing: 0.5,
       });
-      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
-      expect(await expectLedger(u.id)).toMatchObject({ available: 50, held: 0 });
+      await expectNothingQueued(u, 50);
     });
 
     it("answers 422 'Script is required' for a project without a script, and reserves nothing", async () => {
@@ -191,8 +195,7 @@ for (const dialect of TEST_DIALECTS) {
         expect(res.status).toBe(422);
         expect(await res.json()).toEqual({ detail: VALIDATION.scriptRequired });
       }
-      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
-      expect(await expectLedger(u.id)).toMatchObject({ available: 500, held: 0 });
+      await expectNothingQueued(u, 500);
     });
 
     it("answers 422 'Select at least one actor' for a project without a character, and reserves nothing", async () => {
@@ -211,8 +214,7 @@ for (const dialect of TEST_DIALECTS) {
       const res = await queue(projectId, u.headers);
       expect(res.status).toBe(422);
       expect(await res.json()).toEqual({ detail: VALIDATION.selectOneActor });
-      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
-      expect(await expectLedger(u.id)).toMatchObject({ available: 500, held: 0 });
+      await expectNothingQueued(u, 500);
     });
 
     it('retries a failing run with backoff and completes on a later attempt', async () => {
