@@ -14,6 +14,7 @@ import {
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
 import { generatedMedia } from './generated-media.ts';
 import { ProviderError } from './http.ts';
+import { tooManyRequestsOnce } from './provider-fakes.ts';
 
 const KEY = 'sk_eleven_0123456789abcdef';
 const SCRIPT = 'Okay, this serum?  Game changer.';
@@ -119,19 +120,16 @@ describe('ElevenLabs voice with timestamps', () => {
   });
 
   it('waits for Retry-After on 429 and then succeeds', async () => {
-    const cfg = await serve((req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: {
-              detail: {
-                status: 'too_many_concurrent_requests',
-                message: 'Too many concurrent requests for your plan.',
-              },
-            },
-          }
-        : okReply(req.json().text),
+    const cfg = await serve(
+      tooManyRequestsOnce(
+        {
+          detail: {
+            status: 'too_many_concurrent_requests',
+            message: 'Too many concurrent requests for your plan.',
+          },
+        },
+        (req) => okReply(req.json().text),
+      ),
     );
     const res = await new ElevenLabsVoice(cfg).synthesize(
       { text: 'Try it.', language: 'english', accent: 'american', gender: 'female' },

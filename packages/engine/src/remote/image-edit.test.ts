@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
 import { ProviderError } from './http.ts';
-import { geminiImageAnswer, geminiImageEditHandler } from './provider-fakes.ts';
+import { geminiImageAnswer, geminiImageEditHandler, tooManyRequestsOnce } from './provider-fakes.ts';
 import {
   GEMINI_RETRY,
   GeminiImageEdit,
@@ -159,20 +159,17 @@ describe('OpenAI-compatible /images/edits', () => {
   });
 
   it('retries a 429 after Retry-After, sending the same form again', async () => {
-    const url = await serve((_req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: {
-              error: {
-                message: 'Rate limit reached for images per minute',
-                type: 'requests',
-                code: 'rate_limit_exceeded',
-              },
-            },
-          }
-        : { json: { data: [{ b64_json: editedPng.toString('base64') }] } },
+    const url = await serve(
+      tooManyRequestsOnce(
+        {
+          error: {
+            message: 'Rate limit reached for images per minute',
+            type: 'requests',
+            code: 'rate_limit_exceeded',
+          },
+        },
+        () => ({ json: { data: [{ b64_json: editedPng.toString('base64') }] } }),
+      ),
     );
     await new OpenAIImageEdit(config(url)).placeProduct({
       actorPath,

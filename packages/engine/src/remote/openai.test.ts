@@ -9,6 +9,7 @@ import { ffprobe } from '../util/media.ts';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
 import { generatedMedia } from './generated-media.ts';
 import { ProviderError } from './http.ts';
+import { tooManyRequestsOnce } from './provider-fakes.ts';
 import {
   OpenAIImages,
   OpenAIVision,
@@ -138,14 +139,11 @@ describe('OpenAI-compatible speech', () => {
   });
 
   it('waits for Retry-After on 429 and succeeds on the retry', async () => {
-    const cfg = await serve((_req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
-          }
-        : { body: toneWav },
+    const cfg = await serve(
+      tooManyRequestsOnce(
+        { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+        () => ({ body: toneWav }),
+      ),
     );
     const out = await new OpenAIVoice(cfg).synthesize(
       { text: 'Hello there', language: 'english', accent: 'american', gender: 'male' },
@@ -316,16 +314,13 @@ describe('OpenAI-compatible images', () => {
     const generated = await sharp({ create: { width: 1024, height: 1792, channels: 3, background: '#aabbcc' } })
       .png()
       .toBuffer();
-    const cfg = await serve((_req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: {
-              error: { message: 'Rate limit reached for images', type: 'requests', code: 'rate_limit_exceeded' },
-            },
-          }
-        : { json: { data: [{ b64_json: generated.toString('base64') }] } },
+    const cfg = await serve(
+      tooManyRequestsOnce(
+        {
+          error: { message: 'Rate limit reached for images', type: 'requests', code: 'rate_limit_exceeded' },
+        },
+        () => ({ json: { data: [{ b64_json: generated.toString('base64') }] } }),
+      ),
     );
     const outPath = path.join(dir, 'character-429.png');
     await new OpenAIImages(cfg).generate({ description: 'a man', seed: 2, outPath });

@@ -434,6 +434,15 @@ export function openAIImagesHandler(opts: { portrait: Buffer; edited: Buffer; fa
   };
 }
 
+/**
+ * A handler for the tests' `serve` (given each request and how many came before it): the first request gets 429
+ * with `Retry-After: 1` and the provider's `error` body, every later one what `then` answers.
+ */
+export const tooManyRequestsOnce =
+  (error: unknown, then: (req: RecordedRequest) => FakeReply) =>
+  (req: RecordedRequest, n: number): FakeReply =>
+    n === 0 ? { status: 429, headers: { 'retry-after': '1' }, json: error } : then(req);
+
 /** Gemini's generateContent answer carrying one edited picture (`image`, a PNG), as the model sends it. */
 export const geminiImageAnswer = (image: Buffer, modelVersion: string, responseId: string) => ({
   candidates: [
