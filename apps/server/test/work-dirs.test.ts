@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanWorkDirs, withUploadDir } from '../src/jobs/work-dirs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { serverOnlyForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
@@ -25,39 +26,35 @@ async function queuedJob(server: TestServer, name: string): Promise<number> {
 }
 
 describe.each(TEST_DIALECTS)('orphaned work directories (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(() => server?.close());
+  const t = serverOnlyForBlock(dialect);
 
   it('removes the directories of jobs that are not running, keeps the running ones and anything else', async () => {
-    const jobId = await queuedJob(server, 'Sweep');
+    const jobId = await queuedJob(t.server, 'Sweep');
     // As if a worker had claimed it and is rendering now.
-    await server.ctx.db.kysely.updateTable('jobs').set({ status: 'in_progress' }).where('id', '=', jobId).execute();
-    await leftoverDir(server, `job-${jobId}-live0001`);
-    await leftoverDir(server, 'job-999999-dead0001');
-    await leftoverDir(server, `job-${jobId + 1000}-dead0002`);
-    await leftoverDir(server, 'not-a-job');
+    await t.server.ctx.db.kysely.updateTable('jobs').set({ status: 'in_progress' }).where('id', '=', jobId).execute();
+    await leftoverDir(t.server, `job-${jobId}-live0001`);
+    await leftoverDir(t.server, 'job-999999-dead0001');
+    await leftoverDir(t.server, `job-${jobId + 1000}-dead0002`);
+    await leftoverDir(t.server, 'not-a-job');
 
-    expect((await sweepOrphanWorkDirs(server.ctx)).sort()).toEqual([
+    expect((await sweepOrphanWorkDirs(t.server.ctx)).sort()).toEqual([
       `job-${jobId + 1000}-dead0002`,
       'job-999999-dead0001',
     ]);
-    expect((await readdir(server.ctx.config.workDir)).sort()).toEqual([`job-${jobId}-live0001`, 'not-a-job']);
+    expect((await readdir(t.server.ctx.config.workDir)).sort()).toEqual([`job-${jobId}-live0001`, 'not-a-job']);
     // Done with it: the runner the next test starts must not pick it up and render for real.
-    await server.ctx.db.kysely.updateTable('jobs').set({ status: 'failed' }).where('id', '=', jobId).execute();
+    await t.server.ctx.db.kysely.updateTable('jobs').set({ status: 'failed' }).where('id', '=', jobId).execute();
   });
 
   it('starting the job runner sweeps', async () => {
-    await leftoverDir(server, 'job-888888-dead0003');
-    await server.ctx.jobs.start();
+    await leftoverDir(t.server, 'job-888888-dead0003');
+    await t.server.ctx.jobs.start();
     await waitFor(
-      async () => !(await readdir(server.ctx.config.workDir)).includes('job-888888-dead0003'),
+      async () => !(await readdir(t.server.ctx.config.workDir)).includes('job-888888-dead0003'),
       10_000,
       'the sweep',
     );
-    await server.ctx.jobs.stop();
+    await t.server.ctx.jobs.stop();
   });
 });
 

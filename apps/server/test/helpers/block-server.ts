@@ -22,3 +22,13 @@ export function serverForBlock(
   afterAll(() => block.server?.close());
   return block;
 }
+
+/** For the describe block it is called in: a server of `dialect`, started before the block's tests, closed after. */
+export function serverOnlyForBlock(dialect: 'sqlite' | 'postgres'): { readonly server: TestServer } {
+  const block = {} as { server: TestServer };
+  beforeAll(async () => {
+    block.server = await startTestServer({ dialect });
+  });
+  afterAll(() => block.server?.close());
+  return block;
+}
