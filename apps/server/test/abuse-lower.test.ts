@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.ts';
+import { startFakeStripe, stripeBillingEnv, type FakeStripe } from './helpers/fake-stripe.ts';
 import { insertUser, postJson, TEST_PASSWORD, uniqueEmail, type InsertedUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -28,12 +28,7 @@ describe.each(TEST_DIALECTS)('lower abuse findings are closed (%s)', (dialect) =
       startTestServer({ dialect, env: { REGISTER_RATE_LIMIT: String(REGISTER_LIMIT) } }),
       startTestServer({
         dialect,
-        env: {
-          BILLING: 'stripe',
-          STRIPE_SECRET_KEY: SECRET_KEY,
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_API_URL: stripe.url,
-        },
+        env: stripeBillingEnv(stripe, SECRET_KEY, WEBHOOK_SECRET),
       }),
     ]);
   });

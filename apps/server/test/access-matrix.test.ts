@@ -3,7 +3,7 @@ import { productForm, productPhoto } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { avatarBounds, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
-import { formData, pngImage, portraitImage } from './helpers/images.ts';
+import { avatarUploadForm, creatorForm, formData, pngImage } from './helpers/images.ts';
 import { catalogueAvatarId, createOwnedResources, type OwnedResources } from './helpers/owned-resources.ts';
 import { wavTone } from './helpers/audio.ts';
 import { collectRoutes, routeKey, type RouteInfo } from './helpers/route-inventory.ts';
@@ -77,12 +77,7 @@ const batchForm = async () =>
     { name: 'csv', value: 'product,actor,script\nserum.png,1,Matrix row.\n' },
     { name: 'products', file: await pngImage(), filename: 'serum.png', type: 'image/png' },
   ]);
-const creatorForm = async () =>
-  formData([
-    { name: 'name', value: 'Matrix creator' },
-    { name: 'consent', value: 'true' },
-    { name: 'photo', file: await portraitImage(), filename: 'c.png', type: 'image/png' },
-  ]);
+const matrixCreatorForm = () => creatorForm('Matrix creator', 'c.png');
 const projectForm = async () =>
   formData([
     { name: 'name', value: 'Matrix project' },
@@ -231,20 +226,14 @@ const TABLE: Row[] = [
     expect: ADMIN_ONLY(),
     call: async () => ({
       path: '/api/avatars/upload',
-      body: formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'a.png', type: 'image/png' },
-      ]),
+      body: await avatarUploadForm({ filename: 'a.png' }),
     }),
   },
   {
     route: 'DELETE /api/avatars/:id',
     expect: ADMIN_ONLY(204),
     call: async (w) => {
-      const fd = formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'a.png', type: 'image/png' },
-      ]);
+      const fd = await avatarUploadForm({ filename: 'a.png' });
       const res = await send(w, w.users.admin, 'POST', '/api/avatars/upload', fd);
       return { path: `/api/avatars/${(res.json as Array<{ id: number }>)[0]!.id}` };
     },
@@ -260,7 +249,7 @@ const TABLE: Row[] = [
   {
     route: 'POST /api/creators',
     expect: SIGNED_IN(201),
-    call: async () => ({ path: '/api/creators', body: await creatorForm() }),
+    call: async () => ({ path: '/api/creators', body: await matrixCreatorForm() }),
   },
   { route: 'GET /api/creators/:id', expect: OWNED(), call: (w) => ({ path: `/api/creators/${w.creatorId}` }) },
   // Any actor the caller can see (a catalogue actor: everyone); a creator is seen by its owner alone.
@@ -279,7 +268,7 @@ const TABLE: Row[] = [
     expect: OWNED(204),
     call: async (w, role) => {
       if (role !== 'owner') return { path: `/api/creators/${w.creatorId}` };
-      const made = await asOwner<{ id: number }>(w, 'POST', '/api/creators', await creatorForm());
+      const made = await asOwner<{ id: number }>(w, 'POST', '/api/creators', await matrixCreatorForm());
       return { path: `/api/creators/${made.id}` };
     },
   },
@@ -652,7 +641,7 @@ describe.each(TEST_DIALECTS)('access matrix on %s', (dialect) => {
     const creator = await fetch(`${server.url}/api/creators`, {
       method: 'POST',
       headers: owner.authHeader,
-      body: await creatorForm(),
+      body: await matrixCreatorForm(),
     });
     if (creator.status !== 201) throw new Error(`setup creator: ${creator.status} ${await creator.text()}`);
     w = {

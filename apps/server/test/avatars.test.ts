@@ -8,7 +8,7 @@ import { catalogueBounds, seedActorCatalogue } from '../src/services/avatars/cat
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { avatarBounds, createProjectOverHttp, registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
-import { formData, portraitImage, pngImage, storedFiles, svgWithScript } from './helpers/images.ts';
+import { avatarUploadForm, formData, portraitImage, pngImage, storedFiles, svgWithScript } from './helpers/images.ts';
 
 describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
   let server: TestServer;
@@ -165,15 +165,7 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
   });
 
   it('keeps the face found at upload with the avatar: 478 points, pose and boxes in the stored photo', async () => {
-    const res = await call(
-      admin,
-      'POST',
-      '/api/avatars/upload',
-      formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'Astronaut.png', type: 'image/png' },
-      ]),
-    );
+    const res = await call(admin, 'POST', '/api/avatars/upload', await avatarUploadForm({ filename: 'Astronaut.png' }));
     expect(res.status).toBe(200);
     const [created] = (await res.json()) as Avatar[];
     // The face stays on the server: the list does not carry 478 points.
@@ -200,11 +192,7 @@ describe.each(TEST_DIALECTS)('avatar library on %s', (dialect) => {
       admin,
       'POST',
       '/api/avatars/upload',
-      formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'fine.png', type: 'image/png' },
-        { name: 'files', file: await portraitImage(kind), filename: `${kind}.png`, type: 'image/png' },
-      ]),
+      await avatarUploadForm({ filename: 'fine.png' }, { filename: `${kind}.png`, kind }),
     );
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ detail: `${kind}: ${MESSAGES.avatars.face[reason]}` });

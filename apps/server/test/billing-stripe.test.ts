@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBalances, reserveCredits, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.ts';
+import { startFakeStripe, stripeBillingEnv, stripeEvent, type FakeStripe } from './helpers/fake-stripe.ts';
 import { insertUser, type InsertedUser } from './helpers/factories.ts';
 
 const SECRET_KEY = 'sk_test_hookreel_fake';
@@ -12,20 +12,9 @@ const WEBHOOK_SECRET = 'whsec_hookreel_test_secret';
 const sdk = new Stripe(SECRET_KEY);
 
 let seq = 0;
-/** A Stripe event envelope around `object`, as the API sends it. */
-function event(type: string, object: Record<string, unknown>, id = `evt_test_${++seq}`) {
-  return {
-    id,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  };
-}
+/** A Stripe event around `object`, with ids of its own so a test can deliver the same event twice. */
+const event = (type: string, object: Record<string, unknown>, id = `evt_test_${++seq}`) =>
+  stripeEvent(type, object, id);
 
 for (const dialect of TEST_DIALECTS) {
   describe(`Stripe billing against a local fake of the API (${dialect})`, () => {
@@ -35,12 +24,7 @@ for (const dialect of TEST_DIALECTS) {
       stripe = await startFakeStripe(SECRET_KEY);
       server = await startTestServer({
         dialect,
-        env: {
-          BILLING: 'stripe',
-          STRIPE_SECRET_KEY: SECRET_KEY,
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_API_URL: stripe.url,
-        },
+        env: stripeBillingEnv(stripe, SECRET_KEY, WEBHOOK_SECRET),
       });
       stripe.sendWebhooksTo(`${server.url}/api/billing/webhook`, WEBHOOK_SECRET);
     });

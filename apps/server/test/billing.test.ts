@@ -190,46 +190,20 @@ for (const dialect of TEST_DIALECTS) {
 
     it('lets administrators grant and take credits with a reason, as ledger rows; others get 403', async () => {
       const u = await insertUser(server, { credits: 1 });
-      const grant = await req(admin, 'POST', '/admin/credits', {
-        email: u.email,
-        action: 'grant',
-        amount: 2.5,
-        reason: 'Goodwill for a slow render',
-      });
+      /** POST /admin/credits as `as`: grant or take `amount` credits of the user with `email`, for `reason`. */
+      const adjust = (as: InsertedUser, email: string, action: 'grant' | 'take', amount: number, reason: string) =>
+        req(as, 'POST', '/admin/credits', { email, action, amount, reason });
+      const grant = await adjust(admin, u.email, 'grant', 2.5, 'Goodwill for a slow render');
       expect(grant.status).toBe(200);
       expect(grant.json).toEqual({ email: u.email, credits: 3.5 });
-      const take = await req(admin, 'POST', '/admin/credits', {
-        email: u.email.toUpperCase(),
-        action: 'take',
-        amount: 1,
-        reason: 'Granted twice by mistake',
-      });
+      const take = await adjust(admin, u.email.toUpperCase(), 'take', 1, 'Granted twice by mistake');
       expect(take.json).toEqual({ email: u.email, credits: 2.5 });
-      const tooMuch = await req(admin, 'POST', '/admin/credits', {
-        email: u.email,
-        action: 'take',
-        amount: 9,
-        reason: 'Too much',
-      });
+      const tooMuch = await adjust(admin, u.email, 'take', 9, 'Too much');
       expect(tooMuch.status).toBe(422);
       expect(tooMuch.json.detail).toBe('The user has only 2.50 credits to take');
-      expect(
-        (await req(admin, 'POST', '/admin/credits', { email: u.email, action: 'grant', amount: 1, reason: '' })).status,
-      ).toBe(422);
-      expect(
-        (
-          await req(admin, 'POST', '/admin/credits', {
-            email: 'nobody@example.com',
-            action: 'grant',
-            amount: 1,
-            reason: 'Hello there',
-          })
-        ).status,
-      ).toBe(404);
-      expect(
-        (await req(u, 'POST', '/admin/credits', { email: u.email, action: 'grant', amount: 100, reason: 'Free money' }))
-          .status,
-      ).toBe(403);
+      expect((await adjust(admin, u.email, 'grant', 1, '')).status).toBe(422);
+      expect((await adjust(admin, 'nobody@example.com', 'grant', 1, 'Hello there')).status).toBe(404);
+      expect((await adjust(u, u.email, 'grant', 100, 'Free money')).status).toBe(403);
       expect((await ledger(u)).entries.map((e) => [e.kind, e.change, e.balance_after, e.reason])).toEqual([
         ['take', -1, 2.5, 'Granted twice by mistake'],
         ['grant', 2.5, 3.5, 'Goodwill for a slow render'],

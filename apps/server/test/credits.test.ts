@@ -1,6 +1,6 @@
 import { INSUFFICIENT_CREDITS } from '@hookreel/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/errors.ts';
 import {
   captureHold,
@@ -9,20 +9,17 @@ import {
   releaseHold,
   reserveCredits,
 } from '../src/services/billing/credits.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+
+import { serverOnlyForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser } from './helpers/factories.ts';
 
 for (const dialect of TEST_DIALECTS) {
   describe(`credits under concurrency (${dialect})`, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(() => server.close());
+    const t = serverOnlyForBlock(dialect);
 
     const invariant = async (userId: number) => {
-      const b = await ledgerBalances(server.ctx.db.kysely, userId);
+      const b = await ledgerBalances(t.server.ctx.db.kysely, userId);
       expect(b.granted).toBe(b.available + b.held + b.consumed);
       expect(b.held).toBe(b.heldByHolds);
       expect(b.available).toBeGreaterThanOrEqual(0);
@@ -32,10 +29,10 @@ for (const dialect of TEST_DIALECTS) {
 
     it('100 concurrent queue requests with credits for 10: exactly 10 accepted, 90 × 402, never negative', async () => {
       // No runner here: the jobs stay queued so every accepted request keeps its hold.
-      const u = await insertUser(server, { credits: 10 });
-      const projectId = await insertProject(server, u.id, 'Rush');
+      const u = await insertUser(t.server, { credits: 10 });
+      const projectId = await insertProject(t.server, u.id, 'Rush');
       const sampler = setInterval(() => {
-        void server.ctx.db.kysely
+        void t.server.ctx.db.kysely
           .selectFrom('users')
           .select(['credits_available', 'credits_held'])
           .where('id', '=', u.id)
@@ -48,7 +45,7 @@ for (const dialect of TEST_DIALECTS) {
       const rush = () =>
         Promise.all(
           Array.from({ length: 100 }, (_, i) =>
-            fetch(`${server.url}/api/jobs/${projectId}/queue`, {
+            fetch(`${t.server.url}/api/jobs/${projectId}/queue`, {
               method: 'POST',
               headers: { ...u.headers, 'idempotency-key': `rush-${i}` },
             }),
@@ -66,7 +63,7 @@ for (const dialect of TEST_DIALECTS) {
         }
       }
       expect(new Set(bodies.filter((b) => b.id).map((b) => b.id)).size).toBe(10);
-      const jobs = await server.ctx.db.kysely.selectFrom('jobs').select('id').where('user_id', '=', u.id).execute();
+      const jobs = await t.server.ctx.db.kysely.selectFrom('jobs').select('id').where('user_id', '=', u.id).execute();
       expect(jobs).toHaveLength(10);
       expect(await invariant(u.id)).toMatchObject({ available: 0, held: 1000, consumed: 0, granted: 1000 });
 
@@ -76,7 +73,7 @@ for (const dialect of TEST_DIALECTS) {
       const againBodies = (await Promise.all(again.map((r) => r.json()))) as Array<{ id?: number; detail?: string }>;
       expect(againBodies).toEqual(bodies);
       expect(
-        await server.ctx.db.kysely.selectFrom('jobs').select('id').where('user_id', '=', u.id).execute(),
+        await t.server.ctx.db.kysely.selectFrom('jobs').select('id').where('user_id', '=', u.id).execute(),
       ).toHaveLength(10);
       expect(await invariant(u.id)).toMatchObject({ available: 0, held: 1000, consumed: 0, granted: 1000 });
     });
@@ -101,8 +98,8 @@ for (const dialect of TEST_DIALECTS) {
       );
       await fc.assert(
         fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
-          const u = await insertUser(server);
-          const db = server.ctx.db.kysely;
+          const u = await insertUser(t.server);
+          const db = t.server.ctx.db.kysely;
           // The model: what the ledger must say after each step.
           let available = 0;
           let consumed = 0;
@@ -147,8 +144,8 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it('resolves a hold once even when capture and release race', async () => {
-      const u = await insertUser(server, { credits: 5 });
-      const db = server.ctx.db.kysely;
+      const u = await insertUser(t.server, { credits: 5 });
+      const db = t.server.ctx.db.kysely;
       const holdIds = await Promise.all(
         Array.from({ length: 5 }, () =>
           db.transaction().execute((trx) => reserveCredits(trx, u.id, 100, 'op', 'short')),

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobsRepository } from '../src/db/repositories/jobs.ts';
 import { etaSeconds, measureThroughput, type EstimateSnapshot } from '../src/services/jobs/estimates.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+
+import { serverOnlyForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
 
@@ -46,26 +47,22 @@ describe('etaSeconds', () => {
 });
 
 describe.each(TEST_DIALECTS)('measured estimates over HTTP (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(() => server.close());
+  const t = serverOnlyForBlock(dialect);
 
   it('GET /api/stats is public and reports the median render time once videos finished', async () => {
-    const before = await fetch(`${server.url}/api/stats`);
+    const before = await fetch(`${t.server.url}/api/stats`);
     expect(before.status).toBe(200);
     const empty = (await before.json()) as Record<string, unknown>;
     expect(empty).toMatchObject({ seconds_per_video: null, videos_measured: 0, languages: 6 });
     expect(empty.actors).toBeGreaterThan(0);
 
     // Three finished renders of 10, 30 and 14 s (written as the runner writes them); the median is 14 s.
-    const user = await registerUser(server);
-    const projectId = await createProjectOverHttp(server, user, 'Measured');
-    const db = server.ctx.db.kysely;
+    const user = await registerUser(t.server);
+    const projectId = await createProjectOverHttp(t.server, user, 'Measured');
+    const db = t.server.ctx.db.kysely;
     const ids: number[] = [];
     for (const seconds of [10, 30, 14]) {
-      const res = await fetch(`${server.url}/api/jobs/${projectId}/queue`, {
+      const res = await fetch(`${t.server.url}/api/jobs/${projectId}/queue`, {
         method: 'POST',
         headers: user.authHeader,
       });
@@ -83,9 +80,12 @@ describe.each(TEST_DIALECTS)('measured estimates over HTTP (%s)', (dialect) => {
         .where('id', '=', id)
         .execute();
     }
-    expect(await measureThroughput(server.ctx)).toEqual({ secondsPerVideo: 14, samples: 3 });
-    expect(await measureThroughput(server.ctx, undefined, 'draft')).toEqual({ secondsPerVideo: 14, samples: 3 });
-    expect(await measureThroughput(server.ctx, undefined, 'realistic')).toEqual({ secondsPerVideo: null, samples: 0 });
+    expect(await measureThroughput(t.server.ctx)).toEqual({ secondsPerVideo: 14, samples: 3 });
+    expect(await measureThroughput(t.server.ctx, undefined, 'draft')).toEqual({ secondsPerVideo: 14, samples: 3 });
+    expect(await measureThroughput(t.server.ctx, undefined, 'realistic')).toEqual({
+      secondsPerVideo: null,
+      samples: 0,
+    });
     // A Realistic render of 200 s (the providers' time) is measured apart: the drafts' median stays 14 s.
     const slow = ids[1]!;
     await db
@@ -98,8 +98,8 @@ describe.each(TEST_DIALECTS)('measured estimates over HTTP (%s)', (dialect) => {
       .set({ finished_at: new Date(Date.UTC(2026, 0, 1, 12, 3, 20)).toISOString() })
       .where('id', '=', slow)
       .execute();
-    expect(await measureThroughput(server.ctx, undefined, 'realistic')).toEqual({ secondsPerVideo: 200, samples: 1 });
-    expect(await measureThroughput(server.ctx, undefined, 'draft')).toEqual({ secondsPerVideo: 12, samples: 2 });
+    expect(await measureThroughput(t.server.ctx, undefined, 'realistic')).toEqual({ secondsPerVideo: 200, samples: 1 });
+    expect(await measureThroughput(t.server.ctx, undefined, 'draft')).toEqual({ secondsPerVideo: 12, samples: 2 });
     // Restored: the figures below are the three drafts'.
     await db
       .updateTable('jobs')
@@ -109,14 +109,17 @@ describe.each(TEST_DIALECTS)('measured estimates over HTTP (%s)', (dialect) => {
       })
       .where('id', '=', slow)
       .execute();
-    const stats = (await (await fetch(`${server.url}/api/stats`)).json()) as Record<string, unknown>;
+    const stats = (await (await fetch(`${t.server.url}/api/stats`)).json()) as Record<string, unknown>;
     expect(stats).toMatchObject({ seconds_per_video: 14, videos_measured: 3 });
 
     // A new queued job (the runner is not started here) is one render away: 14 s.
-    const res = await fetch(`${server.url}/api/jobs/${projectId}/queue`, { method: 'POST', headers: user.authHeader });
+    const res = await fetch(`${t.server.url}/api/jobs/${projectId}/queue`, {
+      method: 'POST',
+      headers: user.authHeader,
+    });
     const { id } = (await res.json()) as { id: number };
     await new Promise((r) => setTimeout(r, 2_100)); // past the snapshot's reuse window
-    const job = (await (await fetch(`${server.url}/api/jobs/${id}`, { headers: user.authHeader })).json()) as {
+    const job = (await (await fetch(`${t.server.url}/api/jobs/${id}`, { headers: user.authHeader })).json()) as {
       eta_seconds: number | null;
     };
     expect(job.eta_seconds).toBe(14);

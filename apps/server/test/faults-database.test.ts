@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import { startJobRunner, startTestServer, type TestServer } from './helpers/app.ts';
 import { createPgDatabase } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from './helpers/factories.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
@@ -36,16 +36,7 @@ describe('database unreachable for a few seconds (PostgreSQL behind a cut proxy)
     // The production default is 30 s; shorter here so the silent-partition case below stays quick.
     viaProxy.searchParams.set('query_timeout', '3000');
     server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString(), WORKER_CONCURRENCY: '1' } });
-    server.ctx.jobSettings = {
-      ...server.ctx.jobSettings,
-      pollMs: 100,
-      leaseMs: 2000,
-      heartbeatMs: 300,
-      retryBaseMs: 200,
-      shutdownGraceMs: 300,
-    };
-    server.ctx.media = engine;
-    await server.ctx.jobs.start();
+    await startJobRunner(server, { leaseMs: 2000, heartbeatMs: 300, retryBaseMs: 200 }, engine);
 
     user = await registerUser(server);
     await grantCredits(server.ctx.db.kysely, user.id, toHundredths(10), 'test');

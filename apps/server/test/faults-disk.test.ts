@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import { startJobRunner, startTestServer, type TestServer } from './helpers/app.ts';
 import { fillableDisk, type FillableDisk } from './helpers/fault-proxy-disk.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from './helpers/factories.ts';
 import { noisyPng, projectForm } from './helpers/images.ts';
@@ -41,17 +41,11 @@ describe('disk full in embedded mode', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    server.ctx.jobSettings = {
-      ...server.ctx.jobSettings,
-      pollMs: 100,
-      leaseMs: 5000,
-      heartbeatMs: 500,
-      retryBaseMs: 100,
-      retryMaxMs: 400,
-      shutdownGraceMs: 300,
-    };
-    server.ctx.media = recordingEngine({ content: () => randomBytes(outputBytes) });
-    await server.ctx.jobs.start();
+    await startJobRunner(
+      server,
+      { retryBaseMs: 100, retryMaxMs: 400 },
+      recordingEngine({ content: () => randomBytes(outputBytes) }),
+    );
 
     // Empty the WAL into the database so the per-file limit (rlimit way) can sit just above the database.
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(server.ctx.db.kysely);

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
 import type { FileStore } from '../src/storage/file-store.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import { startJobRunner, startTestServer, type TestServer } from './helpers/app.ts';
 import { startHttpFaultProxy, type HttpFaultProxy } from './helpers/fault-proxy-http.ts';
 import { registerUser, selectFirstActor, TEST_SCRIPT, type TestUser } from './helpers/factories.ts';
 import { noisyPng, projectForm } from './helpers/images.ts';
@@ -45,17 +45,8 @@ describe('S3 answering 500 on a share of requests, then on all of them', () => {
     direct = s3.store();
     proxy = await startHttpFaultProxy(s3.settings.endpoint);
     server = await startTestServer({ env: { ...s3.env(proxy.url), WORKER_CONCURRENCY: '2' } });
-    server.ctx.jobSettings = {
-      ...server.ctx.jobSettings,
-      pollMs: 100,
-      leaseMs: 5000,
-      heartbeatMs: 500,
-      // Long enough for the test to see the scheduled retry before it runs.
-      retryBaseMs: 3000,
-      shutdownGraceMs: 300,
-    };
-    server.ctx.media = engine;
-    await server.ctx.jobs.start();
+    // The retry waits long enough for the test to see it scheduled before it runs.
+    await startJobRunner(server, { retryBaseMs: 3000 }, engine);
     user = await registerUser(server);
     await grantCredits(server.ctx.db.kysely, user.id, toHundredths(10), 'test');
   });

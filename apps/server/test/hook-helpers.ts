@@ -5,6 +5,7 @@ import { now } from '../src/db/database.ts';
 import { reserveCredits } from '../src/services/billing/credits.ts';
 import type { TestServer } from './helpers/app.ts';
 import type { TestUser } from './helpers/factories.ts';
+import { projectForm } from './helpers/images.ts';
 
 /** fetch against a server (any base URL) as a user; JSON bodies are encoded, FormData is passed through. */
 export async function call(
@@ -49,6 +50,29 @@ export function productForm(packId: number, image: Buffer): FormData {
   form.append('product_image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'product.png');
   return form;
 }
+
+/** Uploads a product photo (transparent, its own cut-out) to the user's pack `packId`; returns the answer. */
+export const uploadProductPhoto = async (
+  server: Pick<TestServer, 'url'>,
+  user: Pick<TestUser, 'authHeader'>,
+  packId: number,
+) =>
+  call(
+    server,
+    user,
+    'POST',
+    '/api/hooks/upload-product',
+    productForm(packId, await productPhoto({ transparent: true })),
+  );
+
+/** Creates the user's project `name` with a product photo (transparent, its own cut-out); returns the answer. */
+export const createProductProject = async (
+  server: Pick<TestServer, 'url'>,
+  user: Pick<TestUser, 'authHeader'>,
+  name: string,
+  filename?: string,
+) =>
+  call(server, user, 'POST', '/api/projects/', projectForm(name, await productPhoto({ transparent: true }), filename));
 
 /** Holds every available credit of the user (a ledger-consistent way to leave them with nothing). */
 export async function drainCredits(server: TestServer, userId: number): Promise<void> {

@@ -7,7 +7,7 @@ import type { MediaPort } from '../src/media/port.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertUser, type InsertedUser } from './helpers/factories.ts';
-import { formData, portraitImage, storedFiles } from './helpers/images.ts';
+import { creatorForm, storedFiles } from './helpers/images.ts';
 import { fakeApprovedPreview, productForm, productPhoto, waitFor, zipEntry } from './hook-helpers.ts';
 
 type HookInput = Parameters<MediaPort['renderHookVideo']>[0];
@@ -58,11 +58,7 @@ describe.each(TEST_DIALECTS)('own creators in hook packs (%s)', (dialect) => {
     return { status: res.status, json: type.includes('json') && text ? (JSON.parse(text) as unknown) : null, bytes };
   };
   const addCreator = async (u: InsertedUser, name: string) => {
-    const form = formData([
-      { name: 'name', value: name },
-      { name: 'consent', value: 'true' },
-      { name: 'photo', file: await portraitImage(), filename: 'creator.png', type: 'image/png' },
-    ]);
+    const form = await creatorForm(name);
     const res = await call(u, 'POST', '/creators', form);
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     return Creator.parse(res.json);

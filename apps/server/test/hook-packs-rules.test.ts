@@ -2,6 +2,7 @@ import { INSUFFICIENT_CREDITS, MESSAGES, VALIDATION } from '@hookreel/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { serverOnlyForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser } from './helpers/factories.ts';
 import {
@@ -12,6 +13,7 @@ import {
   packWithEverything,
   productForm,
   productPhoto,
+  uploadProductPhoto,
 } from './hook-helpers.ts';
 
 describe('hook pack rules (sqlite)', () => {
@@ -60,17 +62,7 @@ describe('hook pack rules (sqlite)', () => {
     expect(details.json.detail).toBe(VALIDATION.productDescription);
 
     // A status is a wizard step the pack must have reached (server-rules.test.ts): the product comes first.
-    expect(
-      (
-        await call(
-          server,
-          user,
-          'POST',
-          '/api/hooks/upload-product',
-          productForm(pack.id, await productPhoto({ transparent: true })),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await uploadProductPhoto(server, user, pack.id)).status).toBe(200);
     const ok = await call(server, user, 'PUT', `/api/hooks/${pack.id}`, {
       message: 'Glow all day',
       status: 'message_created',
@@ -102,10 +94,13 @@ describe('hook pack rules (sqlite)', () => {
     const { json: pack } = await call(server, user, 'POST', '/api/hooks', {});
     const step1 = await call(server, user, 'POST', `/api/hooks/process-step1?hook_pack_id=${pack.id}`);
     expect(step1.status).toBe(422);
-    const form = new FormData();
-    form.append('hook_pack_id', String(pack.id));
-    form.append('product_image', new Blob(['<svg/>'], { type: 'image/png' }), 'x.png');
-    const res = await call(server, user, 'POST', '/api/hooks/upload-product', form);
+    const res = await call(
+      server,
+      user,
+      'POST',
+      '/api/hooks/upload-product',
+      productForm(pack.id, Buffer.from('<svg/>')),
+    );
     expect(res.status).toBe(415);
     expect(res.json.detail).toBe(VALIDATION.imageRequired);
   });
@@ -179,20 +174,16 @@ describe('hook pack rules (sqlite)', () => {
   });
 });
 
-describe.each(TEST_DIALECTS)('hook packs: another user gets 404 on every call (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(() => server.close());
+describe.each(TEST_DIALECTS)('hook packs (%s)', (dialect) => {
+  const t = serverOnlyForBlock(dialect);
 
-  it('hides every pack, character and preview of another user', async () => {
-    const owner = await registerUser(server);
-    const other = await registerUser(server);
-    const p = await packWithEverything(server, owner);
-    await fakeApprovedPreview(server, p.id, p.characterId);
-    const ownerCredits = await availableCredits(server, owner.id);
-    const otherCredits = await availableCredits(server, other.id);
+  it('another user gets 404 on every call: hides every pack, character and preview of another user', async () => {
+    const owner = await registerUser(t.server);
+    const other = await registerUser(t.server);
+    const p = await packWithEverything(t.server, owner);
+    await fakeApprovedPreview(t.server, p.id, p.characterId);
+    const ownerCredits = await availableCredits(t.server, owner.id);
+    const otherCredits = await availableCredits(t.server, other.id);
 
     const editorForm = new FormData();
     editorForm.append('hook_pack_id', String(p.id));
@@ -225,59 +216,39 @@ describe.each(TEST_DIALECTS)('hook packs: another user gets 404 on every call (%
       ['GET', `/api/hooks/${p.id}/download`],
     ];
     for (const [method, path, body] of attempts) {
-      const res = await call(server, other, method, path, body);
+      const res = await call(t.server, other, method, path, body);
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
       expect(typeof res.json?.detail).toBe('string');
     }
-    expect((await call(server, other, 'GET', '/api/hooks')).json).toEqual([]);
+    expect((await call(t.server, other, 'GET', '/api/hooks')).json).toEqual([]);
 
     // Nothing of the owner's changed, and nobody paid for anything.
-    const after = (await call(server, owner, 'GET', `/api/hooks/${p.id}`)).json;
+    const after = (await call(t.server, owner, 'GET', `/api/hooks/${p.id}`)).json;
     expect(after.message).toBe('Glow all day');
     expect(after.character_types.map((t: { description: string }) => t.description)).toEqual(['young woman runner']);
     expect(after.generated_characters).toHaveLength(4);
-    expect(await availableCredits(server, owner.id)).toBe(ownerCredits);
-    expect(await availableCredits(server, other.id)).toBe(otherCredits);
+    expect(await availableCredits(t.server, owner.id)).toBe(ownerCredits);
+    expect(await availableCredits(t.server, other.id)).toBe(otherCredits);
     // Without a token, 401.
-    expect((await fetch(`${server.url}/api/hooks/${p.id}`)).status).toBe(401);
+    expect((await fetch(`${t.server.url}/api/hooks/${p.id}`)).status).toBe(401);
   });
-});
 
-describe.each(TEST_DIALECTS)('hook packs: discarding a draft (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(() => server.close());
+  it('discarding a draft deletes a pack whose upload was refused, and keeps a pack that holds a product', async () => {
+    const user = await registerUser(t.server);
+    const { json: draft } = await call(t.server, user, 'POST', '/api/hooks', { name: 'Refused upload' });
+    const svg = productForm(draft.id, Buffer.from('<svg/>'));
+    expect((await call(t.server, user, 'POST', '/api/hooks/upload-product', svg)).status).toBe(415);
 
-  it('deletes a pack whose upload was refused, and keeps a pack that holds a product', async () => {
-    const user = await registerUser(server);
-    const { json: draft } = await call(server, user, 'POST', '/api/hooks', { name: 'Refused upload' });
-    const form = new FormData();
-    form.append('hook_pack_id', String(draft.id));
-    form.append('product_image', new Blob(['<svg/>'], { type: 'image/png' }), 'x.png');
-    expect((await call(server, user, 'POST', '/api/hooks/upload-product', form)).status).toBe(415);
-
-    expect((await call(server, user, 'DELETE', `/api/hooks/${draft.id}`)).status).toBe(204);
-    expect((await call(server, user, 'GET', `/api/hooks/${draft.id}`)).status).toBe(404);
-    const list = await call(server, user, 'GET', '/api/hooks');
+    expect((await call(t.server, user, 'DELETE', `/api/hooks/${draft.id}`)).status).toBe(204);
+    expect((await call(t.server, user, 'GET', `/api/hooks/${draft.id}`)).status).toBe(404);
+    const list = await call(t.server, user, 'GET', '/api/hooks');
     expect(list.json.map((p: { id: number }) => p.id)).not.toContain(draft.id);
 
-    const { json: kept } = await call(server, user, 'POST', '/api/hooks', {});
-    expect(
-      (
-        await call(
-          server,
-          user,
-          'POST',
-          '/api/hooks/upload-product',
-          productForm(kept.id, await productPhoto({ transparent: true })),
-        )
-      ).status,
-    ).toBe(200);
-    const refused = await call(server, user, 'DELETE', `/api/hooks/${kept.id}`);
+    const { json: kept } = await call(t.server, user, 'POST', '/api/hooks', {});
+    expect((await uploadProductPhoto(t.server, user, kept.id)).status).toBe(200);
+    const refused = await call(t.server, user, 'DELETE', `/api/hooks/${kept.id}`);
     expect(refused.status).toBe(409);
     expect(refused.json.detail).toBe(MESSAGES.hookPacks.notADraft);
-    expect((await call(server, user, 'GET', `/api/hooks/${kept.id}`)).json.product_url).toBeTruthy();
+    expect((await call(t.server, user, 'GET', `/api/hooks/${kept.id}`)).json.product_url).toBeTruthy();
   });
 });

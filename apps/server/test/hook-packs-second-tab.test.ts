@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
-import { availableCredits, call, productForm, productPhoto, waitFor } from './hook-helpers.ts';
+import { availableCredits, call, uploadProductPhoto, waitFor } from './hook-helpers.ts';
 
 /**
  * A second browser tab repeats a hook-pack wizard spend with its own Idempotency-Key — the Character Type step's
@@ -45,13 +45,7 @@ for (const dialect of TEST_DIALECTS) {
       packId = (
         await call(server, alice, 'POST', '/api/hooks', { name: 'Two tabs', language: 'english', accent: 'american' })
       ).json.id;
-      await call(
-        server,
-        alice,
-        'POST',
-        '/api/hooks/upload-product',
-        productForm(packId, await productPhoto({ transparent: true })),
-      );
+      await uploadProductPhoto(server, alice, packId);
     }, 120_000);
     afterAll(async () => {
       await server?.close();

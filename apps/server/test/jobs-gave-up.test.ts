@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, ledgerBalances, toHundredths } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
-import { formData, projectForm } from './helpers/images.ts';
-import { call, packWithEverything, productPhoto, waitFor } from './hook-helpers.ts';
+import { formData } from './helpers/images.ts';
+import { call, createProductProject, packWithEverything, waitFor } from './hook-helpers.ts';
 
 /**
  * A job whose every attempt died with its worker (lease expired each time) is found past its attempts and failed
@@ -23,13 +23,7 @@ describe('jobs that fail for good leave no feature waiting', () => {
   afterAll(() => server?.close());
 
   it('ends a merge failed, pending characters failed and previews with the error, and releases their credits', async () => {
-    const created = await call(
-      server,
-      user,
-      'POST',
-      '/api/projects/',
-      projectForm('Serum', await productPhoto({ transparent: true })),
-    );
+    const created = await createProductProject(server, user, 'Serum');
     expect(created.status).toBe(200);
     const projectId = created.json.id as number;
     const actor = ((await call(server, user, 'GET', `/api/avatars/?project_id=${projectId}`)).json as Avatar[])[0]!;

@@ -11,7 +11,7 @@ import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { createJob, submitJobs } from '../src/services/jobs/index.ts';
 import { mergeCharacterJob } from '../src/services/merge/jobs.ts';
 import { renderProjectVideoJob } from '../src/services/projects/jobs.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import { startJobRunner, startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
 import { eventsTicket, openJobEvents } from './helpers/job-events.ts';
@@ -61,16 +61,7 @@ for (const dialect of TEST_DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      server.ctx.jobSettings = {
-        ...server.ctx.jobSettings,
-        pollMs: 50,
-        retryBaseMs: 100,
-        leaseMs: 3000,
-        heartbeatMs: 300,
-        shutdownGraceMs: 300,
-      };
-      server.ctx.media = engine;
-      await server.ctx.jobs.start();
+      await startJobRunner(server, { pollMs: 50, retryBaseMs: 100, leaseMs: 3000, heartbeatMs: 300 }, engine);
     });
     afterAll(() => server.close());
     beforeEach(() => {
@@ -109,6 +100,11 @@ for (const dialect of TEST_DIALECTS) {
       expect(b.held).toBe(b.heldByHolds);
       expect(b.available).toBeGreaterThanOrEqual(0);
       return b;
+    };
+    /** The user has no job and holds nothing: `available` (hundredths) is all still spendable. */
+    const expectNothingQueued = async (u: InsertedUser, available: number) => {
+      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
+      expect(await expectLedger(u.id)).toMatchObject({ available, held: 0 });
     };
 
     it('answers 401 without a token on every route', async () => {
@@ -190,8 +186,7 @@ for (const dialect of TEST_DIALECTS) {
         available: 0.5,
         missing: 0.5,
       });
-      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
-      expect(await expectLedger(u.id)).toMatchObject({ available: 50, held: 0 });
+      await expectNothingQueued(u, 50);
     });
 
     it("answers 422 'Script is required' for a project without a script, and reserves nothing", async () => {
@@ -203,8 +198,7 @@ for (const dialect of TEST_DIALECTS) {
         expect(res.status).toBe(422);
         expect(await res.json()).toEqual({ detail: VALIDATION.scriptRequired });
       }
-      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
-      expect(await expectLedger(u.id)).toMatchObject({ available: 500, held: 0 });
+      await expectNothingQueued(u, 500);
     });
 
     it("answers 422 'Select at least one actor' for a project without a character, and reserves nothing", async () => {
@@ -223,8 +217,7 @@ for (const dialect of TEST_DIALECTS) {
       const res = await queue(projectId, u.headers);
       expect(res.status).toBe(422);
       expect(await res.json()).toEqual({ detail: VALIDATION.selectOneActor });
-      expect(await (await fetch(api('/jobs/'), { headers: u.headers })).json()).toEqual([]);
-      expect(await expectLedger(u.id)).toMatchObject({ available: 500, held: 0 });
+      await expectNothingQueued(u, 500);
     });
 
     it('retries a failing run with backoff and completes on a later attempt', async () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
-import { formData, projectForm } from './helpers/images.ts';
+import { formData } from './helpers/images.ts';
 import { recordingEngine, type RecordingEngine } from './helpers/recording-engine.ts';
-import { availableCredits, call, productPhoto, waitFor } from './hook-helpers.ts';
+import { availableCredits, call, createProductProject, waitFor } from './hook-helpers.ts';
 
 const placement = { position_x: 300, position_y: 640, scale: 0.3, rotation: -8 };
 
@@ -47,13 +47,7 @@ for (const dialect of TEST_DIALECTS) {
       engine = recordingEngine();
       server.ctx.media = engine;
       alice = await registerUser(server);
-      const created = await call(
-        server,
-        alice,
-        'POST',
-        '/api/projects/',
-        projectForm('Two tabs', await productPhoto({ transparent: true })),
-      );
+      const created = await createProductProject(server, alice, 'Two tabs');
       projectId = created.json.id;
       actor = ((await call(server, alice, 'GET', `/api/avatars/?project_id=${projectId}`)).json as Avatar[])[0]!;
       await call(server, alice, 'POST', `/api/projects/${projectId}/selected-characters`, {

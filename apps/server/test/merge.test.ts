@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
-import { formData, projectForm } from './helpers/images.ts';
-import { call, drainCredits, productPhoto, waitFor } from './hook-helpers.ts';
+import { formData } from './helpers/images.ts';
+import { call, createProductProject, drainCredits, productPhoto, waitFor } from './hook-helpers.ts';
 
 const placement = { position_x: 300, position_y: 640, scale: 0.3, rotation: -8 };
 
@@ -29,13 +29,7 @@ describe('product in hand: merge and one video per actor', () => {
     await server.ctx.jobs.start();
     alice = await registerUser(server);
     bob = await registerUser(server);
-    const created = await call(
-      server,
-      alice,
-      'POST',
-      '/api/projects/',
-      projectForm('Serum launch', await productPhoto({ transparent: true }), 'serum.png'),
-    );
+    const created = await createProductProject(server, alice, 'Serum launch', 'serum.png');
     expect(created.status).toBe(200);
     projectId = created.json.id;
     actors = (await call(server, alice, 'GET', `/api/avatars/?project_id=${projectId}`)).json;

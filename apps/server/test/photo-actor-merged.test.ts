@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderProjectVideoInput } from '../src/media/port.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { registerUser, uniqueEmail, type TestUser } from './helpers/factories.ts';
-import { formData, portraitImage, projectForm } from './helpers/images.ts';
+import { avatarUploadForm, formData } from './helpers/images.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
-import { call, productPhoto, waitFor } from './hook-helpers.ts';
+import { call, createProductProject, waitFor } from './hook-helpers.ts';
 
 /**
  * A photo actor merged with a product (Draft) is rendered from the merged 576x1024 still; its face points were
@@ -51,20 +51,11 @@ describe('a merged photo actor keeps its face for the render', () => {
       admin,
       'POST',
       '/api/avatars/upload',
-      formData([
-        { name: 'consent', value: 'true' },
-        { name: 'files', file: await portraitImage(), filename: 'Merged astronaut.png', type: 'image/png' },
-      ]),
+      await avatarUploadForm({ filename: 'Merged astronaut.png' }),
     );
     expect(uploaded.status).toBe(200);
     const [avatar] = uploaded.json as Avatar[];
-    const created = await call(
-      server,
-      user,
-      'POST',
-      '/api/projects/',
-      projectForm('Photo actor merge', await productPhoto({ transparent: true }), 'bottle.png'),
-    );
+    const created = await createProductProject(server, user, 'Photo actor merge', 'bottle.png');
     const projectId = created.json.id as number;
     await call(server, user, 'POST', `/api/projects/${projectId}/selected-characters`, { character_ids: [avatar!.id] });
     const merge = await call(

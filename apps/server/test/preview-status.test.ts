@@ -1,6 +1,7 @@
 import { MESSAGES } from '@hookreel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+
+import { serverOnlyForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { registerUser, type TestUser } from './helpers/factories.ts';
 import { call, packWithEverything } from './hook-helpers.ts';
@@ -11,22 +12,18 @@ import { call, packWithEverything } from './hook-helpers.ts';
  * preview is gone or has no picture to approve.
  */
 describe.each(TEST_DIALECTS)('preview status (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(() => server.close());
+  const t = serverOnlyForBlock(dialect);
 
   /** The preview's picture finished rendering (the runner is not started in this file). */
   const finishRender = (previewId: number) =>
-    server.ctx.db.kysely
+    t.server.ctx.db.kysely
       .updateTable('preview_characters')
       .set({ image_key: 'users/0/hook-packs/fake.png', job_id: null })
       .where('id', '=', previewId)
       .execute();
   const previewOf = async (user: TestUser, packId: number, previewId: number) =>
     (
-      (await call(server, user, 'GET', `/api/hooks/${packId}`)).json.preview_characters as Array<{
+      (await call(t.server, user, 'GET', `/api/hooks/${packId}`)).json.preview_characters as Array<{
         id: number;
         status: string | null;
         approved: boolean;
@@ -34,40 +31,40 @@ describe.each(TEST_DIALECTS)('preview status (%s)', (dialect) => {
     ).find((p) => p.id === previewId);
 
   it('is pending from the start, accepted or rejected by the user, and pending again after a product redo', async () => {
-    const user = await registerUser(server);
-    const p = await packWithEverything(server, user);
+    const user = await registerUser(t.server);
+    const p = await packWithEverything(t.server, user);
     expect(await previewOf(user, p.id, p.previewId)).toMatchObject({ status: 'pending', approved: false });
 
     // Still rendering: nothing to approve yet.
-    const early = await call(server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: true });
+    const early = await call(t.server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: true });
     expect(early).toMatchObject({ status: 422, json: { detail: MESSAGES.hookPacks.previewNotFound } });
 
     await finishRender(p.previewId);
-    const approved = await call(server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: true });
+    const approved = await call(t.server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: true });
     expect(approved.json).toMatchObject({ approved: true, status: 'accepted' });
-    const rejected = await call(server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { status: 'rejected' });
+    const rejected = await call(t.server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { status: 'rejected' });
     expect(rejected.json).toMatchObject({ approved: false, status: 'rejected' });
 
-    const redo = await call(server, user, 'POST', `/api/hooks/preview/${p.previewId}/regenerate?reason=product`);
+    const redo = await call(t.server, user, 'POST', `/api/hooks/preview/${p.previewId}/regenerate?reason=product`);
     expect(redo.status).toBe(200);
     expect(redo.json).toMatchObject({ id: p.previewId, approved: false, status: 'pending', url: null });
     expect(await previewOf(user, p.id, p.previewId)).toMatchObject({ status: 'pending' });
 
-    // Pending is the server's word for "not judged yet"; a user chooses accepted or rejected.
-    const pending = await call(server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { status: 'pending' });
+    // Pending is the t.server's word for "not judged yet"; a user chooses accepted or rejected.
+    const pending = await call(t.server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { status: 'pending' });
     expect(pending.status).toBe(422);
   });
 
   it('reads a row saved before statuses were set on creation as pending, or accepted when approved', async () => {
-    const user = await registerUser(server);
-    const p = await packWithEverything(server, user);
-    await server.ctx.db.kysely
+    const user = await registerUser(t.server);
+    const p = await packWithEverything(t.server, user);
+    await t.server.ctx.db.kysely
       .updateTable('preview_characters')
       .set({ status: null })
       .where('id', '=', p.previewId)
       .execute();
     expect(await previewOf(user, p.id, p.previewId)).toMatchObject({ status: 'pending' });
-    await server.ctx.db.kysely
+    await t.server.ctx.db.kysely
       .updateTable('preview_characters')
       .set({ status: null, approved: 1 })
       .where('id', '=', p.previewId)
@@ -76,13 +73,13 @@ describe.each(TEST_DIALECTS)('preview status (%s)', (dialect) => {
   });
 
   it("answers 'Preview data not found' for a preview that is gone or someone else's", async () => {
-    const user = await registerUser(server);
-    const p = await packWithEverything(server, user);
-    const stranger = await registerUser(server);
-    const theirs = await call(server, stranger, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: false });
+    const user = await registerUser(t.server);
+    const p = await packWithEverything(t.server, user);
+    const stranger = await registerUser(t.server);
+    const theirs = await call(t.server, stranger, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: false });
     expect(theirs).toMatchObject({ status: 404, json: { detail: MESSAGES.hookPacks.previewNotFound } });
-    await server.ctx.db.kysely.deleteFrom('preview_characters').where('id', '=', p.previewId).execute();
-    const gone = await call(server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: true });
+    await t.server.ctx.db.kysely.deleteFrom('preview_characters').where('id', '=', p.previewId).execute();
+    const gone = await call(t.server, user, 'PUT', `/api/hooks/preview/${p.previewId}`, { approved: true });
     expect(gone).toMatchObject({ status: 404, json: { detail: MESSAGES.hookPacks.previewNotFound } });
   });
 });

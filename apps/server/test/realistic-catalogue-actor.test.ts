@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { catalogueActorPhotoKey } from '../src/services/actors/catalogue-actor-photo.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
-import { call, productPhoto } from './hook-helpers.ts';
+import { call, createProductProject } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { plainPng, startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertUser, type InsertedUser } from './helpers/factories.ts';
-import { formData, projectForm } from './helpers/images.ts';
+import { formData } from './helpers/images.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
@@ -97,13 +97,7 @@ for (const dialect of TEST_DIALECTS) {
 
     /** A Realistic project with a product photo and the script; `actor`: the catalogue actor chosen. */
     async function realisticProject(u: InsertedUser, name: string, actor = true) {
-      const created = await call(
-        server,
-        asUser(u),
-        'POST',
-        '/api/projects/',
-        projectForm(name, await productPhoto({ transparent: true })),
-      );
+      const created = await createProductProject(server, asUser(u), name);
       expect(created.status).toBe(200);
       const projectId = (created.json as { id: number }).id;
       const put = await call(server, asUser(u), 'PUT', `/api/projects/${projectId}`, {

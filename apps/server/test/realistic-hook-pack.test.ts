@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
 import { call, fakeApprovedPreview, packWithCharacters } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { FAKE_PROVIDERS, plainPng, startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
+import {
+  FAKE_PROVIDERS,
+  falSubmitAfterUploads,
+  plainPng,
+  startProviderFakes,
+  type ProviderFakes,
+} from './helpers/provider-fakes.ts';
 import { insertUser } from './helpers/factories.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -131,16 +137,7 @@ describe('Realistic hook pack with fake providers (sqlite)', () => {
         text: HOOK,
         voice_settings: { speed: 1.1 },
       });
-      // The still and the voice go to fal's storage first; the model gets their URLs.
-      const calls = fakes.fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
-      expect(calls.slice(0, 5)).toEqual([
-        'POST /storage/upload/initiate',
-        expect.stringMatching(/^PUT \/__upload\//),
-        'POST /storage/upload/initiate',
-        expect.stringMatching(/^PUT \/__upload\//),
-        `POST /${AVATAR_MODEL}`,
-      ]);
-      const submit = fakes.fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
+      const submit = falSubmitAfterUploads(fakes.fal, falBefore, AVATAR_MODEL);
       expect(submit.headers.authorization).toBe(`Key ${FAL_KEY}`);
 
       const video = await fetch(`${server.url}/api/${job.video_url}`);

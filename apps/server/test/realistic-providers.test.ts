@@ -14,12 +14,18 @@ import { avatarsRepository } from '../src/db/repositories/avatars.ts';
 import { projectsRepository } from '../src/db/repositories/projects.ts';
 import { resetEngineConfig } from '../src/media/engine.ts';
 import { ledgerBalances } from '../src/services/billing/credits.ts';
-import { call, productPhoto } from './hook-helpers.ts';
+import { call, createProductProject } from './hook-helpers.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
-import { FAKE_PROVIDERS, plainPng, startProviderFakes, type ProviderFakes } from './helpers/provider-fakes.ts';
+import {
+  FAKE_PROVIDERS,
+  falSubmitAfterUploads,
+  plainPng,
+  startProviderFakes,
+  type ProviderFakes,
+} from './helpers/provider-fakes.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { TEST_SCRIPT, insertProject, insertUser, type InsertedUser } from './helpers/factories.ts';
-import { formData, projectForm } from './helpers/images.ts';
+import { formData } from './helpers/images.ts';
 import { waitFor } from './helpers/wait.ts';
 
 /**
@@ -111,13 +117,7 @@ for (const dialect of TEST_DIALECTS) {
 
     /** A project made over HTTP from a product photo, with the script and `settings` saved through PUT. */
     async function projectOverHttp(u: InsertedUser, name: string, settings: Record<string, unknown>): Promise<Project> {
-      const created = await call(
-        server,
-        asUser(u),
-        'POST',
-        '/api/projects/',
-        projectForm(name, await productPhoto({ transparent: true }), 'serum.png'),
-      );
+      const created = await createProductProject(server, asUser(u), name, 'serum.png');
       expect(created.status).toBe(200);
       const id = (created.json as { id: number }).id;
       const put = await call(server, asUser(u), 'PUT', `/api/projects/${id}`, { script: TEST_SCRIPT, ...settings });
@@ -309,16 +309,7 @@ for (const dialect of TEST_DIALECTS) {
       expect(fakes.openai.requests.length).toBe(editsBefore + 1);
       const speech = fakes.eleven.requests.slice(elBefore)[0]!.json<{ voice_settings: { speed: number } }>();
       expect(speech.voice_settings.speed).toBe(1.1);
-      // The still and the voice go to fal's storage first; the model gets their URLs.
-      const calls = fakes.fal.requests.slice(falBefore).map((r) => `${r.method} ${r.path.split('?')[0]}`);
-      expect(calls.slice(0, 5)).toEqual([
-        'POST /storage/upload/initiate',
-        expect.stringMatching(/^PUT \/__upload\//),
-        'POST /storage/upload/initiate',
-        expect.stringMatching(/^PUT \/__upload\//),
-        `POST /${AVATAR_MODEL}`,
-      ]);
-      const submit = fakes.fal.requests.slice(falBefore).find((r) => r.path === `/${AVATAR_MODEL}`)!;
+      const submit = falSubmitAfterUploads(fakes.fal, falBefore, AVATAR_MODEL);
       expect(submit.json<{ image_url: string }>().image_url).toMatch(new RegExp(`^${fakes.fal.url}/files/`));
       expect(await ledgerBalances(server.ctx.db.kysely, u.id)).toMatchObject({
         consumed: 10 + FAST_PRICE_HUNDREDTHS,

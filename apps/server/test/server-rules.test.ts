@@ -1,10 +1,10 @@
 import { CANVAS, VALIDATION } from '@hookreel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { avatarBounds, startServerWithAdmin, type TestUser } from './helpers/factories.ts';
+import { avatarBounds } from './helpers/factories.ts';
 import { formData } from './helpers/images.ts';
-import { call, fakeApprovedPreview, packWithCharacters, productForm, productPhoto } from './hook-helpers.ts';
+import { call, fakeApprovedPreview, packWithCharacters, uploadProductPhoto } from './hook-helpers.ts';
 
 /**
  * Rules the editors enforce that the server holds too (issue #13): the avatar bounds' minimum box, one range for
@@ -13,38 +13,40 @@ import { call, fakeApprovedPreview, packWithCharacters, productForm, productPhot
  */
 
 describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
-  let server: TestServer;
-  let user: TestUser;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    ({ server, user, admin } = await startServerWithAdmin(dialect));
-  });
-  afterAll(() => server?.close());
+  const t = serverForBlock(dialect, { withAdmin: true });
 
   it('PUT /avatars/{id}/bounds refuses a box under 50 x 50 with 422 and keeps the old bounds', async () => {
-    const avatar = (await call(server, admin, 'GET', '/api/avatars/')).json[0] as { id: number; width: number | null };
+    const avatar = (await call(t.server, t.admin, 'GET', '/api/avatars/')).json[0] as {
+      id: number;
+      width: number | null;
+    };
     for (const [w, h] of [
       [20, 20],
       [49, 200],
       [200, 49],
     ] as const) {
-      const res = await call(server, admin, 'PUT', `/api/avatars/${avatar.id}/bounds`, avatarBounds(100, 100, w, h));
+      const res = await call(
+        t.server,
+        t.admin,
+        'PUT',
+        `/api/avatars/${avatar.id}/bounds`,
+        avatarBounds(100, 100, w, h),
+      );
       expect(res.status).toBe(422);
       expect(res.json.detail).toBe('Bounds must be at least 50 x 50 pixels');
     }
-    expect((await call(server, admin, 'GET', '/api/avatars/')).json[0].width).toBe(avatar.width);
-    const ok = await call(server, admin, 'PUT', `/api/avatars/${avatar.id}/bounds`, avatarBounds(100, 100, 50, 50));
+    expect((await call(t.server, t.admin, 'GET', '/api/avatars/')).json[0].width).toBe(avatar.width);
+    const ok = await call(t.server, t.admin, 'PUT', `/api/avatars/${avatar.id}/bounds`, avatarBounds(100, 100, 50, 50));
     expect(ok.status).toBe(200);
     expect(ok.json.width).toBe(50);
   });
 
   it('POST /hooks/generate-preview refuses an out-of-range scale or rotation with 422, like /merge/single', async () => {
-    const pack = await packWithCharacters(server, user, { name: 'Scale', count: 1 });
+    const pack = await packWithCharacters(t.server, t.user, { name: 'Scale', count: 1 });
     const editor = (fields: Record<string, string>) =>
       call(
-        server,
-        user,
+        t.server,
+        t.user,
         'POST',
         '/api/hooks/generate-preview',
         formData([
@@ -58,8 +60,8 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
       );
     const merge = (scale: number) =>
       call(
-        server,
-        user,
+        t.server,
+        t.user,
         'POST',
         '/api/merge/single',
         formData([
@@ -81,15 +83,16 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
     expect(turned.status).toBe(422);
     expect(turned.json.detail).toBe('Rotation must be between -360 and 360 degrees');
     // Nothing was queued by the refusals; an in-range placement is stored as given.
-    expect((await call(server, user, 'GET', `/api/hooks/${pack.id}`)).json.preview_characters).toEqual([]);
+    expect((await call(t.server, t.user, 'GET', `/api/hooks/${pack.id}`)).json.preview_characters).toEqual([]);
     const ok = await editor({ scale: String(CANVAS.productScaleMax) });
     expect(ok.status).toBe(200);
     expect(ok.json[0].scale).toBe(CANVAS.productScaleMax);
   });
 
   it('PUT /hooks/{id} moves the status only forward through the wizard steps, once the pack holds each step', async () => {
-    const put = (id: number, body: Record<string, unknown>) => call(server, user, 'PUT', `/api/hooks/${id}`, body);
-    const empty = (await call(server, user, 'POST', '/api/hooks', { language: 'english', accent: 'american' })).json;
+    const put = (id: number, body: Record<string, unknown>) => call(t.server, t.user, 'PUT', `/api/hooks/${id}`, body);
+    const empty = (await call(t.server, t.user, 'POST', '/api/hooks', { language: 'english', accent: 'american' }))
+      .json;
 
     const early = await put(empty.id, { status: 'videos_ready' });
     expect(early.status).toBe(409);
@@ -99,27 +102,18 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
       expect(res.status, status).toBe(422);
       expect(res.json.detail).toMatch(/is set by the server, not by a request$/);
     }
-    expect((await call(server, user, 'GET', `/api/hooks/${empty.id}`)).json.status).toBe('created');
+    expect((await call(t.server, t.user, 'GET', `/api/hooks/${empty.id}`)).json.status).toBe('created');
 
     // The wizard's own order on a pack that holds each step's work.
-    const id = (await call(server, user, 'POST', '/api/hooks', { language: 'english', accent: 'american' })).json.id;
+    const id = (await call(t.server, t.user, 'POST', '/api/hooks', { language: 'english', accent: 'american' })).json
+      .id;
     expect((await put(id, { status: 'product_uploaded' })).json.detail).toBe(
       'Cannot mark the pack "Product Uploaded" yet: Upload a product image first',
     );
-    expect(
-      (
-        await call(
-          server,
-          user,
-          'POST',
-          '/api/hooks/upload-product',
-          productForm(id, await productPhoto({ transparent: true })),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await uploadProductPhoto(t.server, t.user, id)).status).toBe(200);
     expect((await put(id, { status: 'product_uploaded' })).status).toBe(200);
     expect((await put(id, { status: 'character_types_defined' })).json.detail).toContain(VALIDATION.characterTypesMin);
-    const types = await call(server, user, 'POST', `/api/hooks/character-types/batch?hook_pack_id=${id}`, [
+    const types = await call(t.server, t.user, 'POST', `/api/hooks/character-types/batch?hook_pack_id=${id}`, [
       { description: 'young woman runner', order_index: 0 },
     ]);
     expect(types.status).toBe(200);
@@ -127,15 +121,15 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
     // The hook step sends its message with the status in one request.
     expect((await put(id, { status: 'message_created' })).json.detail).toContain(VALIDATION.hookRequired);
     expect((await put(id, { status: 'message_created', message: 'Glow all day' })).status).toBe(200);
-    const gen = await call(server, user, 'POST', `/api/hooks/generate-characters?hook_pack_id=${id}&count=1`);
+    const gen = await call(t.server, t.user, 'POST', `/api/hooks/generate-characters?hook_pack_id=${id}&count=1`);
     const characterId = gen.json.characters[0].id as number;
     expect((await put(id, { status: 'characters_selected' })).json.detail).toContain(VALIDATION.selectOneCharacter);
-    expect((await call(server, user, 'POST', `/api/hooks/select-character/${characterId}?selected=true`)).status).toBe(
-      200,
-    );
+    expect(
+      (await call(t.server, t.user, 'POST', `/api/hooks/select-character/${characterId}?selected=true`)).status,
+    ).toBe(200);
     expect((await put(id, { status: 'characters_selected' })).status).toBe(200);
     expect((await put(id, { status: 'previews_ready' })).json.detail).toContain(VALIDATION.noApprovedCharacters);
-    await fakeApprovedPreview(server, id, characterId);
+    await fakeApprovedPreview(t.server, id, characterId);
     expect((await put(id, { status: 'previews_ready' })).status).toBe(200);
     expect((await put(id, { status: 'videos_ready' })).json.detail).toContain('Generate the videos first');
     expect((await put(id, { status: 'completed' })).status).toBe(409);
@@ -148,6 +142,6 @@ describe.each(TEST_DIALECTS)('rules the server holds (%s)', (dialect) => {
     );
     expect((await put(id, { status: 'created' })).status).toBe(422);
     expect((await put(id, { status: 'previews_ready' })).status).toBe(200);
-    expect((await call(server, user, 'GET', `/api/hooks/${id}`)).json.status).toBe('previews_ready');
+    expect((await call(t.server, t.user, 'GET', `/api/hooks/${id}`)).json.status).toBe('previews_ready');
   });
 });

@@ -10,7 +10,7 @@ import type { MediaPort } from '../src/media/port.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { insertUser, type InsertedUser } from './helpers/factories.ts';
-import { formData, portraitImage } from './helpers/images.ts';
+import { creatorForm } from './helpers/images.ts';
 import { waitFor } from './hook-helpers.ts';
 
 type PreviewInput = Parameters<MediaPort['renderProjectVideo']>[0];
@@ -27,6 +27,17 @@ const askPreview = async (server: TestServer, as: InsertedUser, avatarId: number
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return TalkingPreview.parse(res.json);
 };
+
+/** Asks for the actor's preview until it is ready (within `ms`), as the picker does. */
+const previewReady = (server: TestServer, as: InsertedUser, avatarId: number, ms: number, label: string) =>
+  waitFor(
+    async () => {
+      const p = await askPreview(server, as, avatarId);
+      return p.status === 'ready' ? p : null;
+    },
+    ms,
+    label,
+  );
 
 const listAvatars = async (server: TestServer, as: InsertedUser) =>
   z.array(Avatar).parse((await api(server, as, 'GET', '/avatars')).json);
@@ -85,14 +96,7 @@ describe.each(TEST_DIALECTS)('talking previews of any actor (%s)', (dialect) => 
     expect(renders[0]!.actor?.realPerson).toBeUndefined();
     release();
 
-    const ready = await waitFor(
-      async () => {
-        const p = await askPreview(server, second, actor.id);
-        return p.status === 'ready' ? p : null;
-      },
-      10_000,
-      'the preview',
-    );
+    const ready = await previewReady(server, second, actor.id, 10_000, 'the preview');
     expect(ready.preview_url).toMatch(/^catalogue\/actor-.*-talking\.mp4$/);
     expect(await server.ctx.files.exists(ready.preview_url!)).toBe(true);
     const listed = (await listAvatars(server, second)).find((a) => a.id === actor.id)!;
@@ -104,11 +108,7 @@ describe.each(TEST_DIALECTS)('talking previews of any actor (%s)', (dialect) => 
   it("lets only a creator's owner ask for their preview, and tries a missing one again", async () => {
     const owner = await insertUser(server);
     const stranger = await insertUser(server);
-    const form = formData([
-      { name: 'name', value: 'Ana Ruiz' },
-      { name: 'consent', value: 'true' },
-      { name: 'photo', file: await portraitImage(), filename: 'ana.png', type: 'image/png' },
-    ]);
+    const form = await creatorForm('Ana Ruiz', 'ana.png');
     const added = await api(server, owner, 'POST', '/creators', form);
     expect(added.status, JSON.stringify(added.json)).toBe(201);
     const creator = Creator.parse(added.json);
@@ -148,14 +148,7 @@ describe("a catalogue actor's talking preview, rendered by the engine", () => {
     const user = await insertUser(server);
     const actor = (await listAvatars(server, user)).find((a) => a.catalogue)!;
     await askPreview(server, user, actor.id);
-    const ready = await waitFor(
-      async () => {
-        const p = await askPreview(server, user, actor.id);
-        return p.status === 'ready' ? p : null;
-      },
-      90_000,
-      'the rendered preview',
-    );
+    const ready = await previewReady(server, user, actor.id, 90_000, 'the rendered preview');
     const dir = await mkdtemp(path.join(tmpdir(), 'hookreel-preview-'));
     try {
       const file = path.join(dir, 'preview.mp4');

@@ -3,8 +3,9 @@ import { LIMITS, type Project } from '@hookreel/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { serverForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { registerUser, startServerWithAdmin, type TestUser } from './helpers/factories.ts';
+import { registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, oversizeFile, pngImage, storedFiles } from './helpers/images.ts';
 import { rawRequest } from './helpers/raw-http.ts';
 
@@ -50,19 +51,12 @@ const ROUTES: UploadRoute[] = [
 const MB = 1024 * 1024;
 
 describe.each(TEST_DIALECTS)('upload limits (%s)', (dialect) => {
-  let server: TestServer;
-  let user: TestUser;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    ({ server, user, admin } = await startServerWithAdmin(dialect));
-  });
-  afterAll(() => server?.close());
+  const t = serverForBlock(dialect, { withAdmin: true });
 
   const post = (route: UploadRoute, files: Buffer[]) =>
-    fetch(`${server.url}${route.path}`, {
+    fetch(`${t.server.url}${route.path}`, {
       method: 'POST',
-      headers: (route.admin ? admin : user).authHeader,
+      headers: (route.admin ? t.admin : t.user).authHeader,
       body: formData([
         ...Object.entries(route.fields).map(([name, value]) => ({ name, value })),
         ...files.map((file, i) => ({ name: route.fileField, file, filename: `f${i}.png`, type: 'image/png' })),
@@ -70,33 +64,33 @@ describe.each(TEST_DIALECTS)('upload limits (%s)', (dialect) => {
     });
 
   it.each(ROUTES.map((r) => [r.path, r] as const))('%s: a file over 10 MB is 413', async (_path, route) => {
-    const before = await storedFiles(server);
+    const before = await storedFiles(t.server);
     const res = await post(route, [oversizeFile()]);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'File is too large (max 10MB)' });
-    expect(await storedFiles(server)).toEqual(before);
+    expect(await storedFiles(t.server)).toEqual(before);
   });
 
   it.each(ROUTES.map((r) => [r.path, r] as const))('%s: one file too many is 413', async (_path, route) => {
-    const before = await storedFiles(server);
+    const before = await storedFiles(t.server);
     const png = await pngImage();
     const res = await post(route, Array<Buffer>(route.maxFiles + 1).fill(png));
     expect({ status: res.status, body: await res.json() }).toEqual({
       status: 413,
       body: { detail: 'Too many files in one upload' },
     });
-    expect(await storedFiles(server)).toEqual(before);
+    expect(await storedFiles(t.server)).toEqual(before);
   });
 
   it.each(ROUTES.map((r) => [r.path, r] as const))(
     '%s: a body declared over the total limit is 413 before it is read',
     async (_path, route) => {
       const boundary = 'limitsboundary';
-      const res = await rawRequest(server.url, {
+      const res = await rawRequest(t.server.url, {
         method: 'POST',
         target: route.path,
         headers: [
-          ['authorization', (route.admin ? admin : user).authHeader.authorization],
+          ['authorization', (route.admin ? t.admin : t.user).authHeader.authorization],
           ['content-type', `multipart/form-data; boundary=${boundary}`],
           ['content-length', String(LIMITS.uploadMaxTotalBytes + MB)],
         ],
@@ -110,9 +104,9 @@ describe.each(TEST_DIALECTS)('upload limits (%s)', (dialect) => {
   );
 
   it('too many form fields is 413 too', async () => {
-    const res = await fetch(`${server.url}/api/projects/`, {
+    const res = await fetch(`${t.server.url}/api/projects/`, {
       method: 'POST',
-      headers: user.authHeader,
+      headers: t.user.authHeader,
       body: formData(Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, value: 'x' }))),
     });
     expect(res.status).toBe(413);
@@ -125,13 +119,13 @@ describe.each(TEST_DIALECTS)('upload limits (%s)', (dialect) => {
     expect(big.length).toBeGreaterThan(9 * MB);
     expect(big.length).toBeLessThan(LIMITS.uploadMaxBytes);
     const count = Math.ceil(LIMITS.uploadMaxTotalBytes / big.length) + 1;
-    const before = await storedFiles(server);
-    const avatarsBefore = await (await fetch(`${server.url}/api/avatars/`, { headers: user.authHeader })).json();
+    const before = await storedFiles(t.server);
+    const avatarsBefore = await (await fetch(`${t.server.url}/api/avatars/`, { headers: t.user.authHeader })).json();
     const res = await post(ROUTES[4]!, Array<Buffer>(count).fill(big));
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: 'Upload is too large (max 60MB in one request)' });
-    expect(await storedFiles(server)).toEqual(before);
-    expect(await (await fetch(`${server.url}/api/avatars/`, { headers: user.authHeader })).json()).toEqual(
+    expect(await storedFiles(t.server)).toEqual(before);
+    expect(await (await fetch(`${t.server.url}/api/avatars/`, { headers: t.user.authHeader })).json()).toEqual(
       avatarsBefore,
     );
   });
@@ -146,9 +140,9 @@ describe.each(TEST_DIALECTS)('upload limits (%s)', (dialect) => {
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: number };
     const project = (await (
-      await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })
+      await fetch(`${t.server.url}/api/projects/${id}`, { headers: t.user.authHeader })
     ).json()) as Project;
-    const stored = Buffer.from(await (await fetch(`${server.url}/api/static/${project.file_path}`)).arrayBuffer());
+    const stored = Buffer.from(await (await fetch(`${t.server.url}/api/static/${project.file_path}`)).arrayBuffer());
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height]).toEqual([LIMITS.uploadStoredMaxSide, (LIMITS.uploadStoredMaxSide * 3) / 4]);
 

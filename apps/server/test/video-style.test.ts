@@ -1,9 +1,9 @@
 import type { HookPack, Job, Project } from '@hookreel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qualityOfResult, storeQuality } from '../src/services/video/quality.ts';
 import { sniffAudioType } from '../src/services/video/music-file.ts';
-import { startTestServer, type TestServer } from './helpers/app.ts';
 import { encodedTone, wavTone } from './helpers/audio.ts';
+import { serverForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser, type TestUser } from './helpers/factories.ts';
 import { formData, pngImage } from './helpers/images.ts';
@@ -11,21 +11,15 @@ import { requestApi } from './helpers/user-api.ts';
 
 /** Caption style, end card CTA and music bed of projects and hook packs (docs/video-design.md). */
 describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
-  let server: TestServer;
-  let user: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    user = await registerUser(server);
-  });
-  afterAll(() => server?.close());
+  const t = serverForBlock(dialect);
 
-  const call = (method: string, path: string, body?: unknown, as: TestUser = user) =>
-    requestApi(server, as.authHeader, method, path, body);
+  const call = (method: string, path: string, body?: unknown, as: TestUser = t.user) =>
+    requestApi(t.server, as.authHeader, method, path, body);
   const music = (file: Buffer, filename = 'bed.wav', type = 'audio/wav') =>
     formData([{ name: 'music', file, filename, type }]);
 
   it("keeps a project's caption style and CTA, defaulting to word highlight and no end card", async () => {
-    const id = await createProjectOverHttp(server, user, 'Styled project');
+    const id = await createProjectOverHttp(t.server, t.user, 'Styled project');
     const fresh = (await (await call('GET', `/projects/${id}`)).json()) as Project;
     expect([fresh.caption_style, fresh.cta_text, fresh.music_url]).toEqual(['highlight', null, null]);
     const res = await call('PUT', `/projects/${id}`, { caption_style: 'pop', cta_text: '  Shop now  ' });
@@ -39,7 +33,7 @@ describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
   });
 
   it('keeps Draft or Realistic and the voice speed of a project and a pack, Draft at 1x by default', async () => {
-    const id = await createProjectOverHttp(server, user, 'Quality project');
+    const id = await createProjectOverHttp(t.server, t.user, 'Quality project');
     const fresh = (await (await call('GET', `/projects/${id}`)).json()) as Project;
     expect([fresh.quality, fresh.voice_speed]).toEqual(['draft', 1]);
     const res = await call('PUT', `/projects/${id}`, { quality: 'realistic', voice_speed: 0.85 });
@@ -65,26 +59,26 @@ describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
   });
 
   it('takes a music bed checked by its bytes and ffprobe, re-encoded, and removes it again', async () => {
-    const id = await createProjectOverHttp(server, user, 'Music project');
+    const id = await createProjectOverHttp(t.server, t.user, 'Music project');
     const res = await call('PUT', `/projects/${id}/music`, music(wavTone(2)));
     expect(res.status).toBe(200);
     const project = (await res.json()) as Project;
     expect(project.music_url).toMatch(/^static\/users\/\d+\/projects\/music-[0-9a-f-]+\.m4a$/);
-    const file = await fetch(`${server.url}/api/${project.music_url}`);
+    const file = await fetch(`${t.server.url}/api/${project.music_url}`);
     expect(file.status).toBe(200);
     expect(sniffAudioType(Buffer.from(await file.arrayBuffer()))).toBe('m4a');
 
     // Replacing it removes the old file; deleting it removes the new one.
     const replaced = (await (await call('PUT', `/projects/${id}/music`, music(wavTone(1)))).json()) as Project;
     expect(replaced.music_url).not.toBe(project.music_url);
-    expect((await fetch(`${server.url}/api/${project.music_url}`)).status).toBe(404);
+    expect((await fetch(`${t.server.url}/api/${project.music_url}`)).status).toBe(404);
     const cleared = (await (await call('DELETE', `/projects/${id}/music`)).json()) as Project;
     expect(cleared.music_url).toBeNull();
-    expect((await fetch(`${server.url}/api/${replaced.music_url}`)).status).toBe(404);
+    expect((await fetch(`${t.server.url}/api/${replaced.music_url}`)).status).toBe(404);
   });
 
   it('takes MP3 and M4A music beds as well as WAV, each stored as M4A', async () => {
-    const id = await createProjectOverHttp(server, user, 'Music formats');
+    const id = await createProjectOverHttp(t.server, t.user, 'Music formats');
     for (const [kind, type] of [
       ['mp3', 'audio/mpeg'],
       ['m4a', 'audio/mp4'],
@@ -95,13 +89,13 @@ describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
       expect(res.status).toBe(200);
       const stored = ((await res.json()) as Project).music_url!;
       expect(stored).toMatch(/\.m4a$/);
-      const played = await fetch(`${server.url}/api/${stored}`);
+      const played = await fetch(`${t.server.url}/api/${stored}`);
       expect(sniffAudioType(Buffer.from(await played.arrayBuffer()))).toBe('m4a');
     }
   });
 
   it("refuses what is not music, what is broken, what is too large, and other people's projects", async () => {
-    const id = await createProjectOverHttp(server, user, 'Refusals');
+    const id = await createProjectOverHttp(t.server, t.user, 'Refusals');
     const png = await call('PUT', `/projects/${id}/music`, music(await pngImage(20, 20), 'song.mp3', 'audio/mpeg'));
     expect(png.status).toBe(415);
     expect(await png.json()).toEqual({ detail: 'Music must be an MP3, WAV or M4A file' });
@@ -112,7 +106,7 @@ describe.each(TEST_DIALECTS)('video style (%s)', (dialect) => {
     const tooLarge = await call('PUT', `/projects/${id}/music`, music(huge));
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ detail: 'Music files can be at most 20MB' });
-    const other = await registerUser(server);
+    const other = await registerUser(t.server);
     expect((await call('PUT', `/projects/${id}/music`, music(wavTone(1)), other)).status).toBe(404);
     expect(((await (await call('GET', `/projects/${id}`)).json()) as Project).music_url).toBeNull();
   });

@@ -5,8 +5,9 @@ import { VoiceList, type HookPack, type Project } from '@hookreel/contracts';
 import { piperTestConfig, piperTestModel } from '@hookreel/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { serverOnlyForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
-import { createProjectOverHttp, postJson, registerUser } from './helpers/factories.ts';
+import { createProjectOverHttp, postJson, registerUser, type TestUser } from './helpers/factories.ts';
 
 /** GET /api/voices and the samples, with an operator's Piper voice (a generated model) and a refused file. */
 describe('voices', () => {
@@ -97,46 +98,38 @@ describe('voices', () => {
 
 /** A project picks a voice by its id; it is kept on both databases and handed to the render. */
 describe.each(TEST_DIALECTS)('a project’s voice (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
+  const t = serverOnlyForBlock(dialect);
+
+  /** Changes the user's project `id` with a JSON PUT, and reads its voice back. */
+  const projectVoice = (user: TestUser, id: number) => ({
+    patch: (body: unknown) =>
+      fetch(`${t.server.url}/api/projects/${id}`, {
+        method: 'PUT',
+        headers: { ...user.authHeader, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    voiceOf: async () =>
+      ((await (await fetch(`${t.server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as Project)
+        .voice_id,
   });
-  afterAll(() => server?.close());
 
   it('stores the chosen voice, clears it with null, and refuses what is not a voice id', async () => {
-    const user = await registerUser(server);
-    const id = await createProjectOverHttp(server, user, 'Voice pick');
-    const patch = (body: unknown) =>
-      fetch(`${server.url}/api/projects/${id}`, {
-        method: 'PUT',
-        headers: { ...user.authHeader, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const get = async () =>
-      (await (await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as {
-        voice_id: string | null;
-      };
-    expect((await get()).voice_id).toBeNull();
+    const user = await registerUser(t.server);
+    const id = await createProjectOverHttp(t.server, user, 'Voice pick');
+    const { patch, voiceOf } = projectVoice(user, id);
+    expect(await voiceOf()).toBeNull();
     expect((await patch({ voice_id: 'flite:awb' })).status).toBe(200);
-    expect((await get()).voice_id).toBe('flite:awb');
+    expect(await voiceOf()).toBe('flite:awb');
     expect((await patch({ voice_id: 'not a voice' })).status).toBe(422);
-    expect((await get()).voice_id).toBe('flite:awb');
+    expect(await voiceOf()).toBe('flite:awb');
     expect((await patch({ voice_id: null })).status).toBe(200);
-    expect((await get()).voice_id).toBeNull();
+    expect(await voiceOf()).toBeNull();
   });
 
-  it('refuses a voice this server lacks or that speaks another language, and drops a voice the new language lacks', async () => {
-    const user = await registerUser(server);
-    const id = await createProjectOverHttp(server, user, 'Voice rules');
-    const patch = (body: unknown) =>
-      fetch(`${server.url}/api/projects/${id}`, {
-        method: 'PUT',
-        headers: { ...user.authHeader, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const voiceOf = async () =>
-      ((await (await fetch(`${server.url}/api/projects/${id}`, { headers: user.authHeader })).json()) as Project)
-        .voice_id;
+  it('refuses a voice this t.server lacks or that speaks another language, and drops a voice the new language lacks', async () => {
+    const user = await registerUser(t.server);
+    const id = await createProjectOverHttp(t.server, user, 'Voice rules');
+    const { patch, voiceOf } = projectVoice(user, id);
     await expectRefusal(patch({ voice_id: 'piper:not-installed' }), /no voice "piper:not-installed"/);
     await expectRefusal(patch({ voice_id: 'espeak:es+f3' }), /does not speak English/);
     expect(await voiceOf()).toBeNull();
@@ -149,26 +142,26 @@ describe.each(TEST_DIALECTS)('a project’s voice (%s)', (dialect) => {
   });
 
   it('gives a hook pack a voice by the same rules, owner only', async () => {
-    const user = await registerUser(server);
-    const other = await registerUser(server);
-    const created = await postJson(server, '/api/hooks/', { language: 'english' }, user.authHeader);
+    const user = await registerUser(t.server);
+    const other = await registerUser(t.server);
+    const created = await postJson(t.server, '/api/hooks/', { language: 'english' }, user.authHeader);
     const { id } = (await created.json()) as HookPack;
     const patch = (body: unknown, headers = user.authHeader) =>
-      fetch(`${server.url}/api/hooks/${id}`, {
+      fetch(`${t.server.url}/api/hooks/${id}`, {
         method: 'PUT',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
     expect((await patch({ voice_id: 'flite:awb' })).status).toBe(200);
     const pack = (await (
-      await fetch(`${server.url}/api/hooks/${id}`, { headers: user.authHeader })
+      await fetch(`${t.server.url}/api/hooks/${id}`, { headers: user.authHeader })
     ).json()) as HookPack;
     expect(pack.voice_id).toBe('flite:awb');
     await expectRefusal(patch({ voice_id: 'festival:nobody' }), /no voice/);
     expect((await patch({ voice_id: null }, other.authHeader)).status).toBe(404);
     expect((await patch({ language: 'french' })).status).toBe(200);
     const after = (await (
-      await fetch(`${server.url}/api/hooks/${id}`, { headers: user.authHeader })
+      await fetch(`${t.server.url}/api/hooks/${id}`, { headers: user.authHeader })
     ).json()) as HookPack;
     expect(after.voice_id).toBeNull();
   });

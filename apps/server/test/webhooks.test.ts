@@ -71,6 +71,9 @@ describe.each(TEST_DIALECTS)('webhooks (%s)', (dialect) => {
     receiver.received
       .filter((r) => referenceVerify(secret, r.body, String(r.headers['hookreel-signature'])))
       .map((raw) => ({ event: WebhookEvent.parse(JSON.parse(raw.body)), raw }));
+  /** The first `type` event the endpoint signed with `secret` received, waited for up to 30 s. */
+  const eventArrived = (secret: string, type: string) =>
+    waitFor(async () => eventsOf(secret).find((e) => e.event.type === type), 30_000, type);
 
   it('accepts only https endpoints on public addresses (the test-only local origin aside)', async () => {
     const user = await registerUser(server);
@@ -229,11 +232,7 @@ describe.each(TEST_DIALECTS)('webhooks (%s)', (dialect) => {
     const projectId = await createProjectOverHttp(server, user, 'Webhook promo');
     const queued = await call(server, user, 'POST', `/api/jobs/${projectId}/queue`);
     expect(queued.status).toBe(201);
-    const completed = await waitFor(
-      async () => eventsOf(endpoint.secret).find((e) => e.event.type === 'job.completed'),
-      30_000,
-      'job.completed',
-    );
+    const completed = await eventArrived(endpoint.secret, 'job.completed');
     expect(completed.event.data.job).toMatchObject({
       id: queued.json.id,
       status: 'completed',
@@ -249,11 +248,7 @@ describe.each(TEST_DIALECTS)('webhooks (%s)', (dialect) => {
     };
     try {
       const second = await call(server, user, 'POST', `/api/jobs/${projectId}/queue`);
-      const failed = await waitFor(
-        async () => eventsOf(endpoint.secret).find((e) => e.event.type === 'job.failed'),
-        30_000,
-        'job.failed',
-      );
+      const failed = await eventArrived(endpoint.secret, 'job.failed');
       expect(failed.event.data.job).toMatchObject({ id: second.json.id, status: 'failed', video_url: null });
       expect(failed.event.data.job?.error).toBeTruthy();
     } finally {
@@ -319,11 +314,7 @@ describe.each(TEST_DIALECTS)('webhooks (%s)', (dialect) => {
       emitJobEndedEvents(server.ctx, ended(ids[1]!, 'failed')),
     ]);
     await emitJobEndedEvents(server.ctx, ended(ids[1]!, 'failed'));
-    const packEvent = await waitFor(
-      async () => eventsOf(endpoint.secret).find((e) => e.event.type === 'pack.completed'),
-      30_000,
-      'pack.completed',
-    );
+    const packEvent = await eventArrived(endpoint.secret, 'pack.completed');
     expect(packEvent.event.data.pack).toEqual({
       id: pack.json.id,
       name: 'Serum pack',

@@ -4,57 +4,57 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanWorkDirs, withUploadDir } from '../src/jobs/work-dirs.ts';
 import { startTestServer, type TestServer } from './helpers/app.ts';
+import { serverOnlyForBlock } from './helpers/block-server.ts';
 import { TEST_DIALECTS } from './helpers/database.ts';
 import { createProjectOverHttp, registerUser } from './helpers/factories.ts';
 import { recordingEngine } from './helpers/recording-engine.ts';
 import { waitFor } from './hook-helpers.ts';
 
 /** Work directories a killed process left in DATA_DIR/work are removed at start; a running job's is kept. */
-describe.each(TEST_DIALECTS)('orphaned work directories (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(() => server?.close());
+/** A work folder `name` with half a render in it, as an attempt leaves one. */
+async function leftoverDir(server: TestServer, name: string) {
+  await mkdir(path.join(server.ctx.config.workDir, name), { recursive: true });
+  await writeFile(path.join(server.ctx.config.workDir, name, 'part.mp4'), 'half a render');
+}
 
-  const makeDir = async (name: string) => {
-    await mkdir(path.join(server.ctx.config.workDir, name), { recursive: true });
-    await writeFile(path.join(server.ctx.config.workDir, name, 'part.mp4'), 'half a render');
-  };
+/** Queues the render of a new user's new project `name`; returns the job's id. */
+async function queuedJob(server: TestServer, name: string): Promise<number> {
+  const user = await registerUser(server);
+  const projectId = await createProjectOverHttp(server, user, name);
+  const queued = await fetch(`${server.url}/api/jobs/${projectId}/queue`, { method: 'POST', headers: user.authHeader });
+  return ((await queued.json()) as { id: number }).id;
+}
+
+describe.each(TEST_DIALECTS)('orphaned work directories (%s)', (dialect) => {
+  const t = serverOnlyForBlock(dialect);
 
   it('removes the directories of jobs that are not running, keeps the running ones and anything else', async () => {
-    const user = await registerUser(server);
-    const projectId = await createProjectOverHttp(server, user, 'Sweep');
-    const queued = await fetch(`${server.url}/api/jobs/${projectId}/queue`, {
-      method: 'POST',
-      headers: user.authHeader,
-    });
-    const jobId = ((await queued.json()) as { id: number }).id;
+    const jobId = await queuedJob(t.server, 'Sweep');
     // As if a worker had claimed it and is rendering now.
-    await server.ctx.db.kysely.updateTable('jobs').set({ status: 'in_progress' }).where('id', '=', jobId).execute();
-    await makeDir(`job-${jobId}-live0001`);
-    await makeDir('job-999999-dead0001');
-    await makeDir(`job-${jobId + 1000}-dead0002`);
-    await makeDir('not-a-job');
+    await t.server.ctx.db.kysely.updateTable('jobs').set({ status: 'in_progress' }).where('id', '=', jobId).execute();
+    await leftoverDir(t.server, `job-${jobId}-live0001`);
+    await leftoverDir(t.server, 'job-999999-dead0001');
+    await leftoverDir(t.server, `job-${jobId + 1000}-dead0002`);
+    await leftoverDir(t.server, 'not-a-job');
 
-    expect((await sweepOrphanWorkDirs(server.ctx)).sort()).toEqual([
+    expect((await sweepOrphanWorkDirs(t.server.ctx)).sort()).toEqual([
       `job-${jobId + 1000}-dead0002`,
       'job-999999-dead0001',
     ]);
-    expect((await readdir(server.ctx.config.workDir)).sort()).toEqual([`job-${jobId}-live0001`, 'not-a-job']);
+    expect((await readdir(t.server.ctx.config.workDir)).sort()).toEqual([`job-${jobId}-live0001`, 'not-a-job']);
     // Done with it: the runner the next test starts must not pick it up and render for real.
-    await server.ctx.db.kysely.updateTable('jobs').set({ status: 'failed' }).where('id', '=', jobId).execute();
+    await t.server.ctx.db.kysely.updateTable('jobs').set({ status: 'failed' }).where('id', '=', jobId).execute();
   });
 
   it('starting the job runner sweeps', async () => {
-    await makeDir('job-888888-dead0003');
-    await server.ctx.jobs.start();
+    await leftoverDir(t.server, 'job-888888-dead0003');
+    await t.server.ctx.jobs.start();
     await waitFor(
-      async () => !(await readdir(server.ctx.config.workDir)).includes('job-888888-dead0003'),
+      async () => !(await readdir(t.server.ctx.config.workDir)).includes('job-888888-dead0003'),
       10_000,
       'the sweep',
     );
-    await server.ctx.jobs.stop();
+    await t.server.ctx.jobs.stop();
   });
 });
 
@@ -73,19 +73,9 @@ describe.each(TEST_DIALECTS)('work folders cleaned while running (%s)', (dialect
   });
 
   const workNames = async () => (await readdir(server.ctx.config.workDir).catch(() => [] as string[])).sort();
-  const makeDir = async (name: string) => {
-    await mkdir(path.join(server.ctx.config.workDir, name), { recursive: true });
-    await writeFile(path.join(server.ctx.config.workDir, name, 'part.mp4'), 'half a render');
-  };
 
   it('a runner that claims a job removes the folders its killed attempt left, before running it', async () => {
-    const user = await registerUser(server);
-    const projectId = await createProjectOverHttp(server, user, 'Killed mid-render');
-    const queued = await fetch(`${server.url}/api/jobs/${projectId}/queue`, {
-      method: 'POST',
-      headers: user.authHeader,
-    });
-    const jobId = ((await queued.json()) as { id: number }).id;
+    const jobId = await queuedJob(server, 'Killed mid-render');
     // As a process killed mid-render leaves it: in progress under a lease that has run out, and its folder.
     await server.ctx.db.kysely
       .updateTable('jobs')
@@ -97,7 +87,7 @@ describe.each(TEST_DIALECTS)('work folders cleaned while running (%s)', (dialect
       })
       .where('id', '=', jobId)
       .execute();
-    await makeDir(`job-${jobId}-killed01`);
+    await leftoverDir(server, `job-${jobId}-killed01`);
     const during: string[][] = [];
     engine.during = async () => {
       during.push(await workNames());
@@ -122,9 +112,9 @@ describe.each(TEST_DIALECTS)('work folders cleaned while running (%s)', (dialect
     await server.ctx.jobs.start(); // already running from the test above, or starts now
     const stale = `upload-${randomUUID()}`;
     const fresh = `upload-${randomUUID()}`;
-    await makeDir('job-777777-dead0004');
-    await makeDir(stale);
-    await makeDir(fresh);
+    await leftoverDir(server, 'job-777777-dead0004');
+    await leftoverDir(server, stale);
+    await leftoverDir(server, fresh);
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
     await utimes(path.join(server.ctx.config.workDir, stale), elevenMinutesAgo, elevenMinutesAgo);
     await waitFor(

@@ -6,6 +6,8 @@ import { loadConfig } from '../../src/config.ts';
 import { closeContext, createContext, type AppContext } from '../../src/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { App } from '../../src/http/types.ts';
+import type { JobSettings } from '../../src/jobs/settings.ts';
+import type { MediaPort } from '../../src/media/port.ts';
 import { createPgDatabase } from './database.ts';
 
 export interface TestServer {
@@ -58,4 +60,14 @@ export async function startTestServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Job timings for tests with the runner on: quick polls, short leases and heartbeats, a short shutdown grace. */
+const TEST_JOB_TIMINGS: Partial<JobSettings> = { pollMs: 100, leaseMs: 5000, heartbeatMs: 500, shutdownGraceMs: 300 };
+
+/** Starts the server's job runner with the test timings (`timings` over them) and, when given, stand-in media. */
+export async function startJobRunner(server: TestServer, timings: Partial<JobSettings>, media?: MediaPort) {
+  server.ctx.jobSettings = { ...server.ctx.jobSettings, ...TEST_JOB_TIMINGS, ...timings };
+  if (media) server.ctx.media = media;
+  await server.ctx.jobs.start();
 }

@@ -75,6 +75,27 @@ const periodOf = (interval: 'month' | 'year') => (interval === 'year' ? 365 : 30
  * redirect (the customer pays, switches plan or cancels in the portal, a period renews): it sends the events
  * Stripe sends, signed with the endpoint secret as Stripe signs them.
  */
+/** A Stripe event envelope around `object`, as the API sends it. */
+export const stripeEvent = (type: string, object: Record<string, unknown>, id: string) => ({
+  id,
+  object: 'event',
+  api_version: '2026-10-28.endive',
+  created: Math.floor(Date.now() / 1000),
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+  type,
+  data: { object },
+});
+
+/** The server's environment for Stripe billing against `stripe`, the fake. */
+export const stripeBillingEnv = (stripe: FakeStripe, secretKey: string, webhookSecret: string) => ({
+  BILLING: 'stripe',
+  STRIPE_SECRET_KEY: secretKey,
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_API_URL: stripe.url,
+});
+
 export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   const calls: StripeCall[] = [];
   let seq = 0;
@@ -203,17 +224,7 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   /** Stripe's signature: `t=<unix>,v1=<HMAC-SHA256 of "t.payload" with the endpoint secret>`. */
   const deliver = async (type: string, object: Record<string, unknown>) => {
     if (!webhook) throw new Error('sendWebhooksTo first');
-    const evt = {
-      id: newId('evt'),
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-    };
+    const evt = stripeEvent(type, object, newId('evt'));
     const payload = JSON.stringify(evt);
     const t = Math.floor(Date.now() / 1000);
     const v1 = createHmac('sha256', webhook.secret).update(`${t}.${payload}`).digest('hex');

@@ -127,6 +127,28 @@ export function formData(
   return fd;
 }
 
+/** The multipart body of POST /api/avatars/upload: consent given, then each portrait (PNG) as a `files` part. */
+export const avatarUploadForm = async (...photos: Array<{ filename: string; kind?: PortraitFixture }>) =>
+  formData([
+    { name: 'consent', value: 'true' },
+    ...(await Promise.all(
+      photos.map(async ({ filename, kind }) => ({
+        name: 'files',
+        file: await portraitImage(kind),
+        filename,
+        type: 'image/png',
+      })),
+    )),
+  ]);
+
+/** The multipart body of POST /api/creators: a name, consent given, and a portrait (PNG) as the photo. */
+export const creatorForm = async (name: string, filename = 'creator.png') =>
+  formData([
+    { name: 'name', value: name },
+    { name: 'consent', value: 'true' },
+    { name: 'photo', file: await portraitImage(), filename, type: 'image/png' },
+  ]);
+
 /** The multipart body of POST /api/projects/: a name and, optionally, a product photo (PNG). */
 export const projectForm = (name: string, photo?: Buffer, filename = 'product.png') =>
   formData([

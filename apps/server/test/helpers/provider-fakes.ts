@@ -11,6 +11,7 @@ import {
   type FakeServer,
 } from '@hookreel/engine/testing';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { resetEngineConfig } from '../../src/media/engine.ts';
 
 /**
@@ -164,4 +165,20 @@ export async function startProviderFakes(opts: {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The talking-actor model's submit among fal's requests from index `from`, checked to come after the still and the
+ * voice went to fal's storage (the model gets their URLs, not the files).
+ */
+export function falSubmitAfterUploads(fal: FakeServer, from: number, model: string) {
+  const requests = fal.requests.slice(from);
+  expect(requests.slice(0, 5).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+    'POST /storage/upload/initiate',
+    expect.stringMatching(/^PUT \/__upload\//),
+    'POST /storage/upload/initiate',
+    expect.stringMatching(/^PUT \/__upload\//),
+    `POST /${model}`,
+  ]);
+  return requests.find((r) => r.path === `/${model}`)!;
 }

@@ -1,9 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cutoutProduct } from './index.ts';
+import { tempDirForTests } from '../util/temp-dir.fixture.ts';
 
 /**
  * A red bottle (cap 205..275 x 110..190, body 170..310 x 180..560) with a label, 480x640. `background` null leaves
@@ -34,17 +33,13 @@ function fakeModel() {
 }
 
 describe('cutoutProduct', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-cutout-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const tmp = tempDirForTests('hookreel-cutout-');
 
   it('takes a photo with a transparent background as its own cut-out, without the model', async () => {
-    const photo = path.join(dir, 'transparent.png');
+    const photo = path.join(tmp.path, 'transparent.png');
     await bottlePhoto(photo, null);
     const { calls, model } = fakeModel();
-    const out = await cutoutProduct({ productPath: photo, outDir: path.join(dir, 'transparent'), model });
+    const out = await cutoutProduct({ productPath: photo, outDir: path.join(tmp.path, 'transparent'), model });
     expect(out.method).toBe('alpha');
     expect(calls).toEqual([]);
     // The bottle's box, cap to base; the half-transparent patch beside it counts as product too (alpha 128).
@@ -71,22 +66,26 @@ describe('cutoutProduct', () => {
   });
 
   it('analyses the product under its own alpha, not the black behind transparent pixels', async () => {
-    const photo = path.join(dir, 'transparent-plain.png');
+    const photo = path.join(tmp.path, 'transparent-plain.png');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
       <rect x="170" y="180" width="140" height="380" rx="30" fill="#2d4fd6"/>
       <rect x="205" y="110" width="70" height="80" rx="8" fill="#2d4fd6"/></svg>`;
     await sharp(Buffer.from(svg)).png().toFile(photo);
-    const out = await cutoutProduct({ productPath: photo, outDir: path.join(dir, 'plain'), model: fakeModel().model });
+    const out = await cutoutProduct({
+      productPath: photo,
+      outDir: path.join(tmp.path, 'plain'),
+      model: fakeModel().model,
+    });
     expect(out.method).toBe('alpha');
     expect([out.shape, out.category]).toEqual(['bottle', 'beverage']);
   });
 
   it('still runs the model on a photo whose alpha channel is opaque everywhere', async () => {
-    const photo = path.join(dir, 'opaque.png');
+    const photo = path.join(tmp.path, 'opaque.png');
     await bottlePhoto(photo, '#ffffff', true);
     expect((await sharp(photo).metadata()).hasAlpha).toBe(true);
     const { calls, model } = fakeModel();
-    const out = await cutoutProduct({ productPath: photo, outDir: path.join(dir, 'opaque'), model });
+    const out = await cutoutProduct({ productPath: photo, outDir: path.join(tmp.path, 'opaque'), model });
     expect(out.method).toBe('model+colour');
     expect(calls).toEqual([photo]);
     expect(out.box.top).toBeGreaterThanOrEqual(105);
@@ -96,13 +95,13 @@ describe('cutoutProduct', () => {
 
   it('does not take a product that fills the border for a cut-out', async () => {
     // Transparent only in the middle: the border is opaque, so this is a photo, not a cut-out.
-    const photo = path.join(dir, 'framed.png');
+    const photo = path.join(tmp.path, 'framed.png');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
       <path d="M0 0H200V200H0Z M50 50V150H150V50Z" fill="#ffffff" fill-rule="evenodd"/>
       <rect x="80" y="60" width="40" height="80" fill="#d62d2d"/></svg>`;
     await sharp(Buffer.from(svg)).png().toFile(photo);
     const { calls, model } = fakeModel();
-    const out = await cutoutProduct({ productPath: photo, outDir: path.join(dir, 'framed'), model });
+    const out = await cutoutProduct({ productPath: photo, outDir: path.join(tmp.path, 'framed'), model });
     expect(out.method).toBe('model+colour');
     expect(calls).toHaveLength(1);
   });

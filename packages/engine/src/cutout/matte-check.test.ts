@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cutoutProduct } from './index.ts';
 import { checkMatte } from './matte-check.ts';
 import { PRODUCT_PHOTOS } from './product-photos.ts';
+import { tempDirForTests } from '../util/temp-dir.fixture.ts';
 
 const W = 200;
 const H = 300;
@@ -138,17 +137,13 @@ describe('checkMatte', () => {
 });
 
 describe('the product photo set', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-matte-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const tmp = tempDirForTests('hookreel-matte-');
 
   for (const photo of PRODUCT_PHOTOS) {
     it(`${photo.name}: ${photo.about} → ${photo.expected}`, async () => {
-      const file = path.join(dir, `${photo.name}.jpg`);
+      const file = path.join(tmp.path, `${photo.name}.jpg`);
       await photo.write(file);
-      const out = await cutoutProduct({ productPath: file, outDir: path.join(dir, photo.name), useModel: false });
+      const out = await cutoutProduct({ productPath: file, outDir: path.join(tmp.path, photo.name), useModel: false });
       expect(out.matte.verdict, JSON.stringify(out.matte)).toBe(photo.expected);
       if (photo.expected !== 'needs-review') {
         // The cut-out written is the cleaned one: no stray islands, bars or holes left in it.
@@ -163,9 +158,9 @@ describe('the product photo set', () => {
   // model's own specks and dropped print are cleaned the same way.
   for (const name of ['amber-dropper-beige-gradient', 'green-box-white-print']) {
     it(`${name} with the model: cleaned`, { timeout: 120_000 }, async () => {
-      const file = path.join(dir, `${name}-model.jpg`);
+      const file = path.join(tmp.path, `${name}-model.jpg`);
       await PRODUCT_PHOTOS.find((p) => p.name === name)!.write(file);
-      const out = await cutoutProduct({ productPath: file, outDir: path.join(dir, `${name}-model`) });
+      const out = await cutoutProduct({ productPath: file, outDir: path.join(tmp.path, `${name}-model`) });
       expect(out.method).toBe('model+colour');
       expect(out.matte.verdict, JSON.stringify(out.matte)).toBe('cleaned');
     });
@@ -173,9 +168,9 @@ describe('the product photo set', () => {
 
   it('keeps the white print of the green box and drops its backdrop', async () => {
     const box = PRODUCT_PHOTOS.find((p) => p.name === 'green-box-white-print')!;
-    const file = path.join(dir, 'box.jpg');
+    const file = path.join(tmp.path, 'box.jpg');
     await box.write(file);
-    const out = await cutoutProduct({ productPath: file, outDir: path.join(dir, 'box'), useModel: false });
+    const out = await cutoutProduct({ productPath: file, outDir: path.join(tmp.path, 'box'), useModel: false });
     const { data, info } = await sharp(out.cutoutPath).extractChannel(3).raw().toBuffer({ resolveWithObject: true });
     // Inside the "O" of GLOW (white print) and the white ring: opaque; the backdrop's corner: transparent.
     expect(data[330 * info.width + 300]).toBe(255);

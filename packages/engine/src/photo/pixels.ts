@@ -69,32 +69,38 @@ function polygonInImage(img: Rgb, outer: readonly Point3[]) {
 export function meanLabIn(img: Rgb, outer: readonly Point3[], hole: readonly Point3[] = []): Lab | null {
   const { po, x0, x1, y0, y1 } = polygonInImage(img, outer);
   const ph = hole.map(([x, y]) => [x, y] as const);
+  return meanLabOf(
+    img,
+    { x0, x1, y0, y1 },
+    (x, y) => inside(po, x + 0.5, y + 0.5) && !(ph.length > 2 && inside(ph, x + 0.5, y + 0.5)),
+  );
+}
+
+/** Mean Lab colour of a disk. */
+export function meanLabDisk(img: Rgb, cx: number, cy: number, radius: number): Lab | null {
+  const rr = Math.max(1, radius);
+  const box = {
+    x0: Math.max(0, Math.floor(cx - rr)),
+    x1: Math.min(img.width - 1, Math.ceil(cx + rr)),
+    y0: Math.max(0, Math.floor(cy - rr)),
+    y1: Math.min(img.height - 1, Math.ceil(cy + rr)),
+  };
+  return meanLabOf(img, box, (x, y) => (x - cx) ** 2 + (y - cy) ** 2 <= rr * rr);
+}
+
+/** Mean Lab colour of the pixels of `box` (inclusive) that `keep` takes; null if it takes none. */
+function meanLabOf(
+  img: Rgb,
+  { x0, x1, y0, y1 }: { x0: number; x1: number; y0: number; y1: number },
+  keep: (x: number, y: number) => boolean,
+): Lab | null {
   let r = 0;
   let g = 0;
   let b = 0;
   let n = 0;
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
-      if (!inside(po, x + 0.5, y + 0.5) || (ph.length > 2 && inside(ph, x + 0.5, y + 0.5))) continue;
-      const i = (y * img.width + x) * 3;
-      r += img.data[i]!;
-      g += img.data[i + 1]!;
-      b += img.data[i + 2]!;
-      n++;
-    }
-  return n ? toLab(r / n, g / n, b / n) : null;
-}
-
-/** Mean Lab colour of a disk. */
-export function meanLabDisk(img: Rgb, cx: number, cy: number, radius: number): Lab | null {
-  const rr = Math.max(1, radius);
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  let n = 0;
-  for (let y = Math.max(0, Math.floor(cy - rr)); y <= Math.min(img.height - 1, Math.ceil(cy + rr)); y++)
-    for (let x = Math.max(0, Math.floor(cx - rr)); x <= Math.min(img.width - 1, Math.ceil(cx + rr)); x++) {
-      if ((x - cx) ** 2 + (y - cy) ** 2 > rr * rr) continue;
+      if (!keep(x, y)) continue;
       const i = (y * img.width + x) * 3;
       r += img.data[i]!;
       g += img.data[i + 1]!;

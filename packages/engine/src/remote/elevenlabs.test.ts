@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG, ffprobe } from '../util/media.ts';
-import { runProcess } from '../util/process.ts';
+import { ffprobe } from '../util/media.ts';
 import {
   ElevenLabsVoice,
   clampSpeed,
@@ -13,7 +12,9 @@ import {
   type ElevenLabsConfig,
 } from './elevenlabs.ts';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
+import { generatedMedia } from './generated-media.ts';
 import { ProviderError } from './http.ts';
+import { tooManyRequestsOnce } from './provider-fakes.ts';
 
 const KEY = 'sk_eleven_0123456789abcdef';
 const SCRIPT = 'Okay, this serum?  Game changer.';
@@ -25,21 +26,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-eleven-'));
   const out = path.join(dir, 'speech.mp3');
   // What the API sends in audio_base64 for mp3_44100_128: 2 s of MP3 at 44.1 kHz.
-  await runProcess(FFMPEG, [
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=220:duration=2',
-    '-ar',
-    '44100',
-    '-b:a',
-    '128k',
-    out,
-  ]);
-  mp3 = await readFile(out);
+  mp3 = await generatedMedia(out, ['sine=frequency=220:duration=2'], ['-ar', '44100', '-b:a', '128k']);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -133,19 +120,16 @@ describe('ElevenLabs voice with timestamps', () => {
   });
 
   it('waits for Retry-After on 429 and then succeeds', async () => {
-    const cfg = await serve((req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: {
-              detail: {
-                status: 'too_many_concurrent_requests',
-                message: 'Too many concurrent requests for your plan.',
-              },
-            },
-          }
-        : okReply(req.json().text),
+    const cfg = await serve(
+      tooManyRequestsOnce(
+        {
+          detail: {
+            status: 'too_many_concurrent_requests',
+            message: 'Too many concurrent requests for your plan.',
+          },
+        },
+        (req) => okReply(req.json().text),
+      ),
     );
     const res = await new ElevenLabsVoice(cfg).synthesize(
       { text: 'Try it.', language: 'english', accent: 'american', gender: 'female' },

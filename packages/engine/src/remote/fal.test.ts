@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG, ffprobe } from '../util/media.ts';
-import { runProcess } from '../util/process.ts';
+import { ffprobe } from '../util/media.ts';
 import { FalLipSync, MAX_INLINE_BYTES, falAppId, falConfigFromEnv, fileAsDataUri, type FalConfig } from './fal.ts';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
+import { generatedMedia } from './generated-media.ts';
 import { ProviderError } from './http.ts';
 
 const KEY = 'fal-key-id:fal-key-secret-123456';
@@ -26,46 +26,14 @@ beforeAll(async () => {
     .png()
     .toFile(imagePath);
   audioPath = path.join(dir, 'voice.wav');
-  await runProcess(FFMPEG, [
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=300:duration=1',
-    '-ar',
-    '48000',
-    '-ac',
-    '1',
-    audioPath,
-  ]);
+  await generatedMedia(audioPath, ['sine=frequency=300:duration=1'], ['-ar', '48000', '-ac', '1']);
   // The "lip-synced" result the provider serves: a small real H.264 MP4.
   clipPath = path.join(dir, 'result.mp4');
-  await runProcess(FFMPEG, [
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=144x256:rate=25:duration=1',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=1',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
+  mp4 = await generatedMedia(
     clipPath,
-  ]);
-  mp4 = await readFile(clipPath);
+    ['testsrc=size=144x256:rate=25:duration=1', 'sine=duration=1'],
+    ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
 import { ProviderError } from './http.ts';
-import { geminiImageEditHandler } from './provider-fakes.ts';
+import { geminiImageAnswer, geminiImageEditHandler, tooManyRequestsOnce } from './provider-fakes.ts';
 import {
   GEMINI_RETRY,
   GeminiImageEdit,
@@ -159,20 +159,17 @@ describe('OpenAI-compatible /images/edits', () => {
   });
 
   it('retries a 429 after Retry-After, sending the same form again', async () => {
-    const url = await serve((_req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: {
-              error: {
-                message: 'Rate limit reached for images per minute',
-                type: 'requests',
-                code: 'rate_limit_exceeded',
-              },
-            },
-          }
-        : { json: { data: [{ b64_json: editedPng.toString('base64') }] } },
+    const url = await serve(
+      tooManyRequestsOnce(
+        {
+          error: {
+            message: 'Rate limit reached for images per minute',
+            type: 'requests',
+            code: 'rate_limit_exceeded',
+          },
+        },
+        () => ({ json: { data: [{ b64_json: editedPng.toString('base64') }] } }),
+      ),
     );
     await new OpenAIImageEdit(config(url)).placeProduct({
       actorPath,
@@ -230,24 +227,7 @@ describe('Gemini generateContent image edit', () => {
 
   it('sends the prompt and both pictures as inline_data parts and reads the image part back', async () => {
     const url = await serve(() => ({
-      json: {
-        candidates: [
-          {
-            content: {
-              role: 'model',
-              parts: [
-                { text: 'Here is the edited photo.' },
-                { inlineData: { mimeType: 'image/png', data: editedPng.toString('base64') } },
-              ],
-            },
-            finishReason: 'STOP',
-            index: 0,
-          },
-        ],
-        usageMetadata: { promptTokenCount: 1800, candidatesTokenCount: 1290, totalTokenCount: 3090 },
-        modelVersion: 'gemini-2.5-flash-image',
-        responseId: 'resp-77',
-      },
+      json: geminiImageAnswer(editedPng, 'gemini-2.5-flash-image', 'resp-77'),
     }));
     const outPath = path.join(dir, 'gemini.png');
     const res = await new GeminiImageEdit(config(url)).placeProduct({

@@ -7,29 +7,18 @@ import { GeminiImageEdit, OpenAIImageEdit } from './image-edit.ts';
 import { createEngineConfig, realisticAvailability, remoteStagesFromEnv } from './index.ts';
 import { OpenAIImages, OpenAIVision, OpenAIVoice } from './openai.ts';
 
+/** No stage remote: what the engine runs with no provider variables. */
+const ALL_LOCAL = { voice: false, images: false, placement: false, vision: false, hooks: false, lipsync: false };
+
 describe('engine config from env', () => {
   it('is all local with no provider variables', () => {
-    expect(remoteStagesFromEnv({})).toEqual({
-      voice: false,
-      images: false,
-      placement: false,
-      vision: false,
-      hooks: false,
-      lipsync: false,
-    });
+    expect(remoteStagesFromEnv({})).toEqual(ALL_LOCAL);
     const cfg = createEngineConfig({
       OPENAI_BASE_URL: 'http://localhost:11434/v1',
       FAL_BASE_URL: 'not a url',
       OPENAI_API_KEY: '  ',
     });
-    expect(cfg.remote).toEqual({
-      voice: false,
-      images: false,
-      placement: false,
-      vision: false,
-      hooks: false,
-      lipsync: false,
-    });
+    expect(cfg.remote).toEqual(ALL_LOCAL);
     expect(cfg.voice).toBe(localVoice);
     expect([cfg.images, cfg.placement, cfg.vision, cfg.hooks, cfg.lipsync]).toEqual([null, null, null, null, null]);
     expect(cfg.summary).toEqual([
@@ -85,14 +74,7 @@ describe('engine config from env', () => {
 
   it('points at a keyless local server (Ollama / vLLM) with a model variable alone', () => {
     const cfg = createEngineConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_VISION_MODEL: 'llava' });
-    expect(cfg.remote).toEqual({
-      voice: false,
-      images: false,
-      placement: false,
-      vision: true,
-      hooks: false,
-      lipsync: false,
-    });
+    expect(cfg.remote).toEqual({ ...ALL_LOCAL, vision: true });
     expect((cfg.vision as OpenAIVision).config).toMatchObject({
       baseUrl: 'http://localhost:11434/v1',
       visionModel: 'llava',

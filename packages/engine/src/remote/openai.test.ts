@@ -1,14 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actorFromDescription } from '../actors/index.ts';
 import { renderTalkingVideo } from '../pipeline.ts';
-import { FFMPEG, ffprobe } from '../util/media.ts';
-import { runProcess } from '../util/process.ts';
+import { ffprobe } from '../util/media.ts';
 import { rejectionOf, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from './fake-server.ts';
+import { generatedMedia } from './generated-media.ts';
 import { ProviderError } from './http.ts';
+import { tooManyRequestsOnce } from './provider-fakes.ts';
 import {
   OpenAIImages,
   OpenAIVision,
@@ -27,33 +28,19 @@ let toneWav: Buffer;
 let paddedWav: Buffer;
 let server: FakeServer | null = null;
 
-async function ffmpegMake(args: string[], out: string): Promise<Buffer> {
-  await runProcess(FFMPEG, ['-y', '-v', 'error', ...args, out], { timeoutMs: 60_000 });
-  return readFile(out);
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-openai-'));
   // What OpenAI sends back: 24 kHz mono WAV.
-  toneWav = await ffmpegMake(
-    ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-ar', '24000', '-ac', '1'],
+  toneWav = await generatedMedia(
     path.join(dir, 'tone.wav'),
+    ['sine=frequency=440:duration=1.5'],
+    ['-ar', '24000', '-ac', '1'],
   );
   // 0.5 s silence, 1.5 s tone, 0.5 s silence: the estimate must sit inside the speech.
-  paddedWav = await ffmpegMake(
-    [
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=1.5',
-      '-af',
-      'adelay=500,apad=pad_dur=0.5',
-      '-ar',
-      '24000',
-      '-ac',
-      '1',
-    ],
+  paddedWav = await generatedMedia(
     path.join(dir, 'padded.wav'),
+    ['sine=frequency=440:duration=1.5'],
+    ['-af', 'adelay=500,apad=pad_dur=0.5', '-ar', '24000', '-ac', '1'],
   );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -152,14 +139,11 @@ describe('OpenAI-compatible speech', () => {
   });
 
   it('waits for Retry-After on 429 and succeeds on the retry', async () => {
-    const cfg = await serve((_req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
-          }
-        : { body: toneWav },
+    const cfg = await serve(
+      tooManyRequestsOnce(
+        { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+        () => ({ body: toneWav }),
+      ),
     );
     const out = await new OpenAIVoice(cfg).synthesize(
       { text: 'Hello there', language: 'english', accent: 'american', gender: 'male' },
@@ -330,16 +314,13 @@ describe('OpenAI-compatible images', () => {
     const generated = await sharp({ create: { width: 1024, height: 1792, channels: 3, background: '#aabbcc' } })
       .png()
       .toBuffer();
-    const cfg = await serve((_req, n) =>
-      n === 0
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            json: {
-              error: { message: 'Rate limit reached for images', type: 'requests', code: 'rate_limit_exceeded' },
-            },
-          }
-        : { json: { data: [{ b64_json: generated.toString('base64') }] } },
+    const cfg = await serve(
+      tooManyRequestsOnce(
+        {
+          error: { message: 'Rate limit reached for images', type: 'requests', code: 'rate_limit_exceeded' },
+        },
+        () => ({ json: { data: [{ b64_json: generated.toString('base64') }] } }),
+      ),
     );
     const outPath = path.join(dir, 'character-429.png');
     await new OpenAIImages(cfg).generate({ description: 'a man', seed: 2, outPath });

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { ProductCategory, ProductShape } from '../cutout/index.ts';
 import { FRAME_HEIGHT, FRAME_WIDTH, LANGUAGE_NAMES, type Gender, type WordTiming } from '../types.ts';
 import { produceAtomic, writeFileAtomic } from '../util/files.ts';
-import { FFMPEG, mediaDurationSec } from '../util/media.ts';
+import { audioFilterReport, FFMPEG, mediaDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import type { VoiceRequest, VoiceResult, VoiceSynthesizer } from '../voice/index.ts';
 import { INVENTED_PERSON_FRAMING, assertInventedPerson } from './content-rules.ts';
@@ -208,23 +208,7 @@ export async function speechSpan(
   durationSec: number,
   signal?: AbortSignal,
 ): Promise<{ startSec: number; endSec: number }> {
-  const { stderr } = await runProcess(
-    FFMPEG,
-    [
-      '-hide_banner',
-      '-nostats',
-      '-protocol_whitelist',
-      'file',
-      '-i',
-      wavPath,
-      '-af',
-      'silencedetect=noise=-45dB:d=0.12',
-      '-f',
-      'null',
-      '-',
-    ],
-    { timeoutMs: 60_000, signal },
-  );
+  const stderr = await audioFilterReport(wavPath, 'silencedetect=noise=-45dB:d=0.12', { timeoutMs: 60_000, signal });
   let startSec = 0;
   let endSec = durationSec;
   const starts = [...stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));

@@ -435,6 +435,35 @@ export function openAIImagesHandler(opts: { portrait: Buffer; edited: Buffer; fa
 }
 
 /**
+ * A handler for the tests' `serve` (given each request and how many came before it): the first request gets 429
+ * with `Retry-After: 1` and the provider's `error` body, every later one what `then` answers.
+ */
+export const tooManyRequestsOnce =
+  (error: unknown, then: (req: RecordedRequest) => FakeReply) =>
+  (req: RecordedRequest, n: number): FakeReply =>
+    n === 0 ? { status: 429, headers: { 'retry-after': '1' }, json: error } : then(req);
+
+/** Gemini's generateContent answer carrying one edited picture (`image`, a PNG), as the model sends it. */
+export const geminiImageAnswer = (image: Buffer, modelVersion: string, responseId: string) => ({
+  candidates: [
+    {
+      content: {
+        role: 'model',
+        parts: [
+          { text: 'Here is the edited photo.' },
+          { inlineData: { mimeType: 'image/png', data: image.toString('base64') } },
+        ],
+      },
+      finishReason: 'STOP',
+      index: 0,
+    },
+  ],
+  usageMetadata: { promptTokenCount: 1800, candidatesTokenCount: 1290, totalTokenCount: 3090 },
+  modelVersion,
+  responseId,
+});
+
+/**
  * Google Gemini's REST `POST {base}/models/{model}:generateContent` for its image model: answers one candidate
  * whose parts are a short text and `image` as `inlineData` (a PNG), with `usageMetadata`, `modelVersion` and
  * `responseId`, as the API does. Refuses a request without the `x-goog-api-key` header (403 PERMISSION_DENIED) or
@@ -479,26 +508,7 @@ export function geminiImageEditHandler(opts: { image: Buffer; fail?: FakeReply }
     if (parts.filter((p) => 'inline_data' in p || 'inlineData' in p).length > 3) {
       return error(400, 'INVALID_ARGUMENT', 'At most 3 input images are supported by this model.');
     }
-    return {
-      json: {
-        candidates: [
-          {
-            content: {
-              role: 'model',
-              parts: [
-                { text: 'Here is the edited photo.' },
-                { inlineData: { mimeType: 'image/png', data: opts.image.toString('base64') } },
-              ],
-            },
-            finishReason: 'STOP',
-            index: 0,
-          },
-        ],
-        usageMetadata: { promptTokenCount: 1800, candidatesTokenCount: 1290, totalTokenCount: 3090 },
-        modelVersion: decodeURIComponent(model),
-        responseId: `resp-${req.at}`,
-      },
-    };
+    return { json: geminiImageAnswer(opts.image, decodeURIComponent(model), `resp-${req.at}`) };
   };
 }
 

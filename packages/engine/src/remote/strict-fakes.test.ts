@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG } from '../util/media.ts';
-import { runProcess } from '../util/process.ts';
 import { ELEVENLABS_VOICES, ElevenLabsVoice, elevenLabsConfigFromEnv } from './elevenlabs.ts';
 import { FalLipSync, falConfigFromEnv } from './fal.ts';
 import { rejectionOf, startFakeServer, type FakeServer } from './fake-server.ts';
+import { generatedMedia } from './generated-media.ts';
 import { ProviderError, requestWithRetry } from './http.ts';
 import { OpenAIImageEdit, openAIEditSettingsFromEnv } from './image-edit.ts';
 import { OpenAIImages, openAIConfigFromEnv } from './openai.ts';
@@ -34,8 +33,6 @@ let longWav: string;
 let clip: Buffer;
 const servers: FakeServer[] = [];
 
-const ffmpeg = (args: string[]) => runProcess(FFMPEG, ['-y', '-v', 'error', ...args]);
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hookreel-strict-'));
   portrait = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#c8a58a' } })
@@ -48,25 +45,17 @@ beforeAll(async () => {
     .png()
     .toFile(productPath);
   shortWav = path.join(dir, 'short.wav');
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=2', '-ar', '48000', '-ac', '1', shortWav]);
+  await generatedMedia(shortWav, ['sine=duration=2'], ['-ar', '48000', '-ac', '1']);
   longWav = path.join(dir, 'long.wav');
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=31', '-ar', '16000', '-ac', '1', longWav]);
+  await generatedMedia(longWav, ['sine=duration=31'], ['-ar', '16000', '-ac', '1']);
   const mp3Path = path.join(dir, 'v.mp3');
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=1', '-ar', '44100', mp3Path]);
-  mp3 = await readFile(mp3Path);
+  mp3 = await generatedMedia(mp3Path, ['sine=duration=1'], ['-ar', '44100']);
   const clipPath = path.join(dir, 'out.mp4');
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=144x256:rate=25:duration=1',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
+  clip = await generatedMedia(
     clipPath,
-  ]);
-  clip = await readFile(clipPath);
+    ['testsrc=size=144x256:rate=25:duration=1'],
+    ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {

@@ -1,12 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseEbur128 } from '../report/ebur128.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { pcmWav } from '../util/wav.ts';
 import { integratedLoudness, readPcmWav } from './loudness.ts';
+import { tempDirForTests } from '../util/temp-dir.fixture.ts';
 
 /** A 16-bit mono WAV of `samples` at `rate`. */
 const wav = (rate: number, samples: Float32Array): Buffer =>
@@ -38,14 +38,10 @@ async function ffmpegLoudness(file: string): Promise<number | null> {
 }
 
 describe('integratedLoudness', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-loudness-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const tmp = tempDirForTests('hookreel-loudness-');
 
   it.each([16000, 22050, 32000, 48000])('agrees with ffmpeg’s meter within 0.2 LU at %i Hz', async (rate) => {
-    const file = path.join(dir, `bursts-${rate}.wav`);
+    const file = path.join(tmp.path, `bursts-${rate}.wav`);
     await writeFile(file, wav(rate, bursts(rate, 6)));
     const pcm = await readPcmWav(file);
     expect(pcm?.sampleRate).toBe(rate);
@@ -56,10 +52,10 @@ describe('integratedLoudness', () => {
   });
 
   it('gives null for silence and refuses what is not 16-bit PCM', async () => {
-    const silent = path.join(dir, 'silent.wav');
+    const silent = path.join(tmp.path, 'silent.wav');
     await writeFile(silent, wav(16000, new Float32Array(16000)));
     expect(integratedLoudness((await readPcmWav(silent))!)).toBeNull();
-    const mp3 = path.join(dir, 'tone.mp3');
+    const mp3 = path.join(tmp.path, 'tone.mp3');
     await runProcess(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=0.5', mp3]);
     expect(await readPcmWav(mp3)).toBeNull();
   });

@@ -1,16 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { concatFileLine, FFMPEG, mediaDurationSec, parseWavDuration, wavDurationSec } from './media.ts';
 import { runProcess } from './process.ts';
+import { tempDirForTests } from './temp-dir.fixture.ts';
 
 describe('WAV length from the header', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-wav-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const tmp = tempDirForTests('hookreel-wav-');
 
   it.each([
     ['48 kHz mono, as the voices are stored', ['-ac', '1', '-ar', '48000'], 2.345],
@@ -21,7 +18,7 @@ describe('WAV length from the header', () => {
       1.01,
     ],
   ])('%s: the same as ffprobe', async (_name, args, seconds) => {
-    const file = path.join(dir, `${seconds}.wav`);
+    const file = path.join(tmp.path, `${seconds}.wav`);
     await runProcess(FFMPEG, ['-y', '-v', 'error', '-f', 'lavfi', '-i', `sine=f=440:d=${seconds}`, ...args, file]);
     const fromHeader = await wavDurationSec(file);
     expect(fromHeader).toBeCloseTo(seconds, 3);
@@ -40,7 +37,7 @@ describe('WAV length from the header', () => {
     streamed.write('data', 36, 'ascii');
     streamed.writeUInt32LE(0xffffffff, 40);
     expect(parseWavDuration(streamed, 44)).toBeNull();
-    const aac = path.join(dir, 'tone.m4a');
+    const aac = path.join(tmp.path, 'tone.m4a');
     await runProcess(FFMPEG, ['-y', '-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1.5', '-c:a', 'aac', aac]);
     expect(await wavDurationSec(aac)).toBeCloseTo(1.5, 1);
   });

@@ -97,25 +97,23 @@ export function parseWavDuration(head: Buffer, fileSize: number): number | null 
   return null;
 }
 
+/**
+ * What ffmpeg reports (on stderr) after running the audio filter `filter` over a local file, decoding it to nowhere:
+ * how volumedetect and silencedetect are read.
+ */
+export async function audioFilterReport(
+  filePath: string,
+  filter: string,
+  opts: { timeoutMs: number; signal?: AbortSignal },
+): Promise<string> {
+  const args = ['-hide_banner', '-nostats', '-protocol_whitelist', 'file', '-i', filePath, '-af', filter];
+  const { stderr } = await runProcess(FFMPEG, [...args, '-f', 'null', '-'], opts);
+  return stderr;
+}
+
 /** Peak absolute sample (0..1) of an audio file, via ffmpeg's volumedetect; used to prove speech is not silence. */
 export async function audioPeak(filePath: string): Promise<number> {
-  const { stderr } = await runProcess(
-    FFMPEG,
-    [
-      '-hide_banner',
-      '-nostats',
-      '-protocol_whitelist',
-      'file',
-      '-i',
-      filePath,
-      '-af',
-      'volumedetect',
-      '-f',
-      'null',
-      '-',
-    ],
-    { timeoutMs: 30_000 },
-  );
+  const stderr = await audioFilterReport(filePath, 'volumedetect', { timeoutMs: 30_000 });
   const m = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr);
   if (!m || m[1] === '-inf') return 0;
   return Math.pow(10, Number(m[1]) / 20);

@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPcmWav } from '../render/loudness.ts';
 import { FFMPEG } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { BUILT_IN_VOICES, pickVoice } from './catalog.ts';
 import { fliteHelper, fliteSpeak } from './flite.ts';
+import { tempDirForTests } from '../util/temp-dir.fixture.ts';
 
 /** Where the audio is quiet for 80 ms or more (flite pauses briefly between sentences), by ffmpeg's own silence detector (the leading one alone, or neither it nor the trailing one). */
 async function pauses(wav: string, durationSec: number, leading = false): Promise<Array<{ from: number; to: number }>> {
@@ -21,11 +20,7 @@ async function pauses(wav: string, durationSec: number, leading = false): Promis
 }
 
 describe('flite voices', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-flite-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const tmp = tempDirForTests('hookreel-flite-');
 
   it('builds its helper on this machine (scripts/ensure-system.sh installs flite1-dev)', async () => {
     expect(await fliteHelper()).toMatch(/flite-words-[0-9a-f]{12}$/);
@@ -35,7 +30,7 @@ describe('flite voices', () => {
     '%s: every written token timed in order, and the pause between sentences silent in the timings too',
     async (voice) => {
       const text = 'Stop scrolling. This $7 serum changed my skin in two weeks! Try it today.';
-      const wav = path.join(dir, `${voice}.wav`);
+      const wav = path.join(tmp.path, `${voice}.wav`);
       const words = await fliteSpeak(text, voice, wav);
       const pcm = (await readPcmWav(wav))!;
       const durationSec = pcm.channels[0]!.length / pcm.sampleRate;

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALIGN_RATE, readSamples } from './align.ts';
 import { localVoice } from './index.ts';
 import { genderOfPitch, medianPitchHz } from './pitch.ts';
+import { tempDirForTests } from '../util/temp-dir.fixture.ts';
 
 /** A voiced-sounding tone: `hz` and its harmonics, fading in and out like syllables, with quiet gaps. */
 function syllables(hz: number, seconds = 2, rate = ALIGN_RATE): Float32Array {
@@ -37,11 +36,7 @@ describe('medianPitchHz', () => {
   });
 
   describe('on our own voices', () => {
-    let dir: string;
-    beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), 'hookreel-pitch-'));
-    });
-    afterAll(() => rm(dir, { recursive: true, force: true }));
+    const tmp = tempDirForTests('hookreel-pitch-');
 
     it.each([
       ['flite:rms', 'male'],
@@ -57,7 +52,7 @@ describe('medianPitchHz', () => {
           gender,
           voiceId,
         },
-        path.join(dir, voiceId),
+        path.join(tmp.path, voiceId),
       );
       const hz = medianPitchHz(await readSamples(take.wavPath), ALIGN_RATE);
       expect(hz).not.toBeNull();

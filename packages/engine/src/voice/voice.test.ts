@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { levelFilter, levelGain, prepareAudio, TARGET_LUFS, TARGET_TRUE_PEAK } from '../render/audio.ts';
 import { readPcmWav } from '../render/loudness.ts';
 import { parseEbur128 } from '../report/ebur128.ts';
@@ -10,6 +8,7 @@ import { audioPeak, FFMPEG, mediaDurationSec } from '../util/media.ts';
 import { runProcess } from '../util/process.ts';
 import { localVoice } from './index.ts';
 import { parseFestivalTokens } from './festival.ts';
+import { tempDirForTests } from '../util/temp-dir.fixture.ts';
 
 const LINES: Record<Language, string> = {
   english: 'This serum changed my skin in 7 days, honestly.',
@@ -21,11 +20,7 @@ const LINES: Record<Language, string> = {
 };
 
 describe('local voice', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-voice-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const tmp = tempDirForTests('hookreel-voice-');
 
   it.each([
     ['emoji', 'Love this serum 😍🔥. It works in a week! ✨', 'Love this serum. It works in a week!'],
@@ -36,7 +31,7 @@ describe('local voice', () => {
     async (_, text, said) => {
       const out = await localVoice.synthesize(
         { text, language: 'english', accent: 'american', gender: 'female' },
-        path.join(dir, `mixed-${_}`),
+        path.join(tmp.path, `mixed-${_}`),
       );
       expect(await audioPeak(out.wavPath)).toBeGreaterThan(0.05);
       expect(out.words.map((w) => w.word).join(' ')).toBe(said);
@@ -51,7 +46,7 @@ describe('local voice', () => {
     const text = LINES[language];
     const out = await localVoice.synthesize(
       { text, language, accent: 'american', gender: language === 'german' ? 'male' : 'female' },
-      path.join(dir, language),
+      path.join(tmp.path, language),
     );
     const duration = await mediaDurationSec(out.wavPath);
     expect(duration).toBeGreaterThan(1);
@@ -77,7 +72,7 @@ describe('local voice', () => {
       const at = (speed: number) =>
         localVoice.synthesize(
           { text, language, accent: 'american', gender: 'female', speed },
-          path.join(dir, `speed-${language}-${speed}`),
+          path.join(tmp.path, `speed-${language}-${speed}`),
         );
       const [normal, fast, slow] = [await at(1), await at(1.2), await at(0.8)];
       expect(fast.durationSec).toBeCloseTo(normal.durationSec / 1.2, 1);
@@ -96,7 +91,7 @@ describe('local voice', () => {
   ])('eSpeak (%s): the pause between sentences is silent in the word timings too', async (_, text) => {
     const out = await localVoice.synthesize(
       { text, language: 'spanish', accent: 'american', gender: 'female' },
-      path.join(dir, `pauses-${_}`),
+      path.join(tmp.path, `pauses-${_}`),
     );
     expect(out.voice).toMatch(/^espeak:/);
     // Where the audio is quiet for 0.2 s or more, by ffmpeg's own silence detector.
@@ -137,7 +132,7 @@ describe('local voice', () => {
     ] as const) {
       const out = await localVoice.synthesize(
         { text: LINES[language], language, accent: 'american', gender: 'female', speed },
-        path.join(dir, `loudness-${language}`),
+        path.join(tmp.path, `loudness-${language}`),
       );
       expect((await readPcmWav(out.wavPath))?.sampleRate).toBe(rate);
       // The first pass agrees with ffmpeg's meter on the WAV. ffmpeg prints its figure to 0.1 LU and meters at
@@ -149,7 +144,7 @@ describe('local voice', () => {
         out.wavPath,
         `${levelFilter(levelGain(out.loudnessLufs!))},aformat=sample_fmts=fltp:channel_layouts=stereo,`,
       );
-      const mixed = path.join(dir, `loudness-${language}-mix.wav`);
+      const mixed = path.join(tmp.path, `loudness-${language}-mix.wav`);
       const { gainDb } = await prepareAudio({
         voicePath: out.wavPath,
         durationSec: out.durationSec + 0.4,
@@ -171,7 +166,7 @@ describe('local voice', () => {
   ] as const)('gives a %s %s actor the best voice of their gender and accent (%s)', async (accent, gender, id) => {
     const out = await localVoice.synthesize(
       { text: 'Hello there.', language: 'english', accent, gender },
-      path.join(dir, `${accent}-${gender}`),
+      path.join(tmp.path, `${accent}-${gender}`),
     );
     expect(out.voice).toBe(id);
   });
@@ -179,12 +174,12 @@ describe('local voice', () => {
   it('says a line with the voice the project chose, and the best one when that voice is gone', async () => {
     const chosen = await localVoice.synthesize(
       { text: 'Hello there.', language: 'english', accent: 'american', gender: 'male', voiceId: 'espeak:en-us+m3' },
-      path.join(dir, 'chosen'),
+      path.join(tmp.path, 'chosen'),
     );
     expect(chosen.voice).toBe('espeak:en-us+m3');
     const gone = await localVoice.synthesize(
       { text: 'Hello there.', language: 'english', accent: 'american', gender: 'male', voiceId: 'piper:removed' },
-      path.join(dir, 'gone'),
+      path.join(tmp.path, 'gone'),
     );
     expect(gone.voice).toBe('flite:rms');
   });

@@ -1,4 +1,4 @@
-import type { Migration } from './helpers.ts';
+import { addColumns, type Migration } from './helpers.ts';
 
 /**
  * What a person calls a video: the actor in it and, for a hook pack, which video and hook line it is. Written
@@ -8,8 +8,6 @@ import type { Migration } from './helpers.ts';
 export const jobLabelsMigration: Migration = {
   name: '010-job-labels',
   async up(db) {
-    await db.schema.alterTable('jobs').addColumn('actor_name', 'text').execute();
-    await db.schema.alterTable('jobs').addColumn('variant_label', 'text').execute();
-    await db.schema.alterTable('jobs').addColumn('hook_text', 'text').execute();
+    await addColumns(db, 'jobs', { actor_name: 'text', variant_label: 'text', hook_text: 'text' });
   },
 };

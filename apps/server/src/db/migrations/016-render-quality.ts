@@ -1,4 +1,4 @@
-import type { Migration } from './helpers.ts';
+import { addColumns, type Migration } from './helpers.ts';
 
 /**
  * Draft or Realistic per project and per hook pack (docs/providers.md), and the voice's speaking rate. Existing
@@ -8,14 +8,10 @@ export const renderQualityMigration: Migration = {
   name: '016-render-quality',
   async up(db) {
     for (const table of ['projects', 'hook_packs']) {
-      await db.schema
-        .alterTable(table)
-        .addColumn('render_quality', 'text', (c) => c.notNull().defaultTo('draft'))
-        .execute();
-      await db.schema
-        .alterTable(table)
-        .addColumn('voice_speed', 'double precision', (c) => c.notNull().defaultTo(1))
-        .execute();
+      await addColumns(db, table, {
+        render_quality: ['text', (c) => c.notNull().defaultTo('draft')],
+        voice_speed: ['double precision', (c) => c.notNull().defaultTo(1)],
+      });
     }
   },
 };

@@ -1,4 +1,4 @@
-import type { Migration } from './helpers.ts';
+import { addColumns, type Migration } from './helpers.ts';
 
 /**
  * The hook matrix (docs/product.md#hook-matrix): each pack video records its cell ('H2-A1-C3') and, when the
@@ -8,8 +8,7 @@ import type { Migration } from './helpers.ts';
 export const hookMatrixMigration: Migration = {
   name: '018-hook-matrix',
   async up(db) {
-    await db.schema.alterTable('hook_variants').addColumn('variant_id', 'text').execute();
-    await db.schema.alterTable('hook_variants').addColumn('cta_text', 'text').execute();
-    await db.schema.alterTable('jobs').addColumn('variant_id', 'text').execute();
+    await addColumns(db, 'hook_variants', { variant_id: 'text', cta_text: 'text' });
+    await addColumns(db, 'jobs', { variant_id: 'text' });
   },
 };

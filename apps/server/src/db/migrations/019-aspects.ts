@@ -1,4 +1,4 @@
-import type { Migration } from './helpers.ts';
+import { addColumns, type Migration } from './helpers.ts';
 
 /**
  * The frame shapes a project's or pack's videos are exported in (docs/video-design.md#aspects), stored as a
@@ -9,10 +9,7 @@ export const aspectsMigration: Migration = {
   name: '019-aspects',
   async up(db) {
     for (const table of ['projects', 'hook_packs']) {
-      await db.schema
-        .alterTable(table)
-        .addColumn('aspects', 'text', (c) => c.notNull().defaultTo('9:16'))
-        .execute();
+      await addColumns(db, table, { aspects: ['text', (c) => c.notNull().defaultTo('9:16')] });
     }
   },
 };

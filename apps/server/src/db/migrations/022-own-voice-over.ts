@@ -1,4 +1,4 @@
-import type { Migration } from './helpers.ts';
+import { addColumns, type Migration } from './helpers.ts';
 
 /**
  * A project's own voice-over (docs/product.md#own-voice-over): who speaks the script, and the uploaded recording's
@@ -7,11 +7,10 @@ import type { Migration } from './helpers.ts';
 export const ownVoiceOverMigration: Migration = {
   name: '022-own-voice-over',
   async up(db) {
-    await db.schema
-      .alterTable('projects')
-      .addColumn('voice_source', 'text', (c) => c.notNull().defaultTo('generated'))
-      .execute();
-    await db.schema.alterTable('projects').addColumn('voice_over_key', 'text').execute();
-    await db.schema.alterTable('projects').addColumn('voice_over_duration_sec', 'double precision').execute();
+    await addColumns(db, 'projects', {
+      voice_source: ['text', (c) => c.notNull().defaultTo('generated')],
+      voice_over_key: 'text',
+      voice_over_duration_sec: 'double precision',
+    });
   },
 };

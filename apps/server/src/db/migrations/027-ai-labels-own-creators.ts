@@ -1,4 +1,4 @@
-import type { Migration } from './helpers.ts';
+import { addColumns, type Migration } from './helpers.ts';
 
 /**
  * The brand kit's AI label mode (decision 201: when videos show "AI-generated") and, for actors made from a
@@ -8,10 +8,7 @@ import type { Migration } from './helpers.ts';
 export const aiLabelsOwnCreatorsMigration: Migration = {
   name: '027-ai-labels-own-creators',
   async up(db) {
-    await db.schema
-      .alterTable('brand_kits')
-      .addColumn('ai_label', 'text', (c) => c.notNull().defaultTo('real_photos'))
-      .execute();
-    await db.schema.alterTable('avatars').addColumn('consent_text', 'text').execute();
+    await addColumns(db, 'brand_kits', { ai_label: ['text', (c) => c.notNull().defaultTo('real_photos')] });
+    await addColumns(db, 'avatars', { consent_text: 'text' });
   },
 };

@@ -1,4 +1,4 @@
-import type { Migration } from './helpers.ts';
+import { addColumns, type Migration } from './helpers.ts';
 
 /**
  * The check of a product cut-out (decision 214, issue #34), on hook packs and on projects (product in hand): its
@@ -9,12 +9,12 @@ import type { Migration } from './helpers.ts';
 export const cutoutCheckMigration: Migration = {
   name: '031-cutout-check',
   async up(db) {
-    await db.schema.alterTable('hook_packs').addColumn('cutout_verdict', 'text').execute();
-    await db.schema.alterTable('hook_packs').addColumn('cutout_notes', 'text').execute();
-    await db.schema.alterTable('hook_packs').addColumn('cutout_accepted_at', 'text').execute();
-    await db.schema.alterTable('projects').addColumn('cutout_file_key', 'text').execute();
-    await db.schema.alterTable('projects').addColumn('cutout_verdict', 'text').execute();
-    await db.schema.alterTable('projects').addColumn('cutout_notes', 'text').execute();
-    await db.schema.alterTable('projects').addColumn('cutout_accepted_at', 'text').execute();
+    await addColumns(db, 'hook_packs', { cutout_verdict: 'text', cutout_notes: 'text', cutout_accepted_at: 'text' });
+    await addColumns(db, 'projects', {
+      cutout_file_key: 'text',
+      cutout_verdict: 'text',
+      cutout_notes: 'text',
+      cutout_accepted_at: 'text',
+    });
   },
 };

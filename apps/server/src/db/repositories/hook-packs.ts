@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { now, type DialectName, type Executor } from '../database.ts';
+import { firstOrNull, now, type DialectName, type Executor } from '../database.ts';
 import type {
   CharacterTypesTable,
   GeneratedCharactersTable,
@@ -66,18 +66,11 @@ export const hookPacksRepository = {
   },
 
   async findOwned(db: Executor, userId: number, id: number): Promise<HookPackRow | null> {
-    return (
-      (await db
-        .selectFrom('hook_packs')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()) ?? null
-    );
+    return firstOrNull(db.selectFrom('hook_packs').selectAll().where('id', '=', id).where('user_id', '=', userId));
   },
 
   async findById(db: Executor, id: number): Promise<HookPackRow | null> {
-    return (await db.selectFrom('hook_packs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('hook_packs').selectAll().where('id', '=', id));
   },
 
   insert(
@@ -135,13 +128,8 @@ export const hookPacksRepository = {
   },
 
   async findType(db: Executor, packId: number, typeId: number): Promise<CharacterTypeRow | null> {
-    return (
-      (await db
-        .selectFrom('character_types')
-        .selectAll()
-        .where('id', '=', typeId)
-        .where('hook_pack_id', '=', packId)
-        .executeTakeFirst()) ?? null
+    return firstOrNull(
+      db.selectFrom('character_types').selectAll().where('id', '=', typeId).where('hook_pack_id', '=', packId),
     );
   },
 
@@ -202,19 +190,18 @@ export const hookPacksRepository = {
   },
 
   async findCharacter(db: Executor, id: number): Promise<GeneratedCharacterRow | null> {
-    return (await db.selectFrom('generated_characters').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('generated_characters').selectAll().where('id', '=', id));
   },
 
   /** The character if its pack belongs to the user. */
   async findOwnedCharacter(db: Executor, userId: number, id: number): Promise<GeneratedCharacterRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('generated_characters as c')
         .innerJoin('hook_packs as p', 'p.id', 'c.hook_pack_id')
         .selectAll('c')
         .where('c.id', '=', id)
-        .where('p.user_id', '=', userId)
-        .executeTakeFirst()) ?? null
+        .where('p.user_id', '=', userId),
     );
   },
 
@@ -258,14 +245,13 @@ export const hookPacksRepository = {
 
   /** The pack's character made from one of the owner's creators (decision 207), if it has one. */
   async findCreatorCharacter(db: Executor, packId: number, avatarId: number): Promise<GeneratedCharacterRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('generated_characters')
         .selectAll()
         .where('hook_pack_id', '=', packId)
         .where('avatar_id', '=', avatarId)
-        .orderBy('id')
-        .executeTakeFirst()) ?? null
+        .orderBy('id'),
     );
   },
 
@@ -321,30 +307,28 @@ export const hookPacksRepository = {
   },
 
   async findOwnedPreview(db: Executor, userId: number, id: number): Promise<PreviewCharacterRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('preview_characters as v')
         .innerJoin('hook_packs as p', 'p.id', 'v.hook_pack_id')
         .selectAll('v')
         .where('v.id', '=', id)
-        .where('p.user_id', '=', userId)
-        .executeTakeFirst()) ?? null
+        .where('p.user_id', '=', userId),
     );
   },
 
   async findPreview(db: Executor, id: number): Promise<PreviewCharacterRow | null> {
-    return (await db.selectFrom('preview_characters').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return firstOrNull(db.selectFrom('preview_characters').selectAll().where('id', '=', id));
   },
 
   async findPreviewOfCharacter(db: Executor, packId: number, characterId: number): Promise<PreviewCharacterRow | null> {
-    return (
-      (await db
+    return firstOrNull(
+      db
         .selectFrom('preview_characters')
         .selectAll()
         .where('hook_pack_id', '=', packId)
         .where('generated_character_id', '=', characterId)
-        .orderBy('id', 'desc')
-        .executeTakeFirst()) ?? null
+        .orderBy('id', 'desc'),
     );
   },
 
@@ -502,13 +486,8 @@ export const hookPacksRepository = {
   },
 
   async findVariant(db: Executor, packId: number, index: number): Promise<HookVariantRow | null> {
-    return (
-      (await db
-        .selectFrom('hook_variants')
-        .selectAll()
-        .where('hook_pack_id', '=', packId)
-        .where('variant_index', '=', index)
-        .executeTakeFirst()) ?? null
+    return firstOrNull(
+      db.selectFrom('hook_variants').selectAll().where('hook_pack_id', '=', packId).where('variant_index', '=', index),
     );
   },
 

@@ -24,6 +24,11 @@ import type { RouteModule } from './index.ts';
 export const integrationRoutes: RouteModule = async (api, { ctx, requireSession }) => {
   const security = [{ bearer: [] }];
   const errors = { 401: ErrorResponse, 403: ErrorResponse };
+  /** Removing one of the user's keys or endpoints: 204, or 404 when it is not theirs. */
+  const removeOptions = (tag: string) => ({
+    onRequest: requireSession,
+    schema: { tags: [tag], security, params: IdParam, response: { 204: z.null(), 404: ErrorResponse, ...errors } },
+  });
   // Each test is a delivery job that costs the server time: a per-user budget of clicks (issue #33).
   const limitTests = createPerUserLimiter(
     ctx.config.webhookTestRateLimit,
@@ -55,22 +60,10 @@ export const integrationRoutes: RouteModule = async (api, { ctx, requireSession 
       reply.status(201).send(await apiKeys.createApiKey(ctx, request.userId, request.body.name, request.body.scope)),
   );
 
-  api.delete(
-    '/api-keys/:id',
-    {
-      onRequest: requireSession,
-      schema: {
-        tags: ['api-keys'],
-        security,
-        params: IdParam,
-        response: { 204: z.null(), 404: ErrorResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await apiKeys.revokeApiKey(ctx, request.userId, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  api.delete('/api-keys/:id', removeOptions('api-keys'), async (request, reply) => {
+    await apiKeys.revokeApiKey(ctx, request.userId, request.params.id);
+    return reply.status(204).send(null);
+  });
 
   api.get(
     '/webhooks',
@@ -99,22 +92,10 @@ export const integrationRoutes: RouteModule = async (api, { ctx, requireSession 
       reply.status(201).send(await webhooks.createWebhookEndpoint(ctx, request.userId, request.body.url)),
   );
 
-  api.delete(
-    '/webhooks/:id',
-    {
-      onRequest: requireSession,
-      schema: {
-        tags: ['webhooks'],
-        security,
-        params: IdParam,
-        response: { 204: z.null(), 404: ErrorResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await webhooks.deleteWebhookEndpoint(ctx, request.userId, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  api.delete('/webhooks/:id', removeOptions('webhooks'), async (request, reply) => {
+    await webhooks.deleteWebhookEndpoint(ctx, request.userId, request.params.id);
+    return reply.status(204).send(null);
+  });
 
   api.post(
     '/webhooks/:id/test',

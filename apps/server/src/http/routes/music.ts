@@ -1,69 +1,36 @@
-import { ErrorResponse, HookPack, IdParam, MUSIC_LIMITS, Project } from '@hookreel/contracts';
-import * as style from '../../services/projects/index.ts';
-import * as packStyle from '../../services/hook-packs/index.ts';
-import { MUSIC_MESSAGES } from '../../services/video/index.ts';
-import { singleFilePart } from '../../uploads/index.ts';
-import { payloadTooLarge } from '../../errors.ts';
-import type { RouteModule } from './index.ts';
+import { HookPack, MUSIC_LIMITS, Project } from '@hookreel/contracts';
 import type { FastifyRequest } from 'fastify';
+import * as packStyle from '../../services/hook-packs/index.ts';
+import * as style from '../../services/projects/index.ts';
+import { MUSIC_MESSAGES } from '../../services/video/index.ts';
+import { audioFileRoutes, audioPart } from './audio-upload.ts';
+import type { RouteModule } from './index.ts';
 
-const errors = { 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
 const description = 'Multipart: `music` (MP3, WAV or M4A, max 20MB, at most 10 minutes); replaces any earlier one.';
 
 /** The one `music` file of a multipart body, with the 20 MB cap enforced while reading. */
-const musicPart = (request: FastifyRequest) =>
-  singleFilePart(request, 'music', MUSIC_MESSAGES.broken, {
-    fileSize: MUSIC_LIMITS.maxBytes,
-    tooLarge: () => payloadTooLarge(MUSIC_MESSAGES.tooLarge),
-  });
+const part = (request: FastifyRequest) => audioPart(request, 'music', MUSIC_LIMITS.maxBytes, MUSIC_MESSAGES);
 
 /** The optional music bed of a project or a hook pack (docs/video-design.md#sound). */
-export const musicRoutes: RouteModule = async (api, { ctx, requireUser, limitUploads }) => {
-  api.put(
-    '/projects/:id/music',
-    {
-      onRequest: requireUser,
-      // The same per-user upload budget as every other upload route (issue #33).
-      preHandler: limitUploads,
-      schema: {
-        tags: ['projects'],
-        consumes: ['multipart/form-data'],
-        description,
-        params: IdParam,
-        response: { 200: Project, ...errors },
-      },
-    },
-    async (request) => style.setProjectMusic(ctx, request.userId, request.params.id, await musicPart(request)),
-  );
-  api.delete(
-    '/projects/:id/music',
-    { onRequest: requireUser, schema: { tags: ['projects'], params: IdParam, response: { 200: Project, ...errors } } },
-    async (request) => style.clearProjectMusic(ctx, request.userId, request.params.id),
-  );
-  api.put(
-    '/hooks/:id/music',
-    {
-      onRequest: requireUser,
-      // The same per-user upload budget as every other upload route (issue #33).
-      preHandler: limitUploads,
-      schema: {
-        tags: ['hook-packs'],
-        consumes: ['multipart/form-data'],
-        description,
-        params: IdParam,
-        response: { 200: HookPack, ...errors },
-      },
-    },
-    async (request) => packStyle.setPackMusic(ctx, request.userId, request.params.id, await musicPart(request)),
-  );
-  api.delete(
-    '/hooks/:id/music',
-    {
-      onRequest: requireUser,
-      // The same per-user upload budget as every other upload route (issue #33).
-      preHandler: limitUploads,
-      schema: { tags: ['hook-packs'], params: IdParam, response: { 200: HookPack, ...errors } },
-    },
-    async (request) => packStyle.clearPackMusic(ctx, request.userId, request.params.id),
-  );
+export const musicRoutes: RouteModule = async (api, deps) => {
+  const { ctx } = deps;
+  audioFileRoutes(api, deps, {
+    path: '/projects/:id/music',
+    tag: 'projects',
+    description,
+    owner: Project,
+    part,
+    set: (userId, id, file) => style.setProjectMusic(ctx, userId, id, file),
+    clear: (userId, id) => style.clearProjectMusic(ctx, userId, id),
+  });
+  audioFileRoutes(api, deps, {
+    path: '/hooks/:id/music',
+    tag: 'hook-packs',
+    description,
+    owner: HookPack,
+    part,
+    set: (userId, id, file) => packStyle.setPackMusic(ctx, userId, id, file),
+    clear: (userId, id) => packStyle.clearPackMusic(ctx, userId, id),
+    clearIsAnUpload: true,
+  });
 };

@@ -1,6 +1,6 @@
 import type { HookPack } from '@hookreel/contracts';
 import type { AppContext } from '../../context.ts';
-import { hookPacksRepository } from '../../db/repositories/hook-packs.ts';
+import { hookPacksRepository, type HookPackRow } from '../../db/repositories/hook-packs.ts';
 import type { UploadedFile } from '../../uploads/index.ts';
 import { getOwnedPack, getPack } from './packs.ts';
 import { musicFile, storeUploadedMusic } from '../video/index.ts';
@@ -16,14 +16,16 @@ export async function setPackMusic(
 ): Promise<HookPack> {
   const pack = await getOwnedPack(ctx, userId, id);
   const { key } = await storeUploadedMusic(ctx, { userId, area: 'hook-packs', buffer: musicFile(file) });
-  await hookPacksRepository.update(ctx.db.kysely, id, { music_key: key });
-  if (pack.music_key) await ctx.files.delete(pack.music_key).catch(() => undefined);
-  return getPack(ctx, userId, id);
+  return replacePackMusic(ctx, userId, pack, key);
 }
 
 export async function clearPackMusic(ctx: AppContext, userId: number, id: number): Promise<HookPack> {
-  const pack = await getOwnedPack(ctx, userId, id);
-  await hookPacksRepository.update(ctx.db.kysely, id, { music_key: null });
+  return replacePackMusic(ctx, userId, await getOwnedPack(ctx, userId, id), null);
+}
+
+/** Stores `key` as the pack's music (null: none) and removes the file it replaces. */
+async function replacePackMusic(ctx: AppContext, userId: number, pack: HookPackRow, key: string | null) {
+  await hookPacksRepository.update(ctx.db.kysely, pack.id, { music_key: key });
   if (pack.music_key) await ctx.files.delete(pack.music_key).catch(() => undefined);
-  return getPack(ctx, userId, id);
+  return getPack(ctx, userId, pack.id);
 }

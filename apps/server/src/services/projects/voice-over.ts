@@ -7,7 +7,7 @@ import { VOICE_OVER_MESSAGES, VOICE_OVER_RULES } from './voice.ts';
 
 export { VOICE_OVER_MESSAGES } from './voice.ts';
 import { replaceProjectFile } from './project-files.ts';
-import { getOwnedProject } from './projects.ts';
+import { getOwnedProject, type ProjectRow } from './projects.ts';
 
 /** PUT /projects/{id}/voice-over: the owner's recording is checked, stored and becomes the voice. */
 export async function setProjectVoiceOver(
@@ -18,29 +18,35 @@ export async function setProjectVoiceOver(
 ): Promise<Project> {
   const project = await getOwnedProject(ctx, userId, id);
   if (!file || file.fieldname !== 'voice_over') throw unprocessable(VOICE_OVER_MESSAGES.broken);
-  const { key, durationSec } = await storeUploadedAudio(ctx, {
+  const recording = await storeUploadedAudio(ctx, {
     userId,
     area: 'projects',
     buffer: file.buffer,
     rules: VOICE_OVER_RULES,
   });
-  return replaceProjectFile(
-    ctx,
-    userId,
-    id,
-    { stored: key, replaced: project.voice_over_key },
-    { voice_over_key: key, voice_over_duration_sec: durationSec, voice_source: 'own' },
-  );
+  return switchVoice(ctx, userId, project, recording);
 }
 
 /** DELETE /projects/{id}/voice-over: the recording is removed and the generated voice speaks again. */
 export async function clearProjectVoiceOver(ctx: AppContext, userId: number, id: number): Promise<Project> {
-  const project = await getOwnedProject(ctx, userId, id);
-  return replaceProjectFile(
+  return switchVoice(ctx, userId, await getOwnedProject(ctx, userId, id), null);
+}
+
+/** Makes `recording` the project's voice (null: the generated voice again), removing the recording it replaces. */
+const switchVoice = (
+  ctx: AppContext,
+  userId: number,
+  project: ProjectRow,
+  recording: { key: string; durationSec: number } | null,
+): Promise<Project> =>
+  replaceProjectFile(
     ctx,
     userId,
-    id,
-    { stored: null, replaced: project.voice_over_key },
-    { voice_over_key: null, voice_over_duration_sec: null, voice_source: 'generated' },
+    project.id,
+    { stored: recording?.key ?? null, replaced: project.voice_over_key },
+    {
+      voice_over_key: recording?.key ?? null,
+      voice_over_duration_sec: recording?.durationSec ?? null,
+      voice_source: recording ? 'own' : 'generated',
+    },
   );
-}

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readPcmWav } from '../../render/loudness.ts';
 import { localVoice, availableVoices } from '../index.ts';
 import { setOperatorVoices } from '../operator.ts';
@@ -9,6 +8,7 @@ import { loadPiperVoices, PIPER_RANK } from './load.ts';
 import { parseIpa, phonemesToIds, sentences, tokenPhonemes, type PhonemeIdMap } from './phonemize.ts';
 import { piperTestConfig, piperTestModel, testModelFrames } from './test-model.ts';
 import { estimateSamples, tokenTimings } from './timing.ts';
+import { tempDirForTests } from '../../util/temp-dir.fixture.ts';
 
 const MAP = piperTestConfig().phoneme_id_map as PhonemeIdMap;
 const id = (s: string) => MAP[s]![0]!;
@@ -84,18 +84,14 @@ describe('Piper timing maths', () => {
 });
 
 describe('Piper voices in VOICES_DIR', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hookreel-piper-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const tmp = tempDirForTests('hookreel-piper-');
   afterEach(() => setOperatorVoices([]));
 
   async function voiceDir(
     name: string,
     files: Record<string, Buffer | string | Record<string, unknown>>,
   ): Promise<string> {
-    const d = path.join(dir, name);
+    const d = path.join(tmp.path, name);
     await mkdir(d, { recursive: true });
     for (const [f, body] of Object.entries(files))
       await writeFile(path.join(d, f), Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body));
@@ -227,7 +223,7 @@ describe('Piper voices in VOICES_DIR', () => {
   });
 
   it('holds no voices when the folder does not exist', async () => {
-    expect(await loadPiperVoices(path.join(dir, 'nowhere'))).toEqual({ voices: [], refused: [] });
+    expect(await loadPiperVoices(path.join(tmp.path, 'nowhere'))).toEqual({ voices: [], refused: [] });
   });
 
   it('ranks an added voice above the built-in ones of its language and gender, through the local voice', async () => {
