@@ -287,6 +287,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
   const contactSheetPath = path.join(dir, 'contact-sheet.jpg');
   const mouthRawPath = path.join(dir, 'mouth.gray');
   const bareRawPath = path.join(dir, 'bare.gray');
+  const drawnRawPath = path.join(dir, 'drawn.gray');
   const endCardImagePath = layout.endCard?.product ? await endCardImage(input, frames, dir) : null;
   // The report's poster, contact sheet and lip-motion samples come out of the same ffmpeg run as the video.
   await produceAtomic(posterPath, (posterTmp) =>
@@ -315,6 +316,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
             posterPath: posterTmp,
             contactSheetPath: sheetTmp,
             mouthRawPath,
+            drawnRawPath,
           }),
         bareTap: (tap) => bareTap({ input: tap, layout, bareRawPath }),
       }),
@@ -328,6 +330,7 @@ export async function renderTalkingVideo(given: TalkingVideoInput): Promise<Talk
     mouthRawPath,
     productCutoutPath: input.product?.cutoutPath ?? null,
     bareRawPath,
+    drawnRawPath,
     photo: frames.talkingFace
       ? {
           face: frames.talkingFace,
@@ -507,6 +510,7 @@ async function renderAspect(input: {
   const contactSheetPath = path.join(dir, `contact-sheet-${tag}.jpg`);
   const mouthRawPath = path.join(dir, `mouth-${tag}.gray`);
   const bareRawPath = path.join(dir, `bare-${tag}.gray`);
+  const drawnRawPath = path.join(dir, `drawn-${tag}.gray`);
   await produceAtomic(posterPath, (posterTmp) =>
     produceAtomic(contactSheetPath, (sheetTmp) =>
       renderVideo({
@@ -534,6 +538,7 @@ async function renderAspect(input: {
             posterPath: posterTmp,
             contactSheetPath: sheetTmp,
             mouthRawPath,
+            drawnRawPath,
           }),
         bareTap: (tap) => bareTap({ input: tap, layout, bareRawPath }),
       }),
@@ -545,6 +550,7 @@ async function renderAspect(input: {
     words: input.text.words,
     mouthRawPath,
     bareRawPath,
+    drawnRawPath,
     signal: input.signal,
   });
   return { aspect, videoPath, posterPath, contactSheetPath, report, layout };

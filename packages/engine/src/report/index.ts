@@ -7,7 +7,7 @@ import { mp4Facts, type Mp4Facts } from './mp4.ts';
 import { meterLoudness } from './meter.ts';
 import { photoActorChecks } from './photo.ts';
 import { productMatteCheck } from './matte.ts';
-import { measureText, textChecks } from './text.ts';
+import { drawnTap, measureText, textChecks } from './text.ts';
 export { bareTap } from './text.ts';
 import type { Point3 } from '../photo/landmarks.ts';
 export { PHOTO_CHECKS, photoActorChecks, warpEdge, type PhotoMeasures } from './photo.ts';
@@ -36,12 +36,15 @@ export function reportTaps(input: {
   posterPath: string;
   contactSheetPath: string;
   mouthRawPath: string;
+  /** With the text check: where the picture going into the encoder is tapped at its sample rate (text.ts). */
+  drawnRawPath?: string | null;
 }): { graph: string; outputArgs: string[] } {
   const step = input.durationSec / 6;
   const sheetStart = Math.min(0.35, step / 2);
   const posterAt = posterTime(input.layout, input.durationSec);
+  const drawn = input.drawnRawPath ?? null;
   const graph = [
-    `${input.input}split=3[s][p][m]`,
+    `${input.input}split=${drawn ? 4 : 3}[s][p][m]${drawn ? '[t]' : ''}`,
     `[s]select='gte(t,${sheetStart.toFixed(3)})*(isnan(prev_selected_t)+gte(t-prev_selected_t,${(step * 0.98).toFixed(3)}))',` +
       `scale=${CONTACT_SHEET.thumbWidth}:${thumbHeight(input.layout)},tile=${CONTACT_SHEET.columns}x${CONTACT_SHEET.rows}:padding=4:margin=4:color=white[sheet]`,
     // One frame only: frames after it would still be converted for a JPEG that is already written.
@@ -49,11 +52,13 @@ export function reportTaps(input: {
     // Only the part of the grey picture where the mouth can be is made: the same pixels of it, at a tenth of
     // the cost of shrinking and converting the whole frame (decision 099).
     `[m]fps=${MOUTH_FPS},${mouthTap(input.layout)},format=gray[mouth]`,
+    ...(drawn ? [drawnTap('[t]', input.layout)] : []),
   ].join(';');
   const outputArgs = [
     ...['-map', '[sheet]', '-frames:v', '1', '-q:v', '4', input.contactSheetPath],
     ...['-map', '[poster]', '-frames:v', '1', '-q:v', '3', input.posterPath],
     ...['-map', '[mouth]', '-f', 'rawvideo', input.mouthRawPath],
+    ...(drawn ? ['-map', '[drawn]', '-f', 'rawvideo', drawn] : []),
   ];
   return { graph, outputArgs };
 }
@@ -66,6 +71,8 @@ export interface AnalyseInput {
   mouthRawPath: string;
   /** The picture before its text, tapped by the render's `bareTap` (removed once read); the text is measured on it. */
   bareRawPath?: string | null;
+  /** The same picture with its text, as the encoder got it (`reportTaps`' `drawnRawPath`, removed once read). */
+  drawnRawPath?: string | null;
   /**
    * A photo actor: its face as stored with the avatar. The face is then detected on frames of the finished video
    * and the photo checks (lip sync, identity, face found, blinks, seam; report/photo.ts) join the report.
@@ -102,16 +109,16 @@ export async function analyseVideo(input: AnalyseInput): Promise<QualityReport> 
     patches.visible,
   );
   const report = buildReport({ probe, loud, mouth, layout });
-  const text = input.bareRawPath
-    ? await measureText({
-        videoPath: input.videoPath,
-        layout,
-        words: input.words,
-        bareRawPath: input.bareRawPath,
-        durationSec: probe.duration,
-        signal: input.signal,
-      })
-    : null;
+  const text =
+    input.bareRawPath && input.drawnRawPath
+      ? await measureText({
+          layout,
+          words: input.words,
+          bareRawPath: input.bareRawPath,
+          drawnRawPath: input.drawnRawPath,
+          durationSec: probe.duration,
+        })
+      : null;
   // Before the duration line, which stays last.
   report.checks.splice(Math.max(0, report.checks.length - 1), 0, ...textChecks(layout, text));
   if (input.photo) {

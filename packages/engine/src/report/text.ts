@@ -2,16 +2,14 @@ import { readFile, rm } from 'node:fs/promises';
 import type { QualityCheck } from '@hookreel/contracts';
 import { MIN_TEXT_SIZE, sceneEndOf, type TextBlock, type VideoLayout } from '../layout/index.ts';
 import type { WordTiming } from '../types.ts';
-import { FFMPEG } from '../util/media.ts';
-import { runProcess } from '../util/process.ts';
 
 /**
  * What a person sees of the text (docs/video-design.md#every-frame-shape): is there text on screen while the voice
  * speaks, is the watermark drawn, is the face whole, is any text cut or too small. The first two are measured on
- * the encoded frames: the render taps its own picture before libass draws the text (the same frames, the same
- * ffmpeg run), the finished MP4 is decoded at the same times, and a text box of the layout "shows text" when
- * enough of its pixels differ between the two. The face and the sizes are read from the layout the video was
- * drawn from, and their checks say so.
+ * the frames the encoder is given: the render taps its own picture before libass draws the text and again as it
+ * goes into the encoder (the same frames, the same ffmpeg run, no second decode: decisions 096 and 220), and a
+ * text box of the layout "shows text" when enough of its pixels differ between the two. The face and the sizes
+ * are read from the layout the video was drawn from, and their checks say so.
  */
 
 /**
@@ -41,19 +39,12 @@ export function bareTap(input: { input: string; layout: VideoLayout; bareRawPath
   };
 }
 
-/** The finished MP4's frames at the same times, decoded into grey pictures of the same size. */
-async function encodedGrey(videoPath: string, layout: VideoLayout, outPath: string, signal?: AbortSignal) {
-  await runProcess(
-    FFMPEG,
-    [
-      ...['-y', '-v', 'error', '-protocol_whitelist', 'file', '-i', videoPath],
-      ...['-vf', greyFilter(layout), '-f', 'rawvideo', outPath],
-    ],
-    { signal, timeoutMs: 120_000 },
-  );
-  const data = await readFile(outPath);
-  await rm(outPath, { force: true });
-  return data;
+/**
+ * The picture as it goes into the encoder, text drawn, at the same times as the bare tap: a branch of the
+ * render's report taps (`reportTaps`), written to `drawnRawPath`.
+ */
+export function drawnTap(label: string, layout: VideoLayout): string {
+  return `${label}${greyFilter(layout)}[drawn]`;
 }
 
 /** Share of a layout box's pixels (output pixels) that differ between the two grey pictures of sample i. */
@@ -84,19 +75,17 @@ export interface TextMeasures {
   watermark: { sampled: number; missing: number[] } | null;
 }
 
-/** Compares the tapped bare frames with the encoded ones over the layout's text boxes. */
+/** Compares the tapped frames before and after the text is drawn over the layout's text boxes. */
 export async function measureText(input: {
-  videoPath: string;
   layout: VideoLayout;
   words: readonly WordTiming[];
   bareRawPath: string;
+  drawnRawPath: string;
   durationSec: number;
-  signal?: AbortSignal;
 }): Promise<TextMeasures> {
   const { layout } = input;
-  const bare = await readFile(input.bareRawPath);
-  await rm(input.bareRawPath, { force: true });
-  const drawn = await encodedGrey(input.videoPath, layout, `${input.bareRawPath}.encoded`, input.signal);
+  const [bare, drawn] = await Promise.all([readFile(input.bareRawPath), readFile(input.drawnRawPath)]);
+  await Promise.all([rm(input.bareRawPath, { force: true }), rm(input.drawnRawPath, { force: true })]);
   const size = TEXT_W * greyHeight(layout);
   const n = Math.min(Math.floor(bare.length / size), Math.floor(drawn.length / size));
   const sceneEnd = Math.min(sceneEndOf(layout), input.durationSec);
