@@ -357,6 +357,20 @@ export class GeminiImageEdit implements ProductPlacer {
       ],
       generationConfig: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio: '9:16' } },
     };
+    const { bytes, status, responseId } = await this.generate(body, req.signal);
+    await toFrame(bytes, `Gemini ${cfg.model}`, status, req.outPath);
+    return {
+      imagePath: req.outPath,
+      usage: { provider: 'gemini', stage: 'placement', model: cfg.model, images: 1, requestId: responseId },
+    };
+  }
+
+  /** POST generateContent with `body`: the answer's image, or a ProviderError saying why there is none. */
+  private async generate(
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<{ bytes: Buffer; status: number; responseId: string | undefined }> {
+    const cfg = this.config;
     const res = await requestWithRetry({
       provider: 'Gemini',
       method: 'POST',
@@ -364,7 +378,7 @@ export class GeminiImageEdit implements ProductPlacer {
       headers: { 'x-goog-api-key': cfg.apiKey },
       json: body,
       timeoutMs: cfg.timeoutMs ?? 180_000,
-      signal: req.signal,
+      signal,
       // Gemini's 429s rarely say how long to wait; a second or two is too soon (docs/providers.md).
       retry: { ...GEMINI_RETRY, ...cfg.retry },
       idempotent: false,
@@ -384,11 +398,7 @@ export class GeminiImageEdit implements ProductPlacer {
           : 'no image in the answer';
       throw new ProviderError(`Gemini: ${cfg.model} returned ${why}`, 'Gemini', res.status, 'no_image');
     }
-    await toFrame(Buffer.from(data, 'base64'), `Gemini ${cfg.model}`, res.status, req.outPath);
-    return {
-      imagePath: req.outPath,
-      usage: { provider: 'gemini', stage: 'placement', model: cfg.model, images: 1, requestId: parsed.responseId },
-    };
+    return { bytes: Buffer.from(data, 'base64'), status: res.status, responseId: parsed.responseId };
   }
 
   async editRegion(req: RegionEditRequest): Promise<PlacementEditResult> {
@@ -404,28 +414,12 @@ export class GeminiImageEdit implements ProductPlacer {
       ],
       generationConfig: { responseModalities: ['IMAGE'] },
     };
-    const res = await requestWithRetry({
-      provider: 'Gemini',
-      method: 'POST',
-      url: `${cfg.baseUrl}/models/${encodeURIComponent(cfg.model)}:generateContent`,
-      headers: { 'x-goog-api-key': cfg.apiKey },
-      json: body,
-      timeoutMs: cfg.timeoutMs ?? 180_000,
-      signal: req.signal,
-      retry: { ...GEMINI_RETRY, ...cfg.retry },
-      idempotent: false,
-      secrets: [cfg.apiKey],
-      fetch: cfg.fetch,
-    });
-    const parsed = res.json<GeminiResponse>();
-    const part = parsed.candidates?.[0]?.content?.parts?.find((p) => p.inlineData?.data || p.inline_data?.data);
-    const data = part?.inlineData?.data ?? part?.inline_data?.data;
-    if (!data) throw new ProviderError(`Gemini: ${cfg.model} returned no image`, 'Gemini', res.status, 'no_image');
+    const { bytes, status, responseId } = await this.generate(body, req.signal);
     const [w, h] = [meta.width ?? FRAME_WIDTH, meta.height ?? FRAME_HEIGHT];
-    await toSize(Buffer.from(data, 'base64'), w, h, `Gemini ${cfg.model}`, res.status, req.outPath);
+    await toSize(bytes, w, h, `Gemini ${cfg.model}`, status, req.outPath);
     return {
       imagePath: req.outPath,
-      usage: { provider: 'gemini', stage: 'placement', model: cfg.model, images: 1, requestId: parsed.responseId },
+      usage: { provider: 'gemini', stage: 'placement', model: cfg.model, images: 1, requestId: responseId },
     };
   }
 }
