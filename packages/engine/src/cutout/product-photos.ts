@@ -195,3 +195,16 @@ export const PRODUCT_PHOTOS: readonly ProductPhoto[] = [
 ];
 
 export const PRODUCT_PHOTO_SIZE = { width: W, height: H } as const;
+
+/**
+ * A plain blue bottle on white (480x640 PNG at `file`): the product of the frame-shape renders, the shapes test
+ * and `npm run shape-frames`, where the cut-out is not what is looked at.
+ */
+export async function writeBlueBottlePhoto(file: string): Promise<void> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
+    <rect width="480" height="640" fill="#ffffff"/>
+    <rect x="170" y="180" width="140" height="380" rx="30" fill="#2d6cd6"/>
+    <rect x="205" y="110" width="70" height="80" rx="8" fill="#333333"/>
+    <rect x="190" y="300" width="100" height="90" fill="#f5e6c8"/></svg>`;
+  await sharp(Buffer.from(svg)).png().toFile(file);
+}

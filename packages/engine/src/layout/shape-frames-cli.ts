@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { actorFromDescription, renderActorPortrait } from '../actors/index.ts';
 import { compositeProduct } from '../composite/index.ts';
 import { cutoutProduct } from '../cutout/index.ts';
+import { writeBlueBottlePhoto } from '../cutout/product-photos.ts';
 import { renderTalkingVideo, type TalkingVideoOutput } from '../pipeline.ts';
 import { rotatedBox } from './actor-boxes.ts';
 import { FFMPEG } from '../util/media.ts';
@@ -25,12 +26,7 @@ const ROW_H = 200;
 try {
   await mkdir(work, { recursive: true });
   const photo = path.join(work, 'product.png');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
-    <rect width="480" height="640" fill="#ffffff"/>
-    <rect x="170" y="180" width="140" height="380" rx="30" fill="#2d6cd6"/>
-    <rect x="205" y="110" width="70" height="80" rx="8" fill="#333333"/>
-    <rect x="190" y="300" width="100" height="90" fill="#f5e6c8"/></svg>`;
-  await sharp(Buffer.from(svg)).png().toFile(photo);
+  await writeBlueBottlePhoto(photo);
   const { cutoutPath } = await cutoutProduct({ productPath: photo, outDir: work, useModel: false });
 
   // A pack line: the hook is all the voice says, long enough to outlast the sticker's beat.

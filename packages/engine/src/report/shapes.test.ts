@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorFromDescription, renderActorPortrait } from '../actors/index.ts';
 import { cutoutProduct } from '../cutout/index.ts';
+import { writeBlueBottlePhoto } from '../cutout/product-photos.ts';
 import { compositeProduct } from '../composite/index.ts';
 import { rotatedBox } from '../layout/actor-boxes.ts';
 import { renderTalkingVideo, type TalkingVideoOutput } from '../pipeline.ts';
@@ -24,15 +25,6 @@ import { measureText, textChecks } from './text.ts';
  */
 
 const NEW_CHECKS = ['face-in-frame', 'speech-text', 'text-legible', 'watermark'] as const;
-
-async function productPhoto(file: string): Promise<void> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
-    <rect width="480" height="640" fill="#ffffff"/>
-    <rect x="170" y="180" width="140" height="380" rx="30" fill="#2d6cd6"/>
-    <rect x="205" y="110" width="70" height="80" rx="8" fill="#333333"/>
-    <rect x="190" y="300" width="100" height="90" fill="#f5e6c8"/></svg>`;
-  await sharp(Buffer.from(svg)).png().toFile(file);
-}
 
 function expectSeen(r: QualityReport, shape: string) {
   expect(hardFailures(r), shape).toEqual([]);
@@ -60,7 +52,7 @@ describe('every frame shape keeps the face, the words and the watermark', () => 
   let cutoutPath: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'hookreel-shapes-'));
-    await productPhoto(path.join(dir, 'product.png'));
+    await writeBlueBottlePhoto(path.join(dir, 'product.png'));
     cutoutPath = (await cutoutProduct({ productPath: path.join(dir, 'product.png'), outDir: dir, useModel: false }))
       .cutoutPath;
   });
